@@ -1,0 +1,165 @@
+"""The protocol every game implements, and the checked entry point that enforces the invariants.
+
+A game subclasses :class:`Game` and provides the unchecked rules (``_legal``/``_apply``).  The public
+:meth:`Game.apply` validates seat, version and legality first, so illegal input never reaches the
+rules and never changes the state (invariant 5).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from allegiance.core.actions import Action
+from allegiance.core.errors import (
+    IllegalActionError,
+    MalformedActionError,
+    NotYourTurnError,
+    StaleActionError,
+)
+from allegiance.core.events import Event
+from allegiance.core.table import Decision, Table
+
+
+class GameState(Protocol):
+    """What the core needs of any game state: its table, a version counter and a cheap copy."""
+
+    table: Table
+    version: int
+
+    def copy(self) -> GameState: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning teams (empty on a draw) and why."""
+
+    winners: tuple[str, ...]
+    reason: str
+    draw: bool = False
+    scores: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason, "draw": self.draw, "scores": self.scores}
+
+
+class Game(ABC):
+    """A game's rules behind a small protocol: new_game, decisions, legal_actions, apply, view, outcome."""
+
+    name: str = ""
+    title: str = ""
+    modes: tuple[str, ...] = ()
+
+    # -- to implement --------------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+        """A new game, deterministic given ``seed`` and ``options``."""
+
+    @abstractmethod
+    def decisions(self, state: Any) -> list[Decision]:
+        """Which seats may act now, each with a prompt (empty once the game is over)."""
+
+    @abstractmethod
+    def _legal(self, state: Any, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (empty if it may not act)."""
+
+    @abstractmethod
+    def _apply(self, state: Any, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action; called only with actions from ``_legal``."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator, public information only)."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """``None`` while the game goes on."""
+
+    @abstractmethod
+    def to_position(self, state: Any) -> dict[str, Any]:
+        """The position file form of a state (readable JSON, cards by name)."""
+
+    @abstractmethod
+    def from_position(self, data: Mapping[str, Any]) -> Any:
+        """Read a position file; raises :class:`PositionError` on a bad one."""
+
+    def describe_action(self, state: Any, seat: int, action: Action) -> str:
+        """The action in words, for people."""
+        return str(action)
+
+    # -- provided ------------------------------------------------------------------------------
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, in a stable order."""
+        if self.outcome(state) is not None:
+            return []
+        return self._legal(state, seat)
+
+    def active_seats(self, state: Any) -> tuple[int, ...]:
+        """Every seat that may act now."""
+        seats: list[int] = []
+        for decision in self.decisions(state):
+            for s in decision.seats:
+                if s not in seats:
+                    seats.append(s)
+        return tuple(seats)
+
+    def apply(self, state: Any, seat: int, action: Action | Mapping[str, Any] | str,
+              version: int | None = None) -> list[Event]:
+        """Apply one action for ``seat`` after checking it; illegal input raises and changes nothing.
+
+        ``version`` (optional) is the state version the action was chosen for; a different one is stale.
+        """
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.table.seats):
+            raise NotYourTurnError(f"there is no seat {seat!r} at this table (seats 0..{len(state.table.seats) - 1})")
+        if version is not None and version != state.version:
+            raise StaleActionError(
+                f"stale action: it was chosen for state version {version}, the game is at version {state.version}"
+            )
+        if self.outcome(state) is not None:
+            raise IllegalActionError("the game is over")
+        active = self.active_seats(state)
+        if seat not in active:
+            who = ", ".join(state.table.seats[s].label for s in active) or "nobody"
+            raise NotYourTurnError(f"{state.table.seats[seat].label} may not act now; waiting for {who}")
+        legal = self._legal(state, seat)
+        if action not in legal:
+            kinds = sorted({a.kind for a in legal})
+            if action.kind not in kinds:
+                raise MalformedActionError(
+                    f"unknown or unavailable action kind {action.kind!r}; allowed now: {', '.join(kinds)}"
+                ) if not self.knows_kind(action.kind) else IllegalActionError(
+                    f"{self.describe_action(state, seat, action)} is not allowed now; allowed kinds: {', '.join(kinds)}"
+                )
+            raise IllegalActionError(f"{self.describe_action(state, seat, action)} is not a legal action now")
+        events = self._apply(state, seat, action)
+        state.version += 1
+        return events
+
+    def apply_unchecked(self, state: Any, seat: int, action: Action) -> list[Event]:
+        """Apply an action known to be legal (bots and search); skips validation."""
+        events = self._apply(state, seat, action)
+        state.version += 1
+        return events
+
+    def knows_kind(self, kind: str) -> bool:
+        """Whether ``kind`` is an action kind of this game at all (for error messages)."""
+        return True
+
+    def copy(self, state: Any) -> Any:
+        """A cheap independent copy (for search)."""
+        return state.copy()
+
+    def digest(self, state: Any) -> str:
+        """A short hash of the whole state (the position form), equal for equal states."""
+        text = json.dumps(self.to_position(state), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    def action_id(self, action: Action) -> int:
+        """A fixed integer for an action (for action masks); games override with a real encoding."""
+        raise NotImplementedError(f"{self.name} has no fixed action encoding")

@@ -1,0 +1,195 @@
+"""``SwdbgGame``: Star Wars: The Deckbuilding Game behind the core protocol, in 1v1 and 2v2."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from allegiance.core.actions import Action
+from allegiance.core.errors import AllegianceError
+from allegiance.core.game import Game, Outcome
+from allegiance.core.table import Decision, Table
+from allegiance.games.swdbg import combat, effects, rules, setup, text, turns
+from allegiance.games.swdbg.cards import NEUTRAL
+from allegiance.games.swdbg.state import SwdbgState
+
+HANDLERS = {**effects.HANDLERS, **combat.COMBAT_HANDLERS, **turns.TURN_HANDLERS}
+ACTION_KINDS = ("play", "buy", "pay_off", "use", "commit", "resolve", "end_turn", "choose")
+
+
+class SwdbgGame(Game):
+    """Star Wars: The Deckbuilding Game (FFG 2023): 1v1 and the 2v2 team mode (SW-* rules)."""
+
+    name = "swdbg"
+    title = "Star Wars: The Deckbuilding Game"
+    modes = ("1v1", "2v2")
+
+    # -- setup ------------------------------------------------------------------------------------
+    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None) -> SwdbgState:
+        """A new game.  ``options``: galaxy ("beginner" | "full" | "secret"), bases_to_win (2..5),
+        pay_off_neutral (bool), max_turns (team turns before a draw)."""
+        state = setup.new_game(mode, seed, dict(options or {}))
+        turns.advance(state)
+        return state
+
+    @staticmethod
+    def table_for(mode: str) -> Table:
+        return setup.table_for(mode)
+
+    # -- who acts ---------------------------------------------------------------------------------
+    def decisions(self, state: SwdbgState) -> list[Decision]:
+        if state.stage == "over":
+            return []
+        if state.pending:
+            top = state.pending[-1]
+            return [Decision(top.seats, top.prompt, top.kind)]
+        if state.attack is not None:
+            return [Decision(state.attack.seats, "commit more cards to the attack, or resolve it", "attack")]
+        seats = tuple(p.seat for p in state.players if p.team == state.active_team and not p.ended)
+        team = ("Empire", "Rebel")[state.active_team]
+        return [Decision(seats, f"{team} team's turn: play, buy, use, attack or end your turn", "main")]
+
+    def _legal(self, state: SwdbgState, seat: int) -> list[Action]:
+        if state.stage == "over":
+            return []
+        if state.pending:
+            top = state.pending[-1]
+            if seat not in top.seats:
+                return []
+            return [choice_action(v) for v in top.options]
+        p = state.players[seat]
+        if state.stage != "main" or p.team != state.active_team or p.ended:
+            return []
+        if state.attack is not None:
+            return self._attack_actions(state, p)
+        out: list[Action] = [Action.of("play", card=c) for c in p.hand]
+        region = state.regions[p.region]
+        for c in region.row:  # SW-BUY-2: only your own region's row
+            d = state.cards[c]
+            if rules.may_buy_faction(p, d.faction) and d.cost <= p.resources:
+                out.append(Action.of("buy", card=c))
+        if region.pilots and state.cards[region.pilots[-1]].cost <= p.resources:
+            out.append(Action.of("buy", card=region.pilots[-1]))
+        if state.config.pay_off_neutral:
+            for c in region.row:
+                if state.cards[c].faction == NEUTRAL and state.cards[c].cost <= p.resources:
+                    out.append(Action.of("pay_off", card=c))
+        for c in self._usable(state, p):
+            out.append(Action.of("use", card=c))
+        if combat.can_attack_bases(state, p.team):
+            for c in combat.attackers(state, p, vs_row=False):
+                out.append(Action.of("commit", card=c, target="base"))
+        targets = combat.row_targets(state, p)
+        if targets:
+            units = combat.attackers(state, p, vs_row=True)
+            for t in targets:
+                for c in units:
+                    out.append(Action.of("commit", card=c, target=t))
+        out.append(Action.of("end_turn"))
+        return out
+
+    def _attack_actions(self, state: SwdbgState, p: Any) -> list[Action]:
+        attack = state.attack
+        assert attack is not None
+        if p.seat not in attack.seats:
+            return []
+        vs_row = attack.target == "row"
+        target: Any = attack.row_card if vs_row else "base"
+        out = [Action.of("commit", card=c, target=target) for c in combat.attackers(state, p, vs_row)]
+        out.append(Action.of("resolve"))
+        return out
+
+    @staticmethod
+    def _usable(state: SwdbgState, p: Any) -> list[int]:
+        """Cards whose ability ``p`` may use now: own units; any ship or base of the team (SW-SHARED-4)."""
+        candidates = list(p.units)
+        for q in state.players:
+            if q.team == p.team:
+                candidates.extend(q.ships)
+                if q.base is not None:
+                    candidates.append(q.base)
+        out = []
+        for c in candidates:
+            entry = effects.ABILITIES.get(state.cards[c].name)
+            if entry is not None and c not in state.used and entry[0](state, p, c):
+                out.append(c)
+        return out
+
+    # -- apply ------------------------------------------------------------------------------------
+    def _apply(self, state: SwdbgState, seat: int, action: Action) -> list[Any]:
+        state.log = []
+        p = state.players[seat]
+        kind = action.kind
+        state.turn_actions += 1
+        if kind == "choose":
+            pend = state.pending.pop()
+            value = action.get("value")
+            amount = action.get("amount")
+            if amount is not None:
+                value = (value, amount)
+            HANDLERS[pend.kind](state, pend, value)
+        elif kind == "play":
+            turns.play_card(state, p, action.get("card"))
+        elif kind == "buy":
+            card = action.get("card")
+            source = "pilots" if card in state.regions[p.region].pilots else "row"
+            rules.purchase(state, p, card, source)
+        elif kind == "pay_off":
+            card = action.get("card")
+            p.resources -= state.cards[card].cost
+            rules.say(state, "pay_off", f"{rules.label(state, seat)} pays off {state.name(card)}", seat)
+            rules.discard_from_row(state, p.region, card)
+        elif kind == "use":
+            card = action.get("card")
+            state.used.add(card)
+            rules.say(state, "use", f"{rules.label(state, seat)} uses {state.name(card)}", seat, card=card)
+            effects.ABILITIES[state.name(card)][1](state, p, card)
+        elif kind == "commit":
+            combat.commit(state, p, action.get("card"), action.get("target"))
+        elif kind == "resolve":
+            combat.resolve(state)
+        elif kind == "end_turn":
+            turns.end_turn(state, p)
+        else:  # pragma: no cover - _legal never offers another kind
+            raise AllegianceError(f"unknown action kind {kind!r}")
+        turns.advance(state)
+        return state.log
+
+    def knows_kind(self, kind: str) -> bool:
+        return kind in ACTION_KINDS
+
+    # -- outcome, views, files ------------------------------------------------------------------------
+    def outcome(self, state: SwdbgState) -> Outcome | None:
+        if state.stage != "over":
+            return None
+        if state.draw:
+            return Outcome((), state.end_reason, draw=True, scores={"empire": 0.5, "rebel": 0.5})
+        winner = ("empire", "rebel")[state.winner or 0]
+        loser = ("empire", "rebel")[1 - (state.winner or 0)]
+        return Outcome((winner,), state.end_reason, scores={winner: 1.0, loser: 0.0})
+
+    def view(self, state: SwdbgState, seat: int | None) -> dict[str, Any]:
+        from allegiance.games.swdbg.view import view
+        return view(self, state, seat)
+
+    def to_position(self, state: SwdbgState) -> dict[str, Any]:
+        from allegiance.games.swdbg.position import to_position
+        return to_position(state)
+
+    def from_position(self, data: Mapping[str, Any]) -> SwdbgState:
+        from allegiance.games.swdbg.position import from_position
+        return from_position(data)
+
+    def describe_action(self, state: SwdbgState, seat: int, action: Action) -> str:
+        return text.describe(state, seat, action)
+
+    def action_id(self, action: Action) -> int:
+        from allegiance.games.swdbg.encoding import encode
+        return encode(action)
+
+
+def choice_action(value: Any) -> Action:
+    """The action that answers a pending choice with ``value`` (a pair means value + amount)."""
+    if isinstance(value, tuple):
+        return Action.of("choose", value=value[0], amount=value[1])
+    return Action.of("choose", value=value)

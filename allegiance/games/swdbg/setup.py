@@ -1,0 +1,116 @@
+"""Game setup: the table, the options, the decks (SW-SETUP-1..6 for 2v2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allegiance.core.errors import AllegianceError
+from allegiance.core.rng import Rng
+from allegiance.core.table import Seat, Table
+from allegiance.games.swdbg.cards import (
+    BEGINNER_BASES,
+    EMPIRE,
+    STARTERS,
+    STARTING_BASE,
+    CardDef,
+    card,
+    faction_bases,
+    galaxy_cards,
+)
+from allegiance.games.swdbg.rules import draw, refill_row
+from allegiance.games.swdbg.state import Config, Player, Region, SwdbgState
+
+GALAXY_MODES = ("beginner", "full", "secret")
+DEFAULT_BASES_TO_WIN = {"beginner": 3, "full": 4, "secret": 4}
+DEFAULT_MAX_TURNS = 200
+OPTION_NAMES = ("galaxy", "bases_to_win", "pay_off_neutral", "max_turns")
+
+
+def table_for(mode: str) -> Table:
+    """1v1: Empire (seat 0) vs Rebel (seat 1).  2v2: Empire 1, Empire 2, Rebel 1, Rebel 2;
+    seats 0 and 2 form region 1, seats 1 and 3 region 2 (SW-SETUP-2)."""
+    if mode == "1v1":
+        return Table((Seat(0, "empire", "Empire"), Seat(1, "rebel", "Rebel")))
+    if mode == "2v2":
+        return Table((Seat(0, "empire", "Empire 1"), Seat(1, "empire", "Empire 2"),
+                      Seat(2, "rebel", "Rebel 1"), Seat(3, "rebel", "Rebel 2")))
+    raise AllegianceError(f"unknown mode {mode!r} for swdbg; modes: 1v1, 2v2")
+
+
+def read_config(mode: str, seed: int, options: dict[str, Any]) -> Config:
+    """Check and complete the options, with errors that say what is allowed."""
+    unknown = set(options) - set(OPTION_NAMES)
+    if unknown:
+        raise AllegianceError(f"unknown option(s) {', '.join(sorted(unknown))}; options: {', '.join(OPTION_NAMES)}")
+    galaxy = options.get("galaxy", "beginner")
+    if galaxy not in GALAXY_MODES:
+        raise AllegianceError(f"galaxy must be one of {', '.join(GALAXY_MODES)}, not {galaxy!r}")
+    bases_to_win = int(options.get("bases_to_win", DEFAULT_BASES_TO_WIN[galaxy]))
+    deck_size = 5 if galaxy in ("beginner", "secret") else 10
+    if not 2 <= bases_to_win <= min(5, deck_size):
+        raise AllegianceError(f"bases_to_win must be between 2 and {min(5, deck_size)}, not {bases_to_win}")
+    max_turns = int(options.get("max_turns", DEFAULT_MAX_TURNS))
+    if max_turns < 1:
+        raise AllegianceError("max_turns must be at least 1")
+    return Config(mode, galaxy, bases_to_win, bool(options.get("pay_off_neutral", False)), max_turns, int(seed))
+
+
+def new_game(mode: str, seed: int, options: dict[str, Any]) -> SwdbgState:
+    """Deal a new game; deterministic given the seed and options."""
+    table = table_for(mode)
+    config = read_config(mode, seed, options)
+    cards: dict[int, CardDef] = {}
+
+    def make(name: str) -> int:
+        cid = len(cards)
+        cards[cid] = card(name)
+        return cid
+
+    regions = 1 if mode == "1v1" else 2
+    region_list = []
+    for r in range(regions):
+        region = Region(r)
+        region.galaxy_deck = [make(n) for n in galaxy_cards()]  # SW-SETUP-3: one galaxy per region
+        region.pilots = [make("Outer Rim Pilot") for _ in range(10)]
+        region_list.append(region)
+    players = []
+    base_owner: dict[int, int] = {}
+    for seat in table.seats:
+        faction = seat.team
+        team = 0 if faction == EMPIRE else 1
+        region = 0 if mode == "1v1" else seat.index % 2
+        p = Player(seat.index, faction, team, region)
+        for name, copies in STARTERS[faction]:
+            p.deck.extend(make(name) for _ in range(copies))  # SW-SETUP-4: each player's own deck
+        names = BEGINNER_BASES[faction] if config.galaxy == "beginner" else faction_bases(faction)
+        for name in names:
+            b = make(name)
+            base_owner[b] = seat.index
+            if name == STARTING_BASE[faction]:
+                p.base = b
+            else:
+                p.base_deck.append(b)  # SW-SETUP-5: the base decks sit in the team's shared zone
+        players.append(p)
+    state = SwdbgState(table, cards, config)
+    state.rng = Rng(seed)
+    state.players = players
+    state.regions = region_list
+    state.base_owner = base_owner
+    for region in region_list:
+        state.rng.shuffle(region.galaxy_deck)
+        refill_row(state, region.index)
+    for p in players:
+        state.rng.shuffle(p.deck)
+    if mode == "1v1":
+        state.first_team = 0  # the Empire moves first; the Force starts fully Rebel
+    else:
+        state.first_team = state.rng.below(2)  # SW-SETUP-6: a random first team ...
+    state.active_team = state.first_team
+    # ... and the other team starts with the Force fully on its side (SW-SETUP-1: one track).
+    state.force = 6 if state.first_team == 0 else 0
+    for p in players:
+        draw(state, p, 5)
+    state.stage = "setup" if config.galaxy == "secret" else "start"
+    state.log = []
+    return state
+
