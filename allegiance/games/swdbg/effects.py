@@ -411,7 +411,7 @@ ON_PLAY: dict[str, Effect] = {
 
 def on_play_neutral(state: SwdbgState, p: Player) -> None:
     """SW-CARD-BESPIN / SW-CARD-KAFRENE: the first neutral card played by either teammate draws 1 per copy."""
-    for q, base in team_bases(state, p.team):
+    for _, base in team_bases(state, p.team):
         if state.name(base) in ("Kafrene", "Bespin") and ("base", base) not in state.flags:
             state.flags.add(("base", base))
             draw(state, p, 1)

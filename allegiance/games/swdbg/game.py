@@ -183,6 +183,11 @@ class SwdbgGame(Game):
     def describe_action(self, state: SwdbgState, seat: int, action: Action) -> str:
         return text.describe(state, seat, action)
 
+    def greedy_choice(self, state: SwdbgState, seat: int, legal: list[Action], rng: Any) -> Action:
+        """The greedy heuristic's pick (see ``strategy``)."""
+        from allegiance.games.swdbg.strategy import greedy_choice
+        return greedy_choice(state, seat, legal, rng)
+
     def action_id(self, action: Action) -> int:
         from allegiance.games.swdbg.encoding import encode
         return encode(action)

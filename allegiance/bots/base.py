@@ -1,0 +1,23 @@
+"""The bot protocol."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from allegiance.core.actions import Action
+from allegiance.core.game import Game
+from allegiance.core.rng import Rng
+
+
+class Bot(ABC):
+    """Chooses an action for a seat.  ``legal`` is never empty."""
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    @abstractmethod
+    def choose(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
+        """One of ``legal``."""

@@ -1,0 +1,82 @@
+"""Play one game between bots, capturing a per-game record (for summaries and balance reports)."""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from allegiance.bots import make_bot
+from allegiance.core.rng import Rng
+from allegiance.games import get_game
+
+#: a hard cap on actions per game, on top of each game's own turn limit, so nothing can hang
+MAX_ACTIONS = 200_000
+
+
+@dataclass
+class GameResult:
+    """What one simulated game produced."""
+
+    index: int
+    seed: int
+    game: str
+    mode: str
+    bots: list[str]
+    teams: list[str]  # team of each seat
+    winners: list[str] = field(default_factory=list)
+    draw: bool = False
+    turns: int = 0
+    actions: int = 0
+    error: str | None = None
+    reason: str = ""
+    purchases: list[list[Any]] = field(default_factory=list)  # [seat, card name, turn]
+    force_track: list[int] = field(default_factory=list)  # Force at the start of each team turn
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``master`` (independent of how games are split)."""
+    return Rng(master).fork(index + 1).next64() & 0x7FFFFFFF
+
+
+def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int = 0,
+              options: dict[str, Any] | None = None, record: bool = True) -> GameResult:
+    """Play one game to the end; an exception inside the engine is recorded, never raised."""
+    game = get_game(game_name)
+    state = game.new_game(mode, seed, options or {})
+    teams = [s.team for s in state.table.seats]
+    result = GameResult(index, seed, game_name, mode, list(bots), teams)
+    players = [make_bot(kind, seed * 31 + i) for i, kind in enumerate(bots)]
+    chooser = Rng(seed ^ 0x5EED)
+    last_turn = -1
+    try:
+        while game.outcome(state) is None:
+            if result.actions >= MAX_ACTIONS:
+                raise RuntimeError(f"game exceeded {MAX_ACTIONS} actions")
+            seats = game.active_seats(state)
+            # Several seats may act (a team turn): pick one at random, reproducibly.
+            seat = seats[0] if len(seats) == 1 else seats[chooser.below(len(seats))]
+            legal = game.legal_actions(state, seat)
+            action = players[seat].choose(game, state, seat, legal)
+            if record:
+                turn = getattr(state, "turn", 0)
+                if turn != last_turn:
+                    last_turn = turn
+                    result.force_track.append(getattr(state, "force", 0))
+                if action.kind == "buy":
+                    result.purchases.append([seat, state.cards[action.get("card")].name, turn])
+            game.apply_unchecked(state, seat, action)
+            result.actions += 1
+    except Exception as exc:  # noqa: BLE001 - a simulation reports engine errors instead of dying
+        result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
+        return result
+    outcome = game.outcome(state)
+    assert outcome is not None
+    result.winners = list(outcome.winners)
+    result.draw = outcome.draw
+    result.reason = outcome.reason
+    result.turns = getattr(state, "turn", 0)
+    return result

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Set up everything the test suite needs on a fresh Debian machine, then run it.
+# Usage: ./scripts/test.sh [extra pytest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+setup_python ".[test,server,report,rl,ray]"
+setup_system_packages
+echo "== ruff"
+.venv/bin/ruff check allegiance tests benchmarks
+echo "== pytest"
+.venv/bin/python -m pytest "$@"
