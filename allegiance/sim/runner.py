@@ -32,6 +32,7 @@ class GameResult:
     reason: str = ""
     purchases: list[list[Any]] = field(default_factory=list)  # [seat, card name, turn]
     force_track: list[int] = field(default_factory=list)  # Force at the start of each team turn
+    first_team: str | None = None  # the team that took the first turn
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -49,6 +50,9 @@ def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int 
     state = game.new_game(mode, seed, options or {})
     teams = [s.team for s in state.table.seats]
     result = GameResult(index, seed, game_name, mode, list(bots), teams)
+    first = getattr(state, "first_team", None)
+    if isinstance(first, int):
+        result.first_team = state.table.teams[first]
     players = [make_bot(kind, seed * 31 + i) for i, kind in enumerate(bots)]
     chooser = Rng(seed ^ 0x5EED)
     last_turn = -1

@@ -105,7 +105,6 @@ def summarise(game: str, mode: str, bots: list[str], seed: int, results: Iterabl
     actions = []
     teams_seen: list[str] = []
     first_team_wins = 0
-    decided = 0
     for r in results:
         for t in r.teams:
             if t not in teams_seen:
@@ -122,6 +121,8 @@ def summarise(game: str, mode: str, bots: list[str], seed: int, results: Iterabl
             continue
         for w in r.winners:
             summary.wins_by_team[w] = summary.wins_by_team.get(w, 0) + 1
+        if r.first_team is not None:
+            first_team_wins += r.first_team in r.winners
         winning_bots = {b for b, t in zip(r.bots, r.teams, strict=True) if t in r.winners}
         for b in sorted(winning_bots):
             summary.wins_by_bot[b] = summary.wins_by_bot.get(b, 0) + 1
@@ -131,7 +132,8 @@ def summarise(game: str, mode: str, bots: list[str], seed: int, results: Iterabl
     for t, w in summary.wins_by_team.items():
         summary.win_rate_by_team[t] = w / n if n else 0.0
         summary.win_interval_by_team[t] = [round(x, 4) for x in wilson(w, n)]
-    del first_team_wins, decided
+    if n and any(r.first_team for r in results):
+        summary.first_team_win_rate = first_team_wins / n
     summary.mean_turns = sum(turns) / len(turns) if turns else 0.0
     summary.mean_actions = sum(actions) / len(actions) if actions else 0.0
     return summary

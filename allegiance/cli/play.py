@@ -1,0 +1,127 @@
+"""``allegiance play``: play against bots in the terminal."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.panel import Panel
+from rich.table import Table
+
+from allegiance.bots import make_bot
+from allegiance.cli import app
+from allegiance.cli.common import console, fail, guarded, parse_options
+from allegiance.core.events import Event
+from allegiance.games import game_names, get_game
+
+
+def _cards(cards: list[dict[str, Any]]) -> str:
+    if not cards:
+        return "[dim]—[/]"
+    parts = []
+    for c in cards:
+        extra = []
+        if c.get("damage"):
+            extra.append(f"{c['damage']} dmg")
+        if c.get("used"):
+            extra.append("used")
+        if c.get("attacked"):
+            extra.append("attacked")
+        colour = {"empire": "red", "rebel": "cyan", "neutral": "yellow"}.get(c["faction"], "white")
+        parts.append(f"[{colour}]{c['name']}[/]" + (f" ({', '.join(extra)})" if extra else ""))
+    return ", ".join(parts)
+
+
+def render_swdbg(view: dict[str, Any]) -> None:
+    """Draw the board as the seat sees it."""
+    force = view["force"]
+    track = "".join("●" if i == force else "·" for i in range(7))
+    console.rule(f"Turn {view['turn']} — {view['active_team'].title()} team to play")
+    console.print(f"Force: Empire [red]{track}[/] Rebel   (with: {view['force_with'] or 'nobody'})")
+    for r in view["regions"]:
+        console.print(Panel(_cards(r["row"]), title=f"Region {r['index'] + 1} galaxy row "
+                            f"(deck {r['galaxy_deck_count']}, pilots {r['pilots']})"))
+    table = Table(show_lines=True)
+    for col in ("seat", "base", "ships", "in play", "hand", "deck/discard", "resources"):
+        table.add_column(col, overflow="fold")
+    for p in view["players"]:
+        base = _cards([p["base"]]) if p["base"] else "[dim]no base[/]"
+        base += f"  (hp {p['base']['hit_points']})" if p["base"] else ""
+        hand = _cards(p["hand"]) if p["hand"] is not None else f"{p['hand_count']} cards"
+        you = " (you)" if p["seat"] == view["seat"] else ""
+        table.add_row(p["label"] + you, base + f"\n{p['bases_left']} bases left", _cards(p["ships"]),
+                      _cards(p["units"]), hand, f"{p['deck_count']} / {len(p['discard'])}", str(p["resources"]))
+    console.print(table)
+    console.print(f"Bases destroyed — by the Empire: {', '.join(view['victory']['empire']) or 'none'}; "
+                  f"by the Rebels: {', '.join(view['victory']['rebel']) or 'none'}")
+
+
+@app.command()
+@guarded
+def play(
+    game: Annotated[str, typer.Argument(help="game name, e.g. swdbg")],
+    mode: Annotated[str, typer.Option(help="table mode, e.g. 1v1 or 2v2")] = "1v1",
+    seat: Annotated[int, typer.Option(help="your seat (0 = Empire in 1v1)")] = 0,
+    bots: Annotated[str, typer.Option(help="bot kind for the other seats")] = "greedy",
+    seed: Annotated[int, typer.Option(help="random seed")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
+) -> None:
+    """Play against bots in the terminal: the board, numbered legal actions, what the bots did."""
+    if game not in game_names():
+        fail(f"unknown game {game!r}; known games: {', '.join(game_names())}")
+    g = get_game(game)
+    state = g.new_game(mode, seed, parse_options(option))
+    n = len(state.table.seats)
+    if not 0 <= seat < n:
+        fail(f"mode {mode} has seats 0..{n - 1}")
+    players = {s: make_bot(bots, seed * 7 + s) for s in range(n) if s != seat}
+    console.print(f"You are [bold]{state.table.seats[seat].label}[/]. Type an action number; "
+                  "'b' redraws the board, 'q' quits.")
+    show_board = True
+    while g.outcome(state) is None:
+        active = g.active_seats(state)
+        bot_seats = [s for s in active if s != seat]
+        if bot_seats and (seat not in active or state_is_team_turn(g, state, seat)):
+            actor = bot_seats[0]
+            legal = g.legal_actions(state, actor)
+            action = players[actor].choose(g, state, actor, legal)
+            _print_events(g.apply(state, actor, action), seat)
+            show_board = True
+            continue
+        if show_board and game == "swdbg":
+            render_swdbg(g.view(state, seat))
+            show_board = False
+        legal = g.legal_actions(state, seat)
+        for d in g.decisions(state):
+            if seat in d.seats:
+                console.print(f"[bold]{d.prompt}[/]")
+        for i, a in enumerate(legal):
+            console.print(f"  [cyan]{i:>2}[/] {g.describe_action(state, seat, a)}")
+        answer = console.input("[bold]your choice> [/]").strip().lower()
+        if answer in ("q", "quit", "exit"):
+            console.print("Bye.")
+            raise typer.Exit(0)
+        if answer in ("b", "board"):
+            show_board = True
+            continue
+        if not answer.isdigit() or not 0 <= int(answer) < len(legal):
+            console.print(f"[red]Type a number from 0 to {len(legal) - 1}, 'b' or 'q'.[/]")
+            continue
+        _print_events(g.apply(state, seat, legal[int(answer)]), seat)
+        show_board = True
+    outcome = g.outcome(state)
+    assert outcome is not None
+    render_swdbg(g.view(state, seat)) if game == "swdbg" else None
+    console.print(Panel(f"[bold]{outcome.reason}[/]", title="Game over"))
+
+
+def state_is_team_turn(g: Any, state: Any, seat: int) -> bool:
+    """In a team turn the bots act first so the human's choices see their teammate's plays."""
+    decisions = g.decisions(state)
+    return bool(decisions) and decisions[0].kind == "main" and len(decisions[0].seats) > 1
+
+
+def _print_events(events: list[Event], seat: int) -> None:
+    for e in events:
+        if e.visible_for(seat) and e.kind not in ("row",):
+            console.print(f"  [dim]·[/] {e.text}")

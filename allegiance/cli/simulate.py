@@ -1,0 +1,82 @@
+"""``allegiance simulate``: many bot games, with a summary."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from allegiance.bots import BOT_KINDS
+from allegiance.cli import app
+from allegiance.cli.common import console, fail, guarded, parse_options, print_json
+from allegiance.games import game_names, get_game
+from allegiance.sim.simulate import default_workers, simulate as run_simulation
+
+
+@app.command()
+@guarded
+def simulate(
+    game: Annotated[str, typer.Argument(help="game name, e.g. swdbg")],
+    mode: Annotated[str, typer.Option(help="table mode, e.g. 1v1 or 2v2")] = "1v1",
+    games: Annotated[int, typer.Option(help="number of games")] = 100,
+    bots: Annotated[str, typer.Option(help="one bot per seat, comma-separated (or one for every seat)")] = "greedy,greedy",
+    seed: Annotated[int, typer.Option(help="master seed: the same seed gives the same results")] = 0,
+    workers: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
+    backend: Annotated[str, typer.Option(help="process (default) or ray")] = "process",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local one)")] = None,
+    alternate: Annotated[bool, typer.Option(help="swap the bots between teams every other game")] = False,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
+    out: Annotated[Path | None, typer.Option(help="write per-game results to this folder")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
+) -> None:
+    """Play bot games and summarise: wins per team (95 % interval), draws, mean turns, errors."""
+    if game not in game_names():
+        fail(f"unknown game {game!r}; known games: {', '.join(game_names())}")
+    seats = len(get_game(game).table_for(mode).seats) if hasattr(get_game(game), "table_for") else 2
+    bot_list = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(bot_list) == 1:
+        bot_list *= seats
+    if len(bot_list) != seats:
+        fail(f"mode {mode} has {seats} seats: give {seats} bots (or one for all), not {len(bot_list)}")
+    for b in bot_list:
+        if b not in BOT_KINDS and not b.startswith("ismcts"):
+            fail(f"unknown bot {b!r}; bots: {', '.join(BOT_KINDS)}")
+    if games < 1:
+        fail("--games must be at least 1")
+    if backend not in ("process", "ray"):
+        fail("--backend is process or ray")
+    workers = workers or default_workers()
+    options = parse_options(option)
+    get_game(game).new_game(mode, 0, options)  # fail early on bad mode/options
+    with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console if not as_json else None, disable=as_json, transient=as_json) as progress:
+        task = progress.add_task("games", total=games)
+        summary, results = run_simulation(game, mode, bot_list, games, seed, workers=workers, alternate=alternate,
+                                          options=options, backend=backend, address=address,
+                                          progress=lambda n: progress.advance(task, n))
+    if out is not None:
+        from allegiance.sim.results import write_results
+        write_results(out, summary, results)
+    data = summary.to_json()
+    if as_json:
+        print_json(data)
+        return
+    table = Table(title=f"{game} {mode}: {games} games, bots {', '.join(bot_list)}, seed {seed}")
+    table.add_column("team")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95 % interval", justify="right")
+    for team, wins in summary.wins_by_team.items():
+        lo, hi = summary.win_interval_by_team[team]
+        table.add_row(team, str(wins), f"{summary.win_rate_by_team[team]:.1%}", f"{lo:.1%} – {hi:.1%}")
+    console.print(table)
+    console.print(f"draws: {summary.draws}   errors: {summary.errors}   mean turns: {summary.mean_turns:.1f}   "
+                  f"wins by bot: {json.dumps(summary.wins_by_bot)}")
+    if summary.first_team_win_rate is not None:
+        console.print(f"first team win rate: {summary.first_team_win_rate:.1%}")
+    for sample in summary.error_samples:
+        console.print(f"[red]{sample}[/]")
