@@ -95,3 +95,38 @@ def names(state: SwdbgState, zone: list[int]) -> list[str]:
 
 def legal_kinds(state: SwdbgState, seat: int) -> set[str]:
     return {a.kind for a in GAME.legal_actions(state, seat)}
+
+
+# -- shortcuts for card tests: act on cards by name ------------------------------------------------
+def zone_of(state: SwdbgState, seat: int, zone: str) -> list[int]:
+    """A player's zone list by name (``hand``, ``deck``, ``discard``, ``units``, ``ships``, ...)."""
+    return getattr(state.players[seat], zone)
+
+
+def play(state: SwdbgState, seat: int, name: str) -> list[Any]:
+    """Play the first card called ``name`` from ``seat``'s hand."""
+    return act(state, seat, "play", card=cid(state, name, zone_of(state, seat, "hand")))
+
+
+def use(state: SwdbgState, seat: int, name: str) -> list[Any]:
+    """Use the ability of ``seat``'s unit, ship or base called ``name``."""
+    p = state.players[seat]
+    pool = p.units + p.ships + ([p.base] if p.base is not None else [])
+    return act(state, seat, "use", card=cid(state, name, pool))
+
+
+def usable(state: SwdbgState, seat: int) -> set[str]:
+    """Names of the cards whose ability ``seat`` may use now."""
+    return {state.cards[a.get("card")].name for a in GAME.legal_actions(state, seat) if a.kind == "use"}
+
+
+def pick(state: SwdbgState, seat: int, name: str) -> list[Any]:
+    """Answer the pending choice with the first option that is a card called ``name``."""
+    for o in options(state):
+        if isinstance(o, int) and not isinstance(o, bool) and state.cards[o].name == name:
+            return choose(state, seat, o)
+    raise KeyError(f"{name} is not an option of {state.pending[-1].kind}")
+
+
+def resources(state: SwdbgState, seat: int) -> int:
+    return state.players[seat].resources
