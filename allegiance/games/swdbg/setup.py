@@ -45,7 +45,9 @@ def read_config(mode: str, seed: int, options: dict[str, Any]) -> Config:
     galaxy = options.get("galaxy", "beginner")
     if galaxy not in GALAXY_MODES:
         raise AllegianceError(f"galaxy must be one of {', '.join(GALAXY_MODES)}, not {galaxy!r}")
-    bases_to_win = int(options.get("bases_to_win", DEFAULT_BASES_TO_WIN[galaxy]))
+    # SW-WIN-2: in 2v2 the default stays three bases of each opposing deck (SW-WIN-1) whatever the galaxy.
+    default_bases = 3 if mode == "2v2" else DEFAULT_BASES_TO_WIN[galaxy]
+    bases_to_win = int(options.get("bases_to_win", default_bases))
     deck_size = 5 if galaxy in ("beginner", "secret") else 10
     if not 2 <= bases_to_win <= min(5, deck_size):
         raise AllegianceError(f"bases_to_win must be between 2 and {min(5, deck_size)}, not {bases_to_win}")
