@@ -14,7 +14,8 @@ from allegiance.bots import BOT_KINDS
 from allegiance.cli import app
 from allegiance.cli.common import console, fail, guarded, parse_options, print_json
 from allegiance.games import game_names, get_game
-from allegiance.sim.simulate import default_workers, simulate as run_simulation
+from allegiance.sim.simulate import default_workers
+from allegiance.sim.simulate import simulate as run_simulation
 
 
 @app.command()

@@ -53,6 +53,8 @@ class Game(ABC):
     name: str = ""
     title: str = ""
     modes: tuple[str, ...] = ()
+    #: every action kind of the game (an action of another kind is malformed, not merely illegal)
+    action_kinds: tuple[str, ...] = ()
 
     # -- to implement --------------------------------------------------------------------------
     @abstractmethod
@@ -129,14 +131,14 @@ class Game(ABC):
             raise NotYourTurnError(f"{state.table.seats[seat].label} may not act now; waiting for {who}")
         legal = self._legal(state, seat)
         if action not in legal:
-            kinds = sorted({a.kind for a in legal})
-            if action.kind not in kinds:
+            if self.action_kinds and action.kind not in self.action_kinds:
                 raise MalformedActionError(
-                    f"unknown or unavailable action kind {action.kind!r}; allowed now: {', '.join(kinds)}"
-                ) if not self.knows_kind(action.kind) else IllegalActionError(
-                    f"{self.describe_action(state, seat, action)} is not allowed now; allowed kinds: {', '.join(kinds)}"
+                    f"unknown action kind {action.kind!r}; {self.name} actions are: {', '.join(self.action_kinds)}"
                 )
-            raise IllegalActionError(f"{self.describe_action(state, seat, action)} is not a legal action now")
+            allowed = ", ".join(sorted({a.kind for a in legal}))
+            raise IllegalActionError(
+                f"{self.describe_action(state, seat, action)} is not a legal action now (allowed now: {allowed})"
+            )
         events = self._apply(state, seat, action)
         state.version += 1
         return events
@@ -146,10 +148,6 @@ class Game(ABC):
         events = self._apply(state, seat, action)
         state.version += 1
         return events
-
-    def knows_kind(self, kind: str) -> bool:
-        """Whether ``kind`` is an action kind of this game at all (for error messages)."""
-        return True
 
     def copy(self, state: Any) -> Any:
         """A cheap independent copy (for search)."""

@@ -23,6 +23,7 @@ class SwdbgGame(Game):
     name = "swdbg"
     title = "Star Wars: The Deckbuilding Game"
     modes = ("1v1", "2v2")
+    action_kinds = ACTION_KINDS
 
     # -- setup ------------------------------------------------------------------------------------
     def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None) -> SwdbgState:
@@ -154,9 +155,6 @@ class SwdbgGame(Game):
             raise AllegianceError(f"unknown action kind {kind!r}")
         turns.advance(state)
         return state.log
-
-    def knows_kind(self, kind: str) -> bool:
-        return kind in ACTION_KINDS
 
     # -- outcome, views, files ------------------------------------------------------------------------
     def outcome(self, state: SwdbgState) -> Outcome | None:
