@@ -130,3 +130,27 @@ def pick(state: SwdbgState, seat: int, name: str) -> list[Any]:
 
 def resources(state: SwdbgState, seat: int) -> int:
     return state.players[seat].resources
+
+
+def attack_row(state: SwdbgState, seat: int, target: str, attackers: list[str]) -> list[Any]:
+    """Commit ``seat``'s units called ``attackers`` (one name per card) against the galaxy-row card
+    ``target`` and resolve the attack; returns the events of the resolution."""
+    p = state.players[seat]
+    tid = cid(state, target, state.regions[p.region].row)
+    committed: list[int] = []
+    for name in attackers:
+        c = next(u for u in p.units if state.cards[u].name == name and u not in committed)
+        act(state, seat, "commit", card=c, target=tid)
+        committed.append(c)
+    return act(state, seat, "resolve")
+
+
+def attack_base(state: SwdbgState, seat: int, attackers: list[str]) -> list[Any]:
+    """Commit ``seat``'s units and ships called ``attackers`` against the enemy base and resolve."""
+    p = state.players[seat]
+    committed: list[int] = []
+    for name in attackers:
+        c = next(u for u in p.units + p.ships if state.cards[u].name == name and u not in committed)
+        act(state, seat, "commit", card=c, target="base")
+        committed.append(c)
+    return act(state, seat, "resolve")
