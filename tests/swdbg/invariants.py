@@ -47,6 +47,10 @@ def hidden_card_ids(state: SwdbgState, seat: int) -> set[int]:
     for pend in state.pending:
         if seat in pend.seats:
             shown.update(pend.shown)
+        if pend.card is not None:
+            # The card whose effect is resolving was just played, bought or revealed in public
+            # (e.g. a Quarren Mercenary bought onto the top of a deck asks its buyer to exile).
+            shown.add(pend.card)
     return hidden - shown
 
 

@@ -105,11 +105,12 @@ def commit(state: SwdbgState, p: Player, card: int, target: Any) -> None:
     say(state, "commit", f"{label(state, p.seat)} commits {state.name(card)}", p.seat)
 
 
-def owner_of(state: SwdbgState, card: int) -> Player:
+def owner_of(state: SwdbgState, card: int) -> Player | None:
+    """The player who has ``card`` in play (None once it has left play)."""
     for q in state.players:
         if card in q.units or card in q.ships:
             return q
-    raise KeyError(card)
+    return None
 
 
 def resolve(state: SwdbgState) -> None:
@@ -120,7 +121,10 @@ def resolve(state: SwdbgState) -> None:
     vs_row = attack.target == "row"
     total = 0
     for c in attack.cards:
-        total += attack_value(state, owner_of(state, c), c, vs_row)
+        owner = owner_of(state, c)
+        if owner is None:
+            continue  # the card left play after committing (e.g. it exiled itself): it adds nothing
+        total += attack_value(state, owner, c, vs_row)
         state.attacked.add(c)
     team = state.players[attack.seats[0]].team
     if vs_row:

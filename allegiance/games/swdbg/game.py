@@ -44,11 +44,13 @@ class SwdbgGame(Game):
         if state.pending:
             top = state.pending[-1]
             return [Decision(top.seats, top.prompt, top.kind)]
-        if state.attack is not None:
-            return [Decision(state.attack.seats, "commit more cards to the attack, or resolve it", "attack")]
         seats = tuple(p.seat for p in state.players if p.team == state.active_team and not p.ended)
         team = ("Empire", "Rebel")[state.active_team]
-        return [Decision(seats, f"{team} team's turn: play, buy, use, attack or end your turn", "main")]
+        if state.attack is not None:
+            prompt = f"{team} team's turn: an attack is open — commit more cards to it or resolve it"
+        else:
+            prompt = f"{team} team's turn: play, buy, use, attack or end your turn"
+        return [Decision(seats, prompt, "main")]
 
     def _legal(self, state: SwdbgState, seat: int) -> list[Action]:
         if state.stage == "over":
@@ -61,8 +63,6 @@ class SwdbgGame(Game):
         p = state.players[seat]
         if state.stage != "main" or p.team != state.active_team or p.ended:
             return []
-        if state.attack is not None:
-            return self._attack_actions(state, p)
         out: list[Action] = [Action.of("play", card=c) for c in p.hand]
         region = state.regions[p.region]
         for c in region.row:  # SW-BUY-2: only your own region's row
@@ -77,6 +77,10 @@ class SwdbgGame(Game):
                     out.append(Action.of("pay_off", card=c))
         for c in self._usable(state, p):
             out.append(Action.of("use", card=c))
+        if state.attack is not None:
+            # While an attack is open, its attackers may still play, buy and use cards, commit more
+            # cards to it and resolve it; it must be resolved before they end their turn.
+            return out + self._attack_actions(state, p)
         if combat.can_attack_bases(state, p.team):
             for c in combat.attackers(state, p, vs_row=False):
                 out.append(Action.of("commit", card=c, target="base"))
@@ -93,7 +97,7 @@ class SwdbgGame(Game):
         attack = state.attack
         assert attack is not None
         if p.seat not in attack.seats:
-            return []
+            return [Action.of("end_turn")]  # a teammate's galaxy-row attack does not hold this player up
         vs_row = attack.target == "row"
         target: Any = attack.row_card if vs_row else "base"
         out = [Action.of("commit", card=c, target=target) for c in combat.attackers(state, p, vs_row)]

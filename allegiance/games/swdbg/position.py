@@ -18,7 +18,7 @@ from allegiance.games.swdbg.setup import read_config, table_for
 from allegiance.games.swdbg.state import Attack, Config, Pending, Player, Region, SwdbgState
 
 FORMAT = "allegiance-position/1"
-PLAYER_ZONES = ("deck", "hand", "discard", "units", "ships", "base_deck", "end_exile")
+PLAYER_ZONES = ("deck", "hand", "discard", "units", "ships", "base_deck")
 REGION_ZONES = ("galaxy_deck", "row", "galaxy_discard", "pilots")
 
 
@@ -48,6 +48,7 @@ def to_position(state: SwdbgState) -> dict[str, Any]:
             **{z: [ref(c) for c in getattr(p, z)] for z in PLAYER_ZONES},
             "base": ref(p.base) if p.base is not None else None,
             "resources": p.resources, "ended": p.ended,
+            "end_exile": [ref(c) for c in p.end_exile],  # cards to exile at end of turn (a marker, not a zone)
         } for p in state.players],
         "regions": [{z: [ref(c) for c in getattr(r, z)] for z in REGION_ZONES} for r in state.regions],
         "exiled": [ref(c) for c in state.exiled], "box": [ref(c) for c in state.box],
@@ -114,7 +115,7 @@ class _Cards:
         fix = lambda c: remap.get(c, c)  # noqa: E731
         state.cards = {fix(c): d for c, d in self.cards.items()}
         for p in state.players:
-            for z in PLAYER_ZONES:
+            for z in (*PLAYER_ZONES, "end_exile"):
                 setattr(p, z, [fix(c) for c in getattr(p, z)])
             if p.base is not None:
                 p.base = fix(p.base)
@@ -196,11 +197,6 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
     state.exiled = [cards.read(c, "exiled") for c in data.get("exiled", [])]
     state.box = [cards.read(c, "box") for c in data.get("box", [])]
     state.victory = [[cards.read(c, f"victory[{t}]") for c in v] for t, v in enumerate(data.get("victory", [[], []]))]
-    by_text = {}
-    for p in state.players:
-        for z in PLAYER_ZONES:
-            for c in getattr(p, z):
-                by_text[c] = p
     lookup = _lookup(state, cards)
     owner_data = data.get("base_owner")
     if owner_data is None:
@@ -215,6 +211,8 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
                 state.base_owner.setdefault(b, _default_owner(state, b, 1 - t))
     else:
         state.base_owner = {lookup(k): int(s) for k, s in owner_data.items()}
+    for p, pd in zip(state.players, players_data, strict=True):
+        p.end_exile = [lookup(c) for c in pd.get("end_exile", [])]
     state.damage = {lookup(k): int(n) for k, n in data.get("damage", {}).items()}
     state.used = {lookup(k) for k in data.get("used", [])}
     state.attacked = {lookup(k) for k in data.get("attacked", [])}

@@ -42,7 +42,7 @@ def greedy_choice(state: SwdbgState, seat: int, legal: list[Action], rng: Rng) -
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
-    if state.attack is not None:
+    if state.attack is not None and "resolve" in by_kind:
         return _continue_attack(state, p, by_kind)
     if "play" in by_kind:
         # Resources and Force first; ships and units alike.
