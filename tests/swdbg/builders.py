@@ -43,6 +43,8 @@ def build(mode: str = "1v1", *, force: int = 3, active_team: int = 0, stage: str
         for zone in ("hand", "deck", "discard", "units", "ships", "base", "base_deck", "resources"):
             if zone in zones and seat in zones[zone]:
                 pz[zone] = zones[zone][seat]
+        if "base_deck" not in zones or seat not in zones["base_deck"]:
+            pz["base_deck"] = [b for b in pz["base_deck"] if b != pz["base"]]  # no second copy of the base
         players.append(pz)
     region_list = []
     for r in range(regions):
@@ -139,7 +141,7 @@ def attack_row(state: SwdbgState, seat: int, target: str, attackers: list[str]) 
     tid = cid(state, target, state.regions[p.region].row)
     committed: list[int] = []
     for name in attackers:
-        c = next(u for u in p.units if state.cards[u].name == name and u not in committed)
+        c = next(u for u in p.units if state.cards[u].name == name and u not in committed and u not in state.attacked)
         act(state, seat, "commit", card=c, target=tid)
         committed.append(c)
     return act(state, seat, "resolve")
@@ -150,7 +152,8 @@ def attack_base(state: SwdbgState, seat: int, attackers: list[str]) -> list[Any]
     p = state.players[seat]
     committed: list[int] = []
     for name in attackers:
-        c = next(u for u in p.units + p.ships if state.cards[u].name == name and u not in committed)
+        c = next(u for u in p.units + p.ships
+                 if state.cards[u].name == name and u not in committed and u not in state.attacked)
         act(state, seat, "commit", card=c, target="base")
         committed.append(c)
     return act(state, seat, "resolve")
