@@ -1,0 +1,220 @@
+"""The ISMCTS bot: information-set Monte Carlo tree search with determinisation (SO-ISMCTS).
+
+One tree is grown from the deciding seat's point of view.  Each iteration
+
+1. **determinises**: deals every card the seat cannot see again at random, consistently with its
+   view (``games/swdbg/determinize.py``) — the bot never reads a hidden card of the real state;
+2. **selects** down the tree with UCB1 over the moves legal *in that determinisation*, using
+   availability counts (a move is scored against the number of times it was available, not the
+   parent's visits: Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree Search");
+3. **expands** one new move, the greedy heuristic's choice first;
+4. **rolls out** with the greedy heuristic for both teams until ``horizon`` team turns after the
+   root, then scores the position with the game's evaluation (an estimated win chance);
+5. **backs up** the reward of each move's team (in 2v2 teammates share a team and a reward).
+
+Moves are named by their meaning (``move_key``), not card ids, so the seven Imperial Shuttles in a
+hand are one move and an opponent's move is the same node in every determinisation.  In a team turn
+both teammates' moves are in the tree; the root holds only the deciding seat's.
+
+Two kinds of decision are not searched: a choice with a single distinct move, and playing a card
+from hand in the main phase (playing every card before buying or attacking never loses anything, and
+the greedy order is kept), which keeps the tree for the decisions that matter.
+
+Options: ``iterations`` (default 200) or ``time_ms`` (a time budget; not reproducible, for play),
+``exploration`` (UCB constant), ``horizon`` (team turns simulated past the root's turn).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from allegiance.bots.base import Bot
+from allegiance.core.actions import Action
+from allegiance.core.game import Game
+from allegiance.core.rng import Rng
+
+Move = tuple[Hashable, int, Action]  # (key, seat, action)
+
+
+@dataclass(frozen=True)
+class SearchAdapter:
+    """What the search needs from one game besides its protocol."""
+
+    determinize: Callable[[Any, int, Rng], Any]
+    move_key: Callable[[Any, int, Action], Hashable]
+    evaluate: Callable[[Any], float]  # the first team's chance of winning
+    policy: Callable[[Any, int, list[Action], Rng], Action]  # rollout policy
+    team_of: Callable[[Any, int], int]
+    turn: Callable[[Any], int]
+
+
+def _swdbg_adapter() -> SearchAdapter:
+    from allegiance.games.swdbg.determinize import determinize
+    from allegiance.games.swdbg.search import evaluate, move_key
+    from allegiance.games.swdbg.strategy import greedy_choice
+    return SearchAdapter(determinize, move_key, evaluate, greedy_choice,
+                         lambda state, seat: state.players[seat].team, lambda state: state.turn)
+
+
+_ADAPTERS: dict[str, Callable[[], SearchAdapter]] = {"swdbg": _swdbg_adapter}
+
+
+def adapter_for(game: Game) -> SearchAdapter:
+    """The search adapter of a game; raises ``ValueError`` for a game ISMCTS does not support yet."""
+    make = _ADAPTERS.get(game.name)
+    if make is None:
+        raise ValueError(f"the ismcts bot does not support {game.name!r} yet; games: {', '.join(_ADAPTERS)}")
+    return make()
+
+
+class Node:
+    """A move in the tree and its statistics, from the point of view of the team that made it."""
+
+    __slots__ = ("children", "visits", "avail", "reward", "team")
+
+    def __init__(self, team: int) -> None:
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.team = team
+
+
+class IsmctsBot(Bot):
+    """Information-set MCTS with determinisation, greedy rollouts and a horizon (see module doc)."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int = 200, time_ms: float | None = None,
+                 exploration: float = 0.7, horizon: int = 2) -> None:
+        super().__init__(seed)
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.iterations = int(iterations)
+        self.time_ms = time_ms
+        self.exploration = float(exploration)
+        self.horizon = int(horizon)
+        self.last_iterations = 0  # iterations run by the last searched decision (for reports)
+
+    # -- the decision -------------------------------------------------------------------------------
+    def choose(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
+        adapter = adapter_for(game)
+        by_key: dict[Hashable, Action] = {}
+        for action in legal:
+            by_key.setdefault(adapter.move_key(state, seat, action), action)
+        if len(by_key) == 1:
+            return legal[0]
+        forced = _play_first(adapter, state, seat, legal, self.rng)
+        if forced is not None:
+            return forced
+        root = Node(adapter.team_of(state, seat))
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        done = 0
+        while True:
+            self._iterate(game, adapter, state, seat, root)
+            done += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif done >= self.iterations:
+                break
+        self.last_iterations = done
+        best = max((k for k in root.children if k in by_key),
+                   key=lambda k: (root.children[k].visits, root.children[k].reward), default=None)
+        return by_key[best] if best is not None else legal[0]
+
+    # -- one iteration ---------------------------------------------------------------------------
+    def _iterate(self, game: Game, adapter: SearchAdapter, root_state: Any, seat: int, root: Node) -> None:
+        state = adapter.determinize(root_state, seat, self.rng)
+        stop_turn = adapter.turn(root_state) + self.horizon
+        node = root
+        path: list[Node] = []
+        only: int | None = seat  # the root holds the deciding seat's moves only
+        while game.outcome(state) is None and adapter.turn(state) < stop_turn:
+            moves, forced = self._moves(game, adapter, state, only)
+            only = None
+            if forced is not None:
+                game.apply_unchecked(state, forced[1], forced[2])
+                continue
+            untried = [m for m in moves if m[0] not in node.children]
+            if untried:
+                key, mover, action = self._expansion(game, adapter, state, untried)
+                child = Node(adapter.team_of(state, mover))
+                node.children[key] = child
+                path.append(child)
+                game.apply_unchecked(state, mover, action)
+                break
+            key, mover, action = self._select(node, moves)
+            node = node.children[key]
+            path.append(node)
+            game.apply_unchecked(state, mover, action)
+        self._rollout(game, adapter, state, stop_turn)
+        value = adapter.evaluate(state)
+        for n in path:
+            n.visits += 1
+            n.reward += value if n.team == 0 else 1.0 - value
+
+    def _moves(self, game: Game, adapter: SearchAdapter, state: Any,
+               only: int | None) -> tuple[list[Move], Move | None]:
+        """The distinct moves now (one per key), or a forced move that needs no node."""
+        seats = (only,) if only is not None else game.active_seats(state)
+        moves: list[Move] = []
+        seen: set[Hashable] = set()
+        for s in seats:
+            legal = game.legal_actions(state, s)
+            forced = _play_first(adapter, state, s, legal, self.rng)
+            if forced is not None:
+                return moves, (None, s, forced)
+            for action in legal:
+                key = adapter.move_key(state, s, action)
+                if key not in seen:
+                    seen.add(key)
+                    moves.append((key, s, action))
+        if len(moves) == 1:
+            return moves, moves[0]
+        return moves, None
+
+    def _expansion(self, game: Game, adapter: SearchAdapter, state: Any, untried: list[Move]) -> Move:
+        """The untried move to add: the rollout policy's pick if it is untried, else a random one."""
+        mover = untried[0][1]
+        pick = adapter.policy(state, mover, game.legal_actions(state, mover), self.rng)
+        key = adapter.move_key(state, mover, pick)
+        for m in untried:
+            if m[0] == key:
+                return m
+        return untried[self.rng.below(len(untried))]
+
+    def _select(self, node: Node, moves: list[Move]) -> Move:
+        """UCB1 with availability counts over the moves available in this determinisation."""
+        best: Move | None = None
+        best_score = -math.inf
+        c = self.exploration
+        for move in moves:
+            child = node.children[move[0]]
+            child.avail += 1
+            score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = move, score
+        assert best is not None
+        return best
+
+    def _rollout(self, game: Game, adapter: SearchAdapter, state: Any, stop_turn: int) -> None:
+        """Play the rollout policy for every seat until the horizon or the end of the game."""
+        rng = self.rng
+        while game.outcome(state) is None and adapter.turn(state) < stop_turn:
+            seats = game.active_seats(state)
+            s = seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
+            legal = game.legal_actions(state, s)
+            game.apply_unchecked(state, s, legal[0] if len(legal) == 1 else adapter.policy(state, s, legal, rng))
+
+
+def _play_first(adapter: SearchAdapter, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action | None:
+    """In the main phase, cards in hand are played first, in the heuristic's order (not searched)."""
+    plays = [a for a in legal if a.kind == "play"]
+    if not plays:
+        return None
+    return adapter.policy(state, seat, plays, rng)
