@@ -1,0 +1,118 @@
+"""The PettingZoo AEC environment: PettingZoo's own API test, random-agent games, rewards, hidden cards."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+from allegiance.envs.pettingzoo import env, raw_env  # noqa: E402
+from allegiance.games.swdbg import encoding  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's notes on Dict observations
+
+
+@pytest.mark.parametrize("mode", ["1v1", "2v2"])
+def test_pettingzoo_api_test_passes(mode: str) -> None:
+    api_test(env(mode=mode, options={"max_turns": 30}), num_cycles=400)
+
+
+def play_random(e, seed: int) -> tuple[dict[str, float], int, set[str]]:
+    """One game with agents sampling from the action mask; final rewards, steps, agents that ended."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    final: dict[str, float] = {}
+    steps = 0
+    for agent in e.agent_iter(max_iter=100_000):
+        obs, reward, termination, truncation, _ = e.last()
+        if termination or truncation:
+            final[agent] = reward
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert legal.size > 0
+        e.step(int(rng.choice(legal)))
+        steps += 1
+    return final, steps, set(final)
+
+
+@pytest.mark.parametrize("mode,games", [("1v1", 100), ("2v2", 30)])
+def test_random_agents_finish_capped_games(mode: str, games: int) -> None:
+    e = env(mode=mode, options={"max_turns": 12})
+    for seed in range(games):
+        final, steps, ended = play_random(e, seed)
+        assert ended == set(e.possible_agents) and not e.agents
+        assert steps > 0 and set(final.values()) <= {-1.0, 0.0, 1.0}
+
+
+def test_full_games_reward_the_winning_team_and_punish_the_losers() -> None:
+    for mode, seeds in (("1v1", range(3)), ("2v2", range(1))):
+        e = raw_env(mode=mode)
+        for seed in seeds:
+            final, _, _ = play_random(e, seed)
+            outcome = e.game.outcome(e.state)
+            assert outcome is not None and not outcome.draw
+            for agent, reward in final.items():
+                team = e.state.table.team_of(int(agent.split("_")[1]))
+                assert reward == (1.0 if team in outcome.winners else -1.0)
+
+
+def test_the_turn_limit_is_a_truncation_with_no_reward() -> None:
+    e = raw_env(mode="1v1", options={"max_turns": 2})
+    final, _, _ = play_random(e, 4)
+    assert final == {"player_0": 0.0, "player_1": 0.0}
+    assert e.state.draw
+
+
+def test_team_turns_go_to_the_first_active_seat_until_it_ends_its_turn() -> None:
+    e = raw_env(mode="2v2")
+    e.reset(seed=3)
+    seats = e.game.active_seats(e.state)
+    assert len(seats) == 2 and e.agent_selection == f"player_{seats[0]}"
+    e.step(encoding.END_TURN)
+    assert e.agent_selection == f"player_{seats[1]}"
+
+
+def test_only_the_acting_agent_has_legal_actions_and_they_match_the_game() -> None:
+    e = raw_env(mode="2v2")
+    e.reset(seed=5)
+    acting = e.agent_selection
+    seat = int(acting.split("_")[1])
+    mask = e.observe(acting)["action_mask"]
+    expected = sorted(encoding.encode(a) for a in e.game.legal_actions(e.state, seat))
+    assert np.flatnonzero(mask).tolist() == expected
+    for other in e.possible_agents:
+        if other != acting:
+            assert not e.observe(other)["action_mask"].any()
+
+
+def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
+    e = raw_env(mode="1v1")
+    e.reset(seed=2)
+    before = e.game.digest(e.state)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(illegal)
+    assert e.game.digest(e.state) == before
+
+
+def test_the_observation_hides_decks_and_opponents_hands() -> None:
+    e = raw_env(mode="2v2")
+    e.reset(seed=8)
+    per_card = e.observer.per_card
+    cards = e.observe("player_0")["observation"][: e.observer.cards * per_card].reshape(-1, per_card)
+    hidden = [c for p in e.state.players for c in p.deck]
+    hidden += [c for p in e.state.players if p.team != e.state.players[0].team for c in p.hand]
+    assert hidden and not cards[hidden].any()
+    teammate_hand = e.state.players[1].hand
+    assert cards[teammate_hand].any(axis=1).all()
+
+
+def test_the_same_seed_replays_the_same_game() -> None:
+    a, b = raw_env(mode="1v1"), raw_env(mode="1v1")
+    assert play_random(a, 21) == play_random(b, 21)
+    assert a.game.digest(a.state) == b.game.digest(b.state)
