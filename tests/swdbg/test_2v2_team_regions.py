@@ -127,7 +127,7 @@ def test_opponent_means_the_regional_opponent_only() -> None:
         assert named <= set(s.regions[region].row) | {s.regions[region].pilots[-1]}
         assert not named & set(s.regions[1 - region].row)
     with pytest.raises(IllegalActionError):
-        act(s, 0, "buy", card=cid(s, "IG-88"))
+        act(s, 0, "buy", card=cid(s, "IG-88", s.regions[1].row))
     with pytest.raises(IllegalActionError):
         act(s, 0, "commit", card=cid(s, "Boba Fett"), target=cid(s, "B-Wing"))
     s = build("2v2", active_team=1, units={3: ["Snowspeeder"]}, hand={0: ["Stormtrooper"], 1: ["Inquisitor"]})

@@ -524,7 +524,9 @@ EFFECTS: dict[str, Effect] = {
     "rodia": _rodia,
     "tatooine": _tatooine,
     "coruscant": _coruscant,
-    "yavin": lambda s, p, c: deal_damage_choice(s, p, 2, c, optional=True) if p.base == c else None,
+    # SW-CARD-YAVIN: the Yavin 4 may be the teammate's; it must still be in play when this resolves.
+    "yavin": lambda s, p, c: deal_damage_choice(s, p, 2, c, optional=True)
+    if any(b == c for _, b in team_bases(s, p.team)) else None,
 }
 
 

@@ -163,12 +163,12 @@ def discard_from_hand(state: SwdbgState, victim: Player, card: int) -> None:
     victim.discard.append(card)
     say(state, "discard", f"{label(state, victim.seat)} discards {state.name(card)}", victim.seat)
     if state.active_team != victim.team:
-        # SW-CARD-YAVIN / SW-TEAM-3: each Yavin 4 of the player whose regional opponent discarded
-        # during that player's team turn triggers once for this discard.
+        # SW-CARD-YAVIN / SW-TEAM-3: during the opposing team's turn each Yavin 4 of that team (either
+        # teammate's) triggers once for this discard; the victim's regional opponent resolves it.
+        resolver = regional_opponent(state, victim)
         for q in state.players:
-            if q.team != victim.team and q.region == victim.region and q.base is not None \
-                    and state.name(q.base) == "Yavin 4":
-                state.queue.append(("yavin", q.seat, q.base))
+            if q.team == resolver.team and q.base is not None and state.name(q.base) == "Yavin 4":
+                state.queue.append(("yavin", resolver.seat, q.base))
 
 
 def find_owner_zone(state: SwdbgState, card: int) -> tuple[Player, list[int]] | None:
@@ -355,14 +355,19 @@ def purchase(state: SwdbgState, p: Player, card: int, source: str, free: bool = 
 
 
 def _take_base_flag(state: SwdbgState, team: int, base_name: str) -> bool:
-    """Consume the first unused once-per-turn trigger of a team base called ``base_name``."""
+    """Whether this purchase is the team's first triggering event of the turn for ``base_name``.
+
+    SW-TEAM-3: every copy of the team triggers on that one event ("the first card you purchase each
+    turn"), so all copies are consumed together; a second copy never makes a second purchase "first".
+    """
+    hit = False
     for q in state.players:
         if q.team == team and q.base is not None and state.name(q.base) == base_name:
             key = ("base", q.base)
             if key not in state.flags:
                 state.flags.add(key)
-                return True
-    return False
+                hit = True
+    return hit
 
 
 def push_exile(state: SwdbgState, p: Player, count: int, card: int | None, prompt: str,
