@@ -173,6 +173,13 @@ def _always(state: SwdbgState, p: Player, card: int) -> bool:
     return True
 
 
+def _galaxy_not_empty(state: SwdbgState, p: Player, card: int) -> bool:
+    """A galaxy card can be looked at or revealed.  A condition must not reshuffle the galaxy discard
+    pile (``galaxy_top`` does): legal actions never change the state."""
+    r = state.regions[p.region]
+    return bool(r.galaxy_deck or r.galaxy_discard)
+
+
 def _draw_n(n: int) -> Effect:
     def run(state: SwdbgState, p: Player, card: int) -> None:
         draw(state, p, n)
@@ -328,13 +335,13 @@ ABILITIES: dict[str, tuple[Condition, Effect]] = {
     "TIE Bomber": (lambda s, p, c: bool(s.regions[p.region].row),
                    lambda s, p, c: ask(s, "row_discard", (p.seat,), p.seat, "TIE Bomber: discard a galaxy-row card",
                                        s.regions[p.region].row, c)),
-    "Scout Trooper": (lambda s, p, c: galaxy_top(s, p.region) is not None, _reveal("force")),
-    "TIE Interceptor": (lambda s, p, c: galaxy_top(s, p.region) is not None, _reveal("draw")),
+    "Scout Trooper": (_galaxy_not_empty, _reveal("force")),
+    "TIE Interceptor": (_galaxy_not_empty, _reveal("draw")),
     "AT-ST": (lambda s, p, c: bool(s.regions[p.region].row),
               lambda s, p, c: ask(s, "row_discard", (p.seat,), p.seat, "AT-ST: discard a galaxy-row card",
                                   s.regions[p.region].row, c)),
     "Landing Craft": (_always, _mode(_repair_or("resources4", "repair4"))),  # SW-CARD-LANDING
-    "Moff Jerjerrod": (lambda s, p, c: galaxy_top(s, p.region) is not None, _jerjerrod),
+    "Moff Jerjerrod": (_galaxy_not_empty, _jerjerrod),
     # SW-CARD-VEERS: a Trooper or Vehicle of either teammate counts.
     "General Veers": (lambda s, p, c: any(_has_trait(s, u, "Trooper", "Vehicle") for u in team_units(s, p.team)),
                       _draw_n(1)),
