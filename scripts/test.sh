@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-setup_python ".[test,server,report,rl,ray]"
+setup_python ".[test,server,report,rl,ray,bench]"
 setup_system_packages
 echo "== ruff"
 .venv/bin/ruff check allegiance tests benchmarks

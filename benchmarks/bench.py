@@ -1,0 +1,196 @@
+"""Speed benchmark: our targets, measured on this machine, optionally against peer engines.
+
+Run it as ``allegiance bench [--json] [--peer] [--seconds S]`` or as a script,
+``python benchmarks/bench.py [--json] [--peer] [--seconds S]``.  Everything runs in one process on
+one core.  Targets (issue 4):
+
+* random playouts of SWDBG 1v1 and 2v2: at least 50,000 actions/s each;
+* copying a 2v2 mid-game state: at most 30 µs;
+* with ``--peer``: our 1v1 random-playout actions/s at least 4× RLCard Uno's random-agent steps/s,
+  and our greedy-vs-greedy 1v1 games/s at least pyminion's BigMoney-vs-BigMoneySmithy games/s.
+
+Greedy-vs-greedy 1v1 games/s is reported with no target of its own beyond the pyminion ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make the checkout importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from allegiance.core.rng import Rng  # noqa: E402
+from allegiance.games import get_game  # noqa: E402
+from allegiance.sim.runner import play_game  # noqa: E402
+
+TARGETS = {
+    "actions_per_s_1v1": (">=", 50_000.0),
+    "actions_per_s_2v2": (">=", 50_000.0),
+    "copy_us_2v2": ("<=", 30.0),
+    "ratio_actions_vs_rlcard": (">=", 4.0),
+    "ratio_greedy_games_vs_pyminion": (">=", 1.0),
+}
+
+
+def machine() -> dict[str, Any]:
+    """Where the figures were measured."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
+            "implementation": platform.python_implementation(), "platform": platform.platform()}
+
+
+def _own_random_playout_rate(mode: str, seconds: float) -> dict[str, float]:
+    """Random playouts through the public protocol: uniform legal actions, a team turn's seat at random."""
+    game = get_game("swdbg")
+    rng = Rng(1)
+    actions = games = 0
+    start = time.perf_counter()
+    seed = 0
+    while True:
+        state = game.new_game(mode, seed)
+        seed += 1
+        while game.outcome(state) is None:
+            seats = game.active_seats(state)
+            seat = seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
+            legal = game.legal_actions(state, seat)
+            game.apply_unchecked(state, seat, legal[rng.below(len(legal))])
+            actions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return {"actions_per_s": actions / elapsed, "games_per_s": games / elapsed}
+
+
+def _own_copy_time_us(mode: str) -> float:
+    """Mean time of ``game.copy`` of a mid-game state (after 10 team turns of random play), in µs."""
+    game = get_game("swdbg")
+    rng = Rng(2)
+    state = game.new_game(mode, 4)
+    while game.outcome(state) is None and state.turn < 10:
+        seat = game.active_seats(state)[0]
+        legal = game.legal_actions(state, seat)
+        game.apply_unchecked(state, seat, legal[rng.below(len(legal))])
+    copies = 5000
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for _ in range(copies):
+            game.copy(state)
+        best = min(best, (time.perf_counter() - start) / copies * 1e6)
+    return best
+
+
+def _playout_functions() -> tuple[Callable[[str, float], dict[str, float]], Callable[[str], float], str]:
+    """The shared playout timers of ``benchmarks/playouts.py`` when present, else this module's own."""
+    try:
+        from benchmarks.playouts import copy_time_us, random_playout_rate
+    except ImportError:
+        return _own_random_playout_rate, _own_copy_time_us, "benchmarks/bench.py"
+    return random_playout_rate, copy_time_us, "benchmarks/playouts.py"
+
+
+def greedy_games_per_s(seconds: float) -> float:
+    """Greedy vs greedy SWDBG 1v1, whole games through the simulation runner, per second."""
+    games = 0
+    start = time.perf_counter()
+    while True:
+        result = play_game("swdbg", "1v1", ["greedy", "greedy"], seed=games, index=games, record=False)
+        if result.error:
+            raise RuntimeError(f"greedy game {games} failed: {result.error}")
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games / elapsed
+
+
+def check(name: str, value: float | None) -> dict[str, Any]:
+    """One target and whether ``value`` meets it (``ok`` is None when not measured)."""
+    op, target = TARGETS[name]
+    ok = None if value is None else (value >= target if op == ">=" else value <= target)
+    return {"name": name, "value": value, "target": f"{op} {target:g}", "ok": ok}
+
+
+def run(seconds: float = 3.0, peer: bool = False) -> dict[str, Any]:
+    """Measure everything; each timed loop runs about ``seconds``."""
+    playout_rate, copy_time, source = _playout_functions()
+    one = playout_rate("1v1", seconds)
+    two = playout_rate("2v2", seconds)
+    out: dict[str, Any] = {
+        "actions_per_s_1v1": one["actions_per_s"],
+        "actions_per_s_2v2": two["actions_per_s"],
+        "games_per_s_random_1v1": one["games_per_s"],
+        "games_per_s_random_2v2": two["games_per_s"],
+        "copy_us_2v2": copy_time("2v2"),
+        "swdbg_1v1_greedy_games_per_s": greedy_games_per_s(seconds),
+        "peer_rlcard_actions_per_s": None,
+        "peer_pyminion_games_per_s": None,
+        "ratio_actions_vs_rlcard": None,
+        "ratio_greedy_games_vs_pyminion": None,
+    }
+    if peer:
+        from benchmarks.peers import pyminion_games_per_s, rlcard_uno_steps_per_s
+        rlcard = rlcard_uno_steps_per_s(seconds)
+        pyminion = pyminion_games_per_s(seconds)
+        out["peer_rlcard_actions_per_s"] = rlcard
+        out["peer_pyminion_games_per_s"] = pyminion
+        if rlcard:
+            out["ratio_actions_vs_rlcard"] = out["actions_per_s_1v1"] / rlcard
+        if pyminion:
+            out["ratio_greedy_games_vs_pyminion"] = out["swdbg_1v1_greedy_games_per_s"] / pyminion
+    checks = [check(name, out[name]) for name in TARGETS]
+    out["targets"] = {c["name"]: c["target"] for c in checks}
+    out["checks"] = checks
+    out["pass"] = all(c["ok"] for c in checks if c["ok"] is not None)
+    out["seconds_per_measure"] = seconds
+    out["playouts_from"] = source
+    out["machine"] = machine()
+    return out
+
+
+def format_report(data: dict[str, Any]) -> list[str]:
+    """The figures as lines of text, one per target, then the other figures."""
+    def fmt(value: float | None) -> str:
+        return "not measured" if value is None else f"{value:,.1f}"
+
+    lines = [f"machine: {data['machine']['cpu']}, Python {data['machine']['python']}, one core"]
+    for c in data["checks"]:
+        verdict = {True: "holds", False: "MISSED", None: "skipped (use --peer)"}[c["ok"]]
+        lines.append(f"{c['name']:<34} {fmt(c['value']):>14}   target {c['target']:<10} {verdict}")
+    lines.append(f"{'swdbg_1v1_greedy_games_per_s':<34} {fmt(data['swdbg_1v1_greedy_games_per_s']):>14}")
+    lines.append(f"{'peer_rlcard_actions_per_s':<34} {fmt(data['peer_rlcard_actions_per_s']):>14}")
+    lines.append(f"{'peer_pyminion_games_per_s':<34} {fmt(data['peer_pyminion_games_per_s']):>14}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--peer", action="store_true", help="also time RLCard Uno and pyminion")
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per timed loop")
+    parser.add_argument("--strict", action="store_true", help="exit with status 1 when a target is missed")
+    args = parser.parse_args(argv)
+    data = run(args.seconds, args.peer)
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print("\n".join(format_report(data)))
+    return 1 if args.strict and not data["pass"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,44 @@
+"""``allegiance bench --json``: the shape of its report (speed targets live in the benchmark, not here)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from allegiance.cli import app
+
+KEYS = {"actions_per_s_1v1", "actions_per_s_2v2", "copy_us_2v2", "peer_rlcard_actions_per_s",
+        "peer_pyminion_games_per_s", "swdbg_1v1_greedy_games_per_s", "ratio_actions_vs_rlcard",
+        "ratio_greedy_games_vs_pyminion", "targets", "checks", "pass", "machine"}
+
+
+def test_bench_json_with_peers_has_every_figure_target_and_verdict() -> None:
+    result = CliRunner().invoke(app, ["bench", "--json", "--peer", "--seconds", "0.05"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert KEYS <= set(data)
+    for key in ("actions_per_s_1v1", "actions_per_s_2v2", "copy_us_2v2", "swdbg_1v1_greedy_games_per_s"):
+        assert isinstance(data[key], float) and data[key] > 0
+    for key in ("peer_rlcard_actions_per_s", "peer_pyminion_games_per_s"):
+        assert data[key] is None or data[key] > 0
+    if data["peer_rlcard_actions_per_s"]:
+        ratio = data["actions_per_s_1v1"] / data["peer_rlcard_actions_per_s"]
+        assert abs(data["ratio_actions_vs_rlcard"] - ratio) < 1e-9
+    assert {c["name"] for c in data["checks"]} == set(data["targets"])
+    assert data["pass"] == all(c["ok"] for c in data["checks"] if c["ok"] is not None)
+    assert data["machine"]["python"] and data["machine"]["cpu"]
+
+
+def test_bench_without_peers_leaves_the_peer_figures_out() -> None:
+    result = CliRunner().invoke(app, ["bench", "--json", "--seconds", "0.05"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["peer_rlcard_actions_per_s"] is None and data["peer_pyminion_games_per_s"] is None
+    skipped = [c for c in data["checks"] if c["ok"] is None]
+    assert {c["name"] for c in skipped} == {"ratio_actions_vs_rlcard", "ratio_greedy_games_vs_pyminion"}
+
+
+def test_bench_rejects_a_non_positive_duration() -> None:
+    result = CliRunner().invoke(app, ["bench", "--seconds", "0"])
+    assert result.exit_code == 2
