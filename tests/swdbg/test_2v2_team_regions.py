@@ -183,3 +183,18 @@ def test_teammates_see_each_others_hands_never_the_opponents() -> None:
                 assert pv["hand"] is None and pv["hand_count"] == 1
     spectator = GAME.view(s, None)
     assert all(pv["hand"] is None for pv in spectator["players"])
+
+
+def test_private_events_reach_the_team_only() -> None:
+    """rule: SW-TEAM-1 — the names of drawn cards and of a looked-at hand are read by the team only."""
+    s = build("2v2", units={0: ["Director Krennic"]}, deck={0: ["Darth Vader"]})
+    events = act(s, 0, "use", card=cid(s, "Director Krennic"))
+    private = [e for e in events if e.kind == "draw_private"]
+    assert private and "Darth Vader" in private[0].text
+    assert [seat for seat in (0, 1, 2, 3, None) if private[0].visible_for(seat)] == [0, 1]
+    assert any(e.kind == "draw" and e.visible_for(2) and "Darth Vader" not in e.text for e in events)
+    s = build("2v2", force=3, active_team=1, units={3: ["Jyn Erso"]}, hand={1: ["Stormtrooper"], 0: ["Inquisitor"]})
+    events = act(s, 3, "use", card=cid(s, "Jyn Erso"))
+    look = next(e for e in events if e.kind == "look")
+    assert "Stormtrooper" in look.text and "Inquisitor" not in look.text  # Empire 2 is Rebel 2's opponent
+    assert [seat for seat in (0, 1, 2, 3, None) if look.visible_for(seat)] == [2, 3]
