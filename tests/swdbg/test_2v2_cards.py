@@ -520,6 +520,25 @@ def test_one_hoth_prevents_only_the_first_two_damage_of_the_opposing_turn() -> N
     assert s.damage == {hoth: 6}
 
 
+def test_hoth_shield_renews_each_opposing_team_turn() -> None:
+    """rule: SW-CARD-HOTH — the pool is per opposing team turn: the next Empire turn prevents 2 again."""
+    s = build("2v2", base={3: "Hoth"}, units={0: ["AT-ST"]}, deck={0: ["AT-ST"] * 5})
+    hoth = s.players[3].base
+    act(s, 0, "commit", card=cid(s, "AT-ST", s.players[0].units), target="base")
+    act(s, 0, "resolve")
+    choose(s, 0, hoth, 4)
+    assert s.damage == {hoth: 2}
+    _end_team_turn(s)
+    _end_team_turn(s)
+    assert s.active_team == 0 and s.stage == "main"
+    atst = cid(s, "AT-ST", s.players[0].hand)
+    act(s, 0, "play", card=atst)
+    act(s, 0, "commit", card=atst, target="base")
+    act(s, 0, "resolve")
+    choose(s, 0, hoth, 4)
+    assert s.damage == {hoth: 4}
+
+
 def test_yavin_triggers_on_the_discard_of_either_regional_opponent() -> None:
     """rule: SW-CARD-YAVIN — Rebel 1 has Yavin 4; Empire 2 (Rebel 2's opponent) discards: Rebel 2 may deal
     2 damage to either opposing base."""

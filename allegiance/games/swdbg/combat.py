@@ -176,7 +176,10 @@ def continue_base_attack(state: SwdbgState, team: int, seats: tuple[int, ...], t
 
 
 def damage_bases(state: SwdbgState, team: int, seats: tuple[int, ...], total: int) -> None:
-    """SW-ATTACK-1: split the damage between the enemy bases as the team likes; excess is lost."""
+    """SW-ATTACK-1: split the damage between the enemy bases as the team likes; excess is lost.
+
+    SW-FAQ-1: the split may destroy both bases in one attack (each destroyed base leaves the rest to the other).
+    """
     if total <= 0 or state.stage == "over":
         return
     bases = team_bases(state, 1 - team)

@@ -140,7 +140,7 @@ def free_buy_options(state: SwdbgState, p: Player, factions: tuple[str, ...]) ->
 
 def free_buy(state: SwdbgState, p: Player, card: int, factions: tuple[str, ...], dest: str | None,
              optional: bool = True, **data: Any) -> None:
-    """Purchase a card from your own row for free (SW-CARD-LEIA / -TARKIN: never for the teammate)."""
+    """Purchase a card from your own row for free (SW-CARD-LEIA, SW-CARD-TARKIN: never for the teammate)."""
     options: list[Any] = free_buy_options(state, p, factions)
     if options and optional:
         options.append("decline")
@@ -149,7 +149,7 @@ def free_buy(state: SwdbgState, p: Player, card: int, factions: tuple[str, ...],
 
 
 def to_hand_from_discards(state: SwdbgState, p: Player, card: int, test: Callable[[int], bool]) -> None:
-    """SW-CARD-ATAT / -FALCON / -SAILBARGE: from your discard, or let the teammate take from theirs."""
+    """SW-CARD-ATAT, SW-CARD-FALCON, SW-CARD-SAILBARGE: from your discard, or let the teammate take from theirs."""
     options = [c for q in teammates(state, p) for c in q.discard if test(c)]
     ask(state, "to_hand", (p.seat,), p.seat, f"{state.name(card)}: add a card from a discard pile to its owner's hand",
         options, card)

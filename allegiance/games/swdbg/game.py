@@ -44,6 +44,7 @@ class SwdbgGame(Game):
         if state.pending:
             top = state.pending[-1]
             return [Decision(top.seats, top.prompt, top.kind)]
+        # SW-TURN-1 / SW-TURN-3: both teammates may act, in whatever order they agree on.
         seats = tuple(p.seat for p in state.players if p.team == state.active_team and not p.ended)
         team = ("Empire", "Rebel")[state.active_team]
         if state.attack is not None:

@@ -55,7 +55,10 @@ def team_bases(state: SwdbgState, team: int) -> list[tuple[Player, int]]:
 
 
 def team_ships(state: SwdbgState, team: int) -> list[tuple[Player, int]]:
-    """SW-SHARED-2/3: every capital ship in a team's shared zone, with the player who played it."""
+    """SW-SHARED-2/3: every capital ship in a team's shared zone, with the player who played it.
+
+    SW-SHARED-1: the shared zone is in both regions, so no caller filters these (or ``team_bases``) by region.
+    """
     return [(q, c) for q in state.players if q.team == team for c in q.ships]
 
 

@@ -83,7 +83,10 @@ def _start_step(state: SwdbgState) -> bool:
 
 
 def play_card(state: SwdbgState, p: Player, card: int) -> None:
-    """Play a card from hand: gain its resources and Force at once; ships go to the shared zone."""
+    """Play a card from hand: gain its resources and Force at once; ships go to the shared zone.
+
+    No uniqueness check: teammates may both have the same unique character in play (SW-FAQ-3).
+    """
     d = state.cards[card]
     p.hand.remove(card)
     (p.ships if d.is_ship else p.units).append(card)  # SW-SHARED-2: on the player's half of the zone
