@@ -1,0 +1,68 @@
+"""The app factory: storage, table manager, routes and static pages in one FastAPI app."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from allegiance.server import lobby, play
+from allegiance.server.storage import Storage
+from allegiance.server.tables import TableManager
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+DEFAULT_DB = "allegiance.db"
+log = logging.getLogger("allegiance.server")
+
+
+def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5) -> FastAPI:
+    """The online table over the database ``db`` (a SQLite file path or a SQLAlchemy/PostgreSQL URL).
+
+    ``bot_delay`` is the pause in seconds before each bot action, so people can follow the bots.
+    At start-up every unfinished table is rebuilt from its log and its bots continue.
+    """
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(db)
+        mgr = TableManager(storage, bot_delay=bot_delay)
+        app.state.manager = mgr
+        resumed = mgr.resume_all()
+        log.info("database %s (%s); resumed %d unfinished table(s)", storage.dialect, db, resumed)
+        try:
+            yield
+        finally:
+            await mgr.shutdown()
+            storage.close()
+
+    app = FastAPI(
+        title="allegiance online table",
+        version="1",
+        summary="Team card games online: lobby, secret seat links, live views over WebSocket, bots, replays.",
+        description=("Create a table with `POST /api/tables`, send each human seat its link, and play over "
+                     "the WebSocket `/ws/tables/{table_id}` (protocol in `allegiance.server.play`) or "
+                     "with `POST /api/tables/{table_id}/actions`. A seat's token is its only identity."),
+        lifespan=lifespan,
+    )
+    app.include_router(lobby.router)
+    app.include_router(play.router)
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "table.html")
+
+    @app.get("/replay", include_in_schema=False)
+    def replay_page() -> FileResponse:
+        return FileResponse(WEB / "replay.html")
+
+    return app

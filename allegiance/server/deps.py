@@ -1,0 +1,27 @@
+"""Shared helpers of the route modules: the manager, table lookup and token checks as HTTP errors."""
+
+from __future__ import annotations
+
+from fastapi import HTTPException, Request
+
+from allegiance.server.tables import BadToken, LiveTable, TableManager, TableNotFound
+
+
+def manager(request: Request) -> TableManager:
+    return request.app.state.manager
+
+
+def table_or_404(mgr: TableManager, table_id: str) -> LiveTable:
+    try:
+        return mgr.get(table_id)
+    except TableNotFound as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+def seat_or_403(table: LiveTable, token: str | None) -> int:
+    if not token:
+        raise HTTPException(403, "this route needs a seat token (header X-Seat-Token)")
+    try:
+        return table.seat_of_token(token)
+    except BadToken as exc:
+        raise HTTPException(403, str(exc)) from None

@@ -1,0 +1,73 @@
+"""What a seat is sent: exactly ``game.view(state, seat)``, the events it may read, its own legal actions
+(with their texts) and the state version.  Nothing else about the state leaves the server (invariant 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from allegiance.core.events import Event
+
+if TYPE_CHECKING:
+    from allegiance.server.tables import LiveTable
+
+#: how many past log lines a (re)connecting page receives
+LOG_HISTORY = 300
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
+    """The events ``seat`` may read (``None``: a spectator), as JSON."""
+    return [e.to_json() for e in events if e.visible_for(seat)]
+
+
+def seats_info(table: LiveTable) -> list[dict[str, Any]]:
+    """Public facts about each seat: label, team, human or bot, taken, connected."""
+    out = []
+    for s in table.game_table.seats:
+        rec = table.seats[s.index]
+        out.append({"seat": s.index, "label": s.label, "team": s.team, "kind": rec.kind,
+                    "claimed": rec.claimed or rec.kind != "human",
+                    "connected": table.connected(s.index)})
+    return out
+
+
+def legal_json(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+    """The seat's legal actions, each with its words (spectators have none)."""
+    if seat is None:
+        return []
+    game, state = table.game, table.state
+    return [{"action": a.to_json(), "text": game.describe_action(state, seat, a)}
+            for a in game.legal_actions(state, seat)]
+
+
+def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
+                  full_log: bool = False) -> dict[str, Any]:
+    """The update a seat receives after each change (``full_log``: on (re)connection)."""
+    game, state = table.game, table.state
+    if full_log:
+        events = [e for e in table.events if e.visible_for(seat)][-LOG_HISTORY:]
+    outcome = game.outcome(state)
+    return {
+        "type": "state",
+        "table": table.id,
+        "game": table.record.game,
+        "mode": table.record.mode,
+        "seat": seat,
+        "version": state.version,
+        "view": game.view(state, seat),
+        "legal": legal_json(table, seat),
+        "active": list(game.active_seats(state)) if outcome is None else [],
+        "prompts": [{"seats": list(d.seats), "prompt": d.prompt} for d in game.decisions(state)]
+        if outcome is None else [],
+        "events": visible_events(events, seat),
+        "full_log": full_log,
+        "seats": seats_info(table),
+        "outcome": outcome.to_json() if outcome is not None else None,
+    }
+
+
+def error_message(code: str, message: str, version: int | None = None,
+                  ref: Any = None) -> dict[str, Any]:
+    """An error for one connection: a stable ``code`` and a sentence that says what is allowed."""
+    return {"type": "error", "code": code, "message": message, "version": version, "ref": ref}

@@ -1,0 +1,209 @@
+"""Playing at a table: the WebSocket every page keeps open, and the same over plain HTTP.
+
+WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
+
+- the page first sends ``{"type": "join", "token": "..."}`` (a seat) or ``{"type": "join"}`` (a
+  spectator); an unknown table closes with code 4404, a bad token with 4403, each after an error message;
+- then ``{"type": "action", "action": {"kind": "buy", "card": 12}, "version": 41, "ref": 7}``;
+  the server answers ``{"type": "ack", "ref": 7, "version": 42}`` once the action is stored, or an
+  ``error`` message (``code``: ``not_your_turn``, ``wrong_seat``, ``stale``, ``malformed``,
+  ``illegal``, ``too_large``, ``rate_limited``) and nothing changes; the connection stays open;
+- every change reaches every page as a ``state`` message (see :mod:`allegiance.server.messages`);
+- ``{"type": "ping"}`` is answered by ``{"type": "pong"}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+
+from allegiance.core.errors import (
+    AllegianceError,
+    MalformedActionError,
+    NotYourTurnError,
+    StaleActionError,
+)
+from allegiance.server import schemas
+from allegiance.server.connections import Connection
+from allegiance.server.deps import manager, seat_or_403, table_or_404
+from allegiance.server.messages import error_message, state_message
+from allegiance.server.ratelimit import TokenBucket
+from allegiance.server.tables import BadToken, LiveTable, TableManager, TableNotFound
+
+router = APIRouter(tags=["play"])
+
+#: the largest message a page may send (bytes); an action is far smaller
+MAX_MESSAGE = 4096
+#: per connection: this many messages a second on average, bursts of ``RATE_BURST``
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40
+#: seconds a page has to send its join message
+JOIN_TIMEOUT = 10.0
+
+
+def error_code(exc: AllegianceError) -> str:
+    """The stable code of an engine error."""
+    if isinstance(exc, StaleActionError):
+        return "stale"
+    if isinstance(exc, NotYourTurnError):
+        return "not_your_turn"
+    if isinstance(exc, MalformedActionError):
+        return "malformed"
+    return "illegal"
+
+
+# -- HTTP ----------------------------------------------------------------------------------------
+@router.get("/api/tables/{table_id}/state", summary="The table as the token's seat sees it (spectator without)",
+            responses={403: {"model": schemas.ErrorBody}, 404: {"model": schemas.ErrorBody}})
+async def get_state(table_id: str, request: Request,
+              x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+    table = table_or_404(manager(request), table_id)
+    seat = seat_or_403(table, x_seat_token) if x_seat_token else None
+    return state_message(table, seat, [], full_log=True)
+
+
+@router.post("/api/tables/{table_id}/actions", summary="Play one action for the token's seat",
+             responses={400: {"model": schemas.ErrorBody}, 403: {"model": schemas.ErrorBody},
+                        404: {"model": schemas.ErrorBody}, 409: {"model": schemas.ErrorBody}})
+async def post_action(table_id: str, body: schemas.ActionRequest, request: Request,
+                x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+    mgr = manager(request)
+    table = table_or_404(mgr, table_id)
+    seat = seat_or_403(table, x_seat_token)
+    try:
+        events = mgr.submit(table, seat, body.action, body.version)
+    except MalformedActionError as exc:
+        raise HTTPException(400, str(exc)) from None
+    except AllegianceError as exc:
+        raise HTTPException(409, str(exc)) from None
+    return state_message(table, seat, events)
+
+
+# -- WebSocket -----------------------------------------------------------------------------------
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    mgr: TableManager = websocket.app.state.manager
+    await websocket.accept()
+    try:
+        table = mgr.get(table_id)
+    except TableNotFound as exc:
+        await _refuse(websocket, 4404, error_message("not_found", str(exc)))
+        return
+    joined = await _join(websocket, table)
+    if joined is None:
+        return
+    seat = joined
+    if seat is not None:
+        mgr.claim(table, seat)
+    conn = Connection(websocket, table, seat)
+    table.connections.add(conn)
+    writer = asyncio.create_task(conn.writer())
+    table.notify([])  # everyone sees who is connected; the new page gets the whole state and log
+    mgr.schedule_bots(table)
+    try:
+        await _serve(websocket, mgr, table, conn)
+    finally:
+        table.connections.discard(conn)
+        conn.close()
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await writer
+        table.notify([])
+
+
+async def _refuse(websocket: WebSocket, code: int, message: dict[str, Any]) -> None:
+    with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+        await websocket.send_text(json.dumps(message))
+        await websocket.close(code=code, reason=message["message"][:120])
+
+
+async def _join(websocket: WebSocket, table: LiveTable) -> int | None | bool:
+    """Read the join message: the seat, ``None`` for a spectator, or ``False`` (refused, closed)."""
+    try:
+        text = await asyncio.wait_for(websocket.receive_text(), JOIN_TIMEOUT)
+    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        await _refuse(websocket, 4408, error_message("join_timeout", "send {\"type\": \"join\"} first"))
+        return False
+    try:
+        msg = json.loads(text) if len(text) <= MAX_MESSAGE else None
+    except json.JSONDecodeError:
+        msg = None
+    if not isinstance(msg, dict) or msg.get("type") != "join":
+        await _refuse(websocket, 4400, error_message(
+            "malformed", "the first message must be {\"type\": \"join\", \"token\": ...} (no token: spectate)"))
+        return False
+    token = msg.get("token")
+    if token is None:
+        return None
+    try:
+        return table.seat_of_token(str(token))
+    except BadToken as exc:
+        await _refuse(websocket, 4403, error_message("forbidden", str(exc)))
+        return False
+
+
+async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn: Connection) -> None:
+    """Read the page's messages until it goes away."""
+    bucket = TokenBucket(RATE_PER_SECOND, RATE_BURST)
+    while True:
+        try:
+            text = await websocket.receive_text()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if not bucket.allow():
+            conn.send(error_message("rate_limited", f"too many messages: at most {RATE_PER_SECOND:g} a second "
+                                    f"(bursts of {RATE_BURST}); this one was ignored", table.state.version))
+            continue
+        if len(text.encode()) > MAX_MESSAGE:
+            conn.send(error_message("too_large", f"message too large ({len(text.encode())} bytes; "
+                                    f"the limit is {MAX_MESSAGE}); it was ignored", table.state.version))
+            continue
+        handle(mgr, table, conn, text)
+
+
+def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> None:
+    """Handle one message from a joined page (synchronously: atomic with respect to the table)."""
+    version = table.state.version
+    try:
+        msg = json.loads(text)
+    except json.JSONDecodeError as exc:
+        conn.send(error_message("malformed", f"a message must be JSON ({exc.msg})", version))
+        return
+    if not isinstance(msg, dict):
+        conn.send(error_message("malformed", "a message must be a JSON object with a \"type\"", version))
+        return
+    ref = msg.get("ref")
+    kind = msg.get("type")
+    if kind == "ping":
+        conn.send({"type": "pong", "ref": ref, "version": version})
+        return
+    if kind != "action":
+        conn.send(error_message("malformed", f"unknown message type {kind!r}; send 'action' or 'ping'",
+                                version, ref))
+        return
+    if conn.seat is None:
+        conn.send(error_message("forbidden", "spectators cannot act; open a seat's link to play", version, ref))
+        return
+    if "seat" in msg and msg["seat"] != conn.seat:
+        conn.send(error_message("wrong_seat", f"this link acts for seat {conn.seat} only, not seat "
+                                f"{msg['seat']!r}", version, ref))
+        return
+    given = msg.get("version")
+    if given is not None and (not isinstance(given, int) or isinstance(given, bool)):
+        conn.send(error_message("malformed", "\"version\" must be an integer (the state version you saw)",
+                                version, ref))
+        return
+    try:
+        mgr.submit(table, conn.seat, msg.get("action"), given)
+    except AllegianceError as exc:
+        conn.send(error_message(error_code(exc), str(exc), table.state.version, ref))
+        return
+    except Exception:  # the database refused: nothing was accepted (the manager logged why)
+        conn.send(error_message("unavailable", "the server could not store this action; nothing changed, "
+                                "try again", table.state.version, ref))
+        return
+    conn.send({"type": "ack", "ref": ref, "version": table.state.version})

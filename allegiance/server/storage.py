@@ -1,0 +1,216 @@
+"""The database: each table's setup (game, mode, options, seed, seats) and its action log.
+
+Persistence is the log (invariant 2): a table is rebuilt by replaying its accepted actions, so the
+log is all that is stored.  One transaction per accepted action, committed before the action is
+acknowledged.  SQLAlchemy Core runs the same code on SQLite (the embedded default, in WAL mode) and
+PostgreSQL.  Seat tokens are stored as SHA-256 hashes: the database alone does not let anyone act.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+
+metadata = MetaData()
+
+tables_t = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("mode", String(40), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("outcome", Text, nullable=True),
+)
+
+seats_t = Table(
+    "seats", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(40), nullable=False),  # "human" or a bot kind
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+
+actions_t = Table(
+    "actions", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),  # the state version the action was applied to
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatRecord:
+    """One seat as stored: who plays it (``human`` or a bot kind) and whether its link was used."""
+
+    seat: int
+    kind: str
+    token_hash: str | None = None
+    claimed: bool = False
+
+
+@dataclass
+class TableRecord:
+    """A table's setup and its action log (``(seat, action JSON)`` in order)."""
+
+    id: str
+    game: str
+    mode: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[SeatRecord]
+    created_at: float = 0.0
+    finished: bool = False
+    outcome: dict[str, Any] | None = None
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
+def normalise_url(url: str) -> str:
+    """Accept ``postgresql://`` and ``postgres://`` URLs (psycopg 3), plain file paths for SQLite."""
+    if url.startswith(("postgres://", "postgresql://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers work while one writer commits; synchronous=FULL makes every commit durable
+    # (each accepted action survives a crash of the process or of the machine).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+class Storage:
+    """Reads and writes table setups and action logs."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        self.engine: Engine = create_engine(self.url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    def journal_mode(self) -> str | None:
+        """SQLite's journal mode (``wal``), ``None`` on other databases."""
+        if self.dialect != "sqlite":
+            return None
+        with self.engine.connect() as conn:
+            return str(conn.exec_driver_sql("PRAGMA journal_mode").scalar())
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writes ----------------------------------------------------------------------------------
+    def create_table(self, record: TableRecord) -> None:
+        """Store a new table and its seats in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables_t).values(
+                id=record.id, game=record.game, mode=record.mode, options=json.dumps(record.options),
+                seed=record.seed, created_at=record.created_at or time.time(), finished=False, outcome=None))
+            conn.execute(insert(seats_t), [
+                {"table_id": record.id, "seat": s.seat, "kind": s.kind, "token_hash": s.token_hash,
+                 "claimed": s.claimed} for s in record.seats])
+
+    def append_action(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
+                      outcome: dict[str, Any] | None = None) -> None:
+        """Append one accepted action (and the outcome if it ended the game) in one transaction.
+
+        ``(table_id, idx)`` is the primary key, so the same version is never stored twice.
+        """
+        with self.engine.begin() as conn:
+            conn.execute(insert(actions_t).values(table_id=table_id, idx=idx, seat=seat,
+                                                  action=json.dumps(action), at=time.time()))
+            if outcome is not None:
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                             .values(finished=True, outcome=json.dumps(outcome)))
+
+    def set_seat_token(self, table_id: str, seat: int, token_hash: str, claimed: bool) -> None:
+        """Replace a seat's token (taking a free seat issues a new link) and mark it claimed."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                         .values(token_hash=token_hash, claimed=claimed))
+
+    def claim_seat(self, table_id: str, seat: int) -> None:
+        """Mark a seat as taken (its link was opened)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                         .values(claimed=True))
+
+    # -- reads -----------------------------------------------------------------------------------
+    def load_table(self, table_id: str) -> TableRecord | None:
+        """One table with its seats and whole action log, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if row is None:
+                return None
+            return self._record(conn, row)
+
+    def unfinished_ids(self) -> list[str]:
+        """Every table whose game is not over (resumed at start-up)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_t.c.id).where(tables_t.c.finished.is_(False))
+                                .order_by(tables_t.c.created_at))
+            return [r.id for r in rows]
+
+    def iter_tables(self, finished: bool | None = None, limit: int = 100) -> Iterator[TableRecord]:
+        """Tables newest first, without their action logs."""
+        query = select(tables_t).order_by(tables_t.c.created_at.desc()).limit(limit)
+        if finished is not None:
+            query = query.where(tables_t.c.finished.is_(finished))
+        with self.engine.connect() as conn:
+            for row in conn.execute(query).all():
+                yield self._record(conn, row, with_actions=False)
+
+    def _record(self, conn: Connection, row: Any, with_actions: bool = True) -> TableRecord:
+        seats = [SeatRecord(s.seat, s.kind, s.token_hash, bool(s.claimed)) for s in conn.execute(
+            select(seats_t).where(seats_t.c.table_id == row.id).order_by(seats_t.c.seat))]
+        actions: list[tuple[int, dict[str, Any]]] = []
+        if with_actions:
+            actions = [(a.seat, json.loads(a.action)) for a in conn.execute(
+                select(actions_t.c.seat, actions_t.c.action).where(actions_t.c.table_id == row.id)
+                .order_by(actions_t.c.idx))]
+        return TableRecord(row.id, row.game, row.mode, json.loads(row.options), int(row.seed), seats,
+                           float(row.created_at), bool(row.finished),
+                           json.loads(row.outcome) if row.outcome else None, actions)
