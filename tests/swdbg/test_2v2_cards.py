@@ -209,15 +209,17 @@ def test_jedha_first_neutral_purchase_of_the_team_goes_to_hand() -> None:
 
 
 def test_sullust_first_purchase_of_the_team_goes_on_the_buyers_deck() -> None:
-    """rule: SW-CARD-SULLUST — open question settled by the base card: the first card of any faction."""
+    """rule: SW-CARD-SULLUST — open question settled by the base card (and the FR text): the first card
+    of any faction, not the first neutral card (IT text)."""
     s = build("2v2", active_team=1, base={2: "Sullust"}, resources={2: 5, 3: 5},
-              row={0: ["Y-Wing"], 1: ["Jawa Scavenger"]})
+              row={0: ["Jawa Scavenger"], 1: ["Y-Wing"]})
     deck2 = list(s.players[2].deck)
+    ywing = cid(s, "Y-Wing")
+    act(s, 3, "buy", card=ywing)  # a Rebel card: the team's first purchase
+    assert s.players[3].deck[-1] == ywing and s.players[2].deck == deck2
     jawa = cid(s, "Jawa Scavenger")
-    act(s, 3, "buy", card=jawa)
-    assert s.players[3].deck[-1] == jawa and s.players[2].deck == deck2
-    act(s, 2, "buy", card=cid(s, "Y-Wing"))
-    assert cid(s, "Y-Wing") in s.players[2].discard
+    act(s, 2, "buy", card=jawa)  # the first neutral card, but not the first card: to the discard pile
+    assert jawa in s.players[2].discard and s.players[2].deck == deck2
 
 
 def test_two_sullusts_still_move_only_the_teams_first_purchase() -> None:
