@@ -211,11 +211,11 @@ def test_jedha_first_neutral_purchase_to_hand_then_exiled_at_end_of_turn() -> No
     s = build(active_team=1, base={1: "Jedha"}, resources={1: 8}, row={0: ["X-Wing", "Bossk", "Lobot"]})
     act(s, REBEL, "buy", card=cid(s, "X-Wing"))
     assert names(s, s.players[REBEL].discard) == ["X-Wing"]  # not neutral: normal
-    act(s, REBEL, "buy", card=cid(s, "Bossk"))
+    act(s, REBEL, "buy", card=cid(s, "Bossk", s.regions[0].row))
     assert names(s, s.players[REBEL].hand) == ["Bossk"]
     act(s, REBEL, "buy", card=s.regions[0].pilots[-1])
     assert names(s, s.players[REBEL].discard) == ["X-Wing", "Outer Rim Pilot"]  # only the first
-    bossk = cid(s, "Bossk")
+    bossk = cid(s, "Bossk", s.players[REBEL].hand)
     play(s, REBEL, "Bossk")
     act(s, REBEL, "end_turn")
     assert bossk in s.exiled

@@ -148,7 +148,7 @@ def test_twilek_smuggler_next_purchase_on_top_of_deck() -> None:
     use(s, EMPIRE, "Twi'lek Smuggler")
     act(s, EMPIRE, "buy", card=cid(s, "TIE Fighter"))
     assert names(s, s.players[EMPIRE].deck)[-1] == "TIE Fighter"
-    act(s, EMPIRE, "buy", card=cid(s, "Bossk"))
+    act(s, EMPIRE, "buy", card=cid(s, "Bossk", s.regions[0].row))
     assert names(s, s.players[EMPIRE].discard) == ["Bossk"]  # only the next purchase
 
 
@@ -245,3 +245,15 @@ def test_neutral_card_bought_by_either_faction() -> None:
         bought = {s.cards[a.get("card")].name for a in GAME.legal_actions(s, seat) if a.kind == "buy"}
         own = "TIE Fighter" if seat == EMPIRE else "X-Wing"
         assert bought == {"Dengar", own, "Outer Rim Pilot"}
+
+
+def test_every_card_of_the_data_is_tested() -> None:
+    """Guard for the acceptance list: each of the 82 card titles is named by the card test files."""
+    from pathlib import Path
+
+    from allegiance.games.swdbg.cards import card_defs
+    here = Path(__file__).parent
+    text = "".join((here / f).read_text(encoding="utf-8") for f in (
+        "test_cards_empire.py", "test_cards_rebel.py", "test_cards_neutral.py", "test_bases.py"))
+    assert len(card_defs()) == 82
+    assert [name for name in card_defs() if f'"{name}"' not in text] == []

@@ -320,3 +320,44 @@ def test_reward_resolves_before_when_trigger() -> None:
     assert s.pending[-1].kind == "exile" and s.pending[-1].card == cid(s, "IG-88")
     pick(s, EMPIRE, "Stormtrooper")
     assert len(s.exiled) == 2
+
+
+def test_jyn_erso_look_at_hand_is_secret_to_the_rebel() -> None:
+    s = build(active_team=1, units={1: ["Jyn Erso"]}, hand={0: ["Darth Vader"]}, force=3)
+    events = use(s, REBEL, "Jyn Erso")
+    looks = [e for e in events if e.kind == "look"]
+    assert looks and all(e.visible_to == (REBEL,) for e in looks) and "Darth Vader" in looks[0].text
+
+
+def test_coruscant_look_hidden_from_the_opponent_view() -> None:
+    s = build(stage="start", base={0: "Coruscant"}, galaxy_deck={0: ["Lobot", "X-Wing", "TIE Fighter"]})
+    mine, theirs = GAME.view(s, EMPIRE)["pending"], GAME.view(s, REBEL)["pending"]
+    assert {c["name"] for c in mine["shown"]} == {"X-Wing", "TIE Fighter"}
+    assert "shown" not in theirs and "options" not in theirs
+
+
+def test_opponent_choice_is_answered_by_the_opponent_only() -> None:
+    """B-Wing: the Empire chooses; the Rebel player cannot answer for them."""
+    s = build(active_team=1, units={1: ["B-Wing"]}, hand={0: ["Stormtrooper"]})
+    use(s, REBEL, "B-Wing")
+    before = GAME.digest(s)
+    try:
+        choose(s, REBEL, "attack")
+        raise AssertionError("the Rebel answered the Empire's choice")
+    except IllegalActionError:
+        pass
+    assert GAME.digest(s) == before and GAME.legal_actions(s, REBEL) == []
+
+
+def test_exile_at_end_of_turn_from_hand_or_play() -> None:
+    """Jedha's card stays in hand unplayed, Tarkin's card is a capital ship put in play: both exiled."""
+    s = build(active_team=1, base={1: "Jedha"}, resources={1: 3}, row={0: ["Bossk"]})
+    act(s, REBEL, "buy", card=cid(s, "Bossk", s.regions[0].row))
+    act(s, REBEL, "end_turn")
+    assert names(s, s.exiled) == ["Bossk"]
+    s = build(units={0: ["Grand Moff Tarkin"]}, row={0: ["Gozanti Cruiser"]})
+    use(s, EMPIRE, "Grand Moff Tarkin")
+    pick(s, EMPIRE, "Gozanti Cruiser")
+    play(s, EMPIRE, "Gozanti Cruiser")
+    act(s, EMPIRE, "end_turn")
+    assert names(s, s.exiled) == ["Gozanti Cruiser"] and not s.players[EMPIRE].ships
