@@ -1,0 +1,122 @@
+"""The balance report as one self-contained HTML file: summary, key figures, plots, card tables.
+
+Plots are SVG embedded as ``data:`` images, so the file can be mailed or attached as it is.
+"""
+
+from __future__ import annotations
+
+import base64
+from datetime import UTC, datetime
+from html import escape
+
+from allegiance.report.plots import FIGURES, render_all
+from allegiance.report.stats import MIN_BUYERS, CardStat, ReportData
+from allegiance.report.summary import summary_lines
+
+CSS = """
+body { font-family: -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; color: #263238;
+       margin: 0; background: #f4f6f8; }
+main { max-width: 980px; margin: 0 auto; padding: 24px 28px 48px; }
+h1 { font-size: 26px; margin: 8px 0 2px; }
+.sub { color: #607d8b; margin: 0 0 18px; }
+.tiles { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 12px; margin: 16px 0 8px; }
+.tile { background: #fff; border-radius: 8px; padding: 12px 14px; box-shadow: 0 1px 2px rgba(0,0,0,.08); }
+.tile .v { font-size: 24px; font-weight: 700; }
+.tile .k { font-size: 12px; color: #607d8b; text-transform: uppercase; letter-spacing: .04em; }
+.tile .i { font-size: 12px; color: #78909c; }
+section { background: #fff; border-radius: 8px; padding: 16px 20px; margin: 16px 0;
+          box-shadow: 0 1px 2px rgba(0,0,0,.08); }
+section h2 { font-size: 18px; margin: 0 0 8px; }
+.summary li { margin: 4px 0; line-height: 1.45; }
+figure { margin: 0; text-align: center; }
+figure img { width: 100%; height: auto; }
+figcaption { color: #607d8b; font-size: 13px; margin-top: 4px; text-align: left; }
+.cols { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
+table { border-collapse: collapse; width: 100%; font-size: 13px; }
+th, td { padding: 4px 6px; border-bottom: 1px solid #eceff1; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+th { color: #546e7a; font-weight: 600; }
+.dot { display: inline-block; width: 9px; height: 9px; border-radius: 50%; margin-right: 6px; }
+footer { color: #90a4ae; font-size: 12px; text-align: center; }
+"""
+
+CAPTIONS = {
+    "win-rates": "Share of finished games won; whiskers are 95% Wilson intervals. A bar whose whisker "
+                 "crosses the dashed 50% line is not distinguishable from a fair coin at this sample size.",
+    "game-length": "How many team turns games lasted, coloured by the team that won.",
+    "force-track": "The Force at the start of each round (0 = fully with the Empire, 6 = fully with the "
+                   "Rebels): the mean over the games still running, its spread (band), and the mean in the games "
+                   "each team went on to win. Shown while at least 10% of games are still running.",
+    "card-scatter": "Each dot is a card: how often players bought it, and how often the buyer's team won. "
+                    "The best and worst cards by lift are named.",
+    "card-lift": f"Lift = buyer's win rate minus the win rate of the buyer's team overall, for cards bought in "
+                 f"at least {MIN_BUYERS} player-games. Associations from bot play, not causes.",
+}
+
+FACTION_COLOURS = {"empire": "#c0392b", "rebel": "#2471a3", "neutral": "#7d8c4a"}
+
+
+def _img(fid: str, title: str, svg_text: str) -> str:
+    data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
+    return (f'<figure id="{fid}"><img alt="{escape(title)}" src="data:image/svg+xml;base64,{data}">'
+            f"<figcaption>{escape(CAPTIONS.get(fid, ''))}</figcaption></figure>")
+
+
+def _tile(key: str, value: str, note: str = "") -> str:
+    return (f'<div class="tile"><div class="k">{escape(key)}</div><div class="v">{escape(value)}</div>'
+            f'<div class="i">{escape(note)}</div></div>')
+
+
+def _card_table(cards: list[CardStat], title: str) -> str:
+    rows = []
+    for c in cards:
+        low, high = c.interval
+        dot = f'<span class="dot" style="background:{FACTION_COLOURS.get(c.faction, "#6d6d6d")}"></span>'
+        rows.append(f"<tr><td>{dot}{escape(c.name)}</td><td>{c.buy_rate:.0%}</td><td>{c.per_game:.2f}</td>"
+                    f"<td>{c.win_rate:.0%} <small>({low:.0%}–{high:.0%})</small></td><td>{c.lift:+.0%}</td></tr>")
+    return (f"<div><h3>{escape(title)}</h3><table><tr><th>card</th><th>bought in</th><th>copies/game</th>"
+            f"<th>buyer won</th><th>lift</th></tr>{''.join(rows)}</table></div>")
+
+
+def tiles(data: ReportData) -> str:
+    out = [_tile("games", f"{data.games:,}", f"{data.draws} draws, {data.errors} errors")]
+    for r in data.rates:
+        if r.group == "team":
+            low, high = r.interval
+            out.append(_tile(f"{r.label} wins", f"{r.rate:.0%}", f"95%: {low:.0%}–{high:.0%}"))
+    first = data.rate("first", "first team")
+    if first is not None:
+        low, high = first.interval
+        out.append(_tile("first team wins", f"{first.rate:.0%}", f"95%: {low:.0%}–{high:.0%}"))
+    if data.turns:
+        out.append(_tile("mean length", f"{sum(data.turns) / len(data.turns):.1f}",
+                         f"team turns ({min(data.turns)}–{max(data.turns)})"))
+    return f'<div class="tiles">{"".join(out)}</div>'
+
+
+def render_html(data: ReportData, source: str = "") -> str:
+    """The whole report page."""
+    figures = render_all(data)
+    titles = {fid: title for fid, title, _ in FIGURES}
+    ranked = data.ranked_cards()
+    top, bottom = ranked[:10], ranked[max(10, len(ranked) - 10):][::-1]
+    summary = "".join(f"<li>{escape(line)}</li>" for line in summary_lines(data))
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    tables = _card_table(top, "Highest lift") + (_card_table(bottom, "Lowest lift") if bottom else "")
+    sections = [
+        f"<section><h2>Summary</h2><ul class=\"summary\">{summary}</ul></section>",
+        f"<section><h2>{titles['win-rates']}</h2>{_img('win-rates', titles['win-rates'], figures['win-rates'])}</section>",
+        f"<section><h2>{titles['game-length']}</h2>{_img('game-length', titles['game-length'], figures['game-length'])}</section>",
+        f"<section><h2>{titles['force-track']}</h2>{_img('force-track', titles['force-track'], figures['force-track'])}</section>",
+        f"<section><h2>Cards</h2>{_img('card-scatter', titles['card-scatter'], figures['card-scatter'])}"
+        f"{_img('card-lift', titles['card-lift'], figures['card-lift'])}"
+        f"<div class=\"cols\">{tables}</div></section>",
+    ]
+    title = f"Balance report: {data.game} {data.mode}"
+    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{escape(title)}</title><style>{CSS}</style></head><body><main>"
+            f"<h1>{escape(title)}</h1><p class=\"sub\">{data.games:,} simulated games, bots: "
+            f"{escape(', '.join(data.bots))}{' · ' + escape(source) if source else ''}</p>"
+            f"{tiles(data)}{''.join(sections)}"
+            f"<footer>made by allegiance report on {when}</footer></main></body></html>")

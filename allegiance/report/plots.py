@@ -1,0 +1,185 @@
+"""The balance report's figures (matplotlib, rendered off-screen to SVG)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from allegiance.report.stats import MIN_BUYERS, CardStat, ReportData  # noqa: E402
+
+TEAM_COLOURS = {"empire": "#c0392b", "rebel": "#2471a3", "draw": "#9e9e9e", "neutral": "#7d8c4a", "": "#6d6d6d"}
+GROUP_TITLES = {"team": "By team", "seat": "By seat", "first": "Moving first", "bot": "By bot"}
+INK = "#263238"
+
+plt.rcParams.update({
+    "svg.fonttype": "none", "font.family": "sans-serif", "font.size": 10, "axes.edgecolor": "#b0bec5",
+    "axes.labelcolor": INK, "xtick.color": INK, "ytick.color": INK, "axes.spines.top": False,
+    "axes.spines.right": False, "axes.titleweight": "bold", "axes.titlesize": 11,
+})
+
+
+def colour(key: str) -> str:
+    return TEAM_COLOURS.get(key.lower(), TEAM_COLOURS[""])
+
+
+def svg(fig: Figure) -> str:
+    """The figure as SVG text (and closed)."""
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def _rate_label(data: ReportData, group: str, label: str) -> str:
+    if group == "team":
+        return label.title()
+    if group == "first":
+        return "team moving first"
+    if group == "bot":
+        return f"{label} bot"
+    return f"seat {label}"
+
+
+def win_rates(data: ReportData) -> Figure:
+    """Win rate per team, seat, first team and bot, with 95% intervals around a 50% line."""
+    one_seat_per_team = len(data.teams) == len([r for r in data.rates if r.group == "seat"])
+    rows = [r for group in GROUP_TITLES for r in data.rates
+            if r.group == group and r.n and not (group == "seat" and one_seat_per_team)]
+    fig, ax = plt.subplots(figsize=(8, 0.45 * len(rows) + 0.9))
+    for y, r in enumerate(rows):
+        low, high = r.interval
+        key = r.label if r.group == "team" else next((t for t in data.teams if t in r.label.lower()), "")
+        ax.barh(y, r.rate, color=colour(key), alpha=0.85, height=0.62)
+        ax.errorbar(r.rate, y, xerr=[[max(0.0, r.rate - low)], [max(0.0, high - r.rate)]], fmt="none",
+                    ecolor=INK, capsize=3, lw=1.2)
+        ax.text(1.04, y, f"{r.rate:.0%}  ({low:.0%}–{high:.0%}, n={r.n})", va="center", fontsize=9, color=INK)
+    ax.axvline(0.5, color=INK, ls="--", lw=1, alpha=0.6)
+    ax.set_yticks(range(len(rows)), [_rate_label(data, r.group, r.label) for r in rows])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1.4)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0%", "25%", "50%", "75%", "100%"])
+    ax.set_xlabel("games won (bar) with 95% Wilson interval (whisker)")
+    return fig
+
+
+def game_lengths(data: ReportData) -> Figure:
+    """Histogram of game length in team turns, stacked by who won."""
+    fig, ax = plt.subplots(figsize=(8, 3.4))
+    outcomes = [t for t in [*data.teams, "draw"] if t in data.winner_of_game]
+    if data.turns:
+        lo, hi = min(data.turns), max(data.turns)
+        # Two-turn bins: a team can only win on its own turns, so one-turn bins alternate colours.
+        width = 2 if hi - lo >= 12 else 1
+        bins = list(range(lo, hi + width + 1, width))
+        stacks = [[t for t, w in zip(data.turns, data.winner_of_game, strict=True) if w == o] for o in outcomes]
+        ax.hist(stacks, bins=bins, stacked=True, color=[colour(o) for o in outcomes], alpha=0.85,
+                label=[f"{o} won" if o != "draw" else "draw" for o in outcomes], edgecolor="white", linewidth=0.5)
+        mean_turns = sum(data.turns) / len(data.turns)
+        ax.axvline(mean_turns, color=INK, ls="--", lw=1)
+        ax.text(mean_turns, ax.get_ylim()[1] * 0.95, f" mean {mean_turns:.1f}", color=INK, va="top", fontsize=9)
+        ax.legend(frameon=False)
+    ax.set_xlabel("team turns until the game ended")
+    ax.set_ylabel("games")
+    return fig
+
+
+def force_track(data: ReportData) -> Figure:
+    """Mean Force at the start of each round (every other team turn), overall ± 1 SD and per winner."""
+    fig, ax = plt.subplots(figsize=(8, 3.8))
+    # The Force swings with every team turn; sampling at the start of each round shows the trend.
+    pts = [p for p in data.force if p.turn % 2 == 1]
+    if pts:
+        turns = [p.turn for p in pts]
+        ax.fill_between(turns, [max(0.0, p.mean - p.sd) for p in pts], [min(6.0, p.mean + p.sd) for p in pts],
+                        color="#b0bec5", alpha=0.45, label="mean ± 1 standard deviation")
+        ax.plot(turns, [p.mean for p in pts], color=INK, lw=2, label="mean, all games")
+        for team in data.teams:
+            series = [(p.turn, p.mean_by_winner.get(team)) for p in pts if p.mean_by_winner.get(team) is not None]
+            if series:
+                ax.plot([t for t, _ in series], [v for _, v in series], color=colour(team), lw=1.6, ls="--",
+                        label=f"mean, games {team} won")
+        ax.legend(frameon=False, fontsize=8.5, loc="best")
+    ax.set_ylim(-0.2, 6.2)
+    ax.set_yticks(range(7), ["0 Empire", "1", "2", "3", "4", "5", "6 Rebel"])
+    ax.set_xlabel("team turn (start of each round)")
+    ax.set_ylabel("Force track")
+    return fig
+
+
+def _card_colour(c: CardStat) -> str:
+    return colour(c.faction)
+
+
+def card_scatter(data: ReportData, label: int = 5) -> Figure:
+    """Each card: how often it is bought against how often its buyers win (top and bottom cards named)."""
+    fig, ax = plt.subplots(figsize=(8, 4.6))
+    cards = data.cards
+    if cards:
+        most = max(c.purchases for c in cards)
+        ax.scatter([c.buy_rate for c in cards], [c.win_rate for c in cards],
+                   s=[20 + 180 * c.purchases / most for c in cards], c=[_card_colour(c) for c in cards],
+                   alpha=0.7, edgecolors="white", linewidths=0.6)
+        ranked = data.ranked_cards()
+        named = ranked[:label] + ranked[-label:] if len(ranked) > 2 * label else ranked
+        placed: list[tuple[float, float]] = []
+        for c in sorted(named, key=lambda c: c.win_rate):
+            x, y = c.buy_rate + 0.008, c.win_rate
+            while any(abs(x - px) < 0.12 and abs(y - py) < 0.035 for px, py in placed):
+                y += 0.035 if c.lift >= 0 else -0.035
+            placed.append((x, y))
+            ax.annotate(c.name, (c.buy_rate, c.win_rate), xytext=(x, y), fontsize=8, color=INK, va="center",
+                        arrowprops={"arrowstyle": "-", "color": "#90a4ae", "lw": 0.6} if y != c.win_rate else None)
+        ax.axhline(0.5, color=INK, ls="--", lw=1, alpha=0.5)
+        for faction in ("empire", "rebel", "neutral"):
+            ax.scatter([], [], c=colour(faction), label=faction)
+        ax.legend(frameon=False, fontsize=8.5, title="card faction", title_fontsize=8.5, loc="lower right")
+    ax.set_xlim(left=0)
+    if cards:
+        rates = [c.win_rate for c in cards]
+        ax.set_ylim(max(-0.02, min(rates) - 0.1), min(1.02, max(rates) + 0.1))
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
+    ax.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
+    ax.set_xlabel("players who bought it (share of player-games); dot size = copies bought")
+    ax.set_ylabel("buyer's team won")
+    return fig
+
+
+def card_lift(data: ReportData, count: int = 10) -> Figure:
+    """The cards whose buyers beat (or trail) their team's usual win rate the most, with intervals."""
+    ranked = data.ranked_cards()
+    shown = ranked[:count] + ranked[-count:] if len(ranked) > 2 * count else ranked
+    fig, ax = plt.subplots(figsize=(8, 0.3 * max(1, len(shown)) + 1.2))
+    for y, c in enumerate(shown):
+        low, high = c.interval
+        ax.barh(y, c.lift, color=_card_colour(c), alpha=0.85, height=0.65)
+        ax.errorbar(c.lift, y, xerr=[[max(0.0, c.win_rate - low)], [max(0.0, high - c.win_rate)]], fmt="none", ecolor=INK,
+                    capsize=2, lw=1)
+    ax.set_yticks(range(len(shown)), [f"{c.name} ({c.buyers})" for c in shown], fontsize=8.5)
+    ax.invert_yaxis()
+    ax.axvline(0, color=INK, lw=1)
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:+.0%}")
+    ax.set_xlabel(f"buyer's win rate minus the buyer's team's overall win rate (95% interval); "
+                  f"cards bought in ≥ {MIN_BUYERS} player-games")
+    return fig
+
+
+#: every figure of the report: (id, title, function)
+FIGURES: tuple[tuple[str, str, Callable[[ReportData], Figure]], ...] = (
+    ("win-rates", "Win rates", win_rates),
+    ("game-length", "Game length", game_lengths),
+    ("force-track", "The Force over time", force_track),
+    ("card-scatter", "Cards: purchase rate against buyer's win rate", card_scatter),
+    ("card-lift", "Top and bottom cards", card_lift),
+)
+
+
+def render_all(data: ReportData) -> dict[str, str]:
+    """Figure id -> SVG text."""
+    return {fid: svg(make(data)) for fid, _, make in FIGURES}
