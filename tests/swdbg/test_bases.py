@@ -277,3 +277,21 @@ def test_while_base_ability_ends_when_the_base_is_destroyed() -> None:
     attack_base(s, REBEL, ["Luke Skywalker"])
     assert s.players[EMPIRE].base is None
     assert attack_value(s, s.players[EMPIRE], storm) == 2
+
+
+def test_coruscant_with_one_galaxy_card_left_looks_at_it_only() -> None:
+    """Engine choice (RULES.md): no reshuffle to make up a second card."""
+    s = build(stage="start", base={0: "Coruscant"}, galaxy_deck={0: ["X-Wing"]}, galaxy_discard={0: ["Bossk"]})
+    assert names(s, list(s.pending[-1].shown)) == ["X-Wing"]
+    pick(s, EMPIRE, "X-Wing")
+    assert names(s, s.regions[0].galaxy_deck) == ["X-Wing"] and names(s, s.regions[0].galaxy_discard) == ["Bossk"]
+
+
+def test_tatooine_without_a_rebel_card_to_swap_still_gains_its_resource() -> None:
+    s = reveal(REBEL, "Tatooine", row={0: ["TIE Fighter"]}, galaxy_discard={0: ["Darth Vader", "Bossk"]})
+    assert resources(s, REBEL) == 1 and not s.pending and s.stage == "main"
+
+
+def test_rodia_without_rebel_cards_does_nothing() -> None:
+    s = reveal(EMPIRE, "Rodia", row={0: ["TIE Fighter", "Bossk"]})
+    assert not s.damage and names(s, s.regions[0].row) == ["TIE Fighter", "Bossk"]
