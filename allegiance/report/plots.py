@@ -121,33 +121,36 @@ def card_scatter(data: ReportData, label: int = 5) -> Figure:
     """Each card: how often it is bought against how often its buyers win (top and bottom cards named)."""
     fig, ax = plt.subplots(figsize=(8, 4.6))
     cards = data.cards
-    if cards:
-        most = max(c.purchases for c in cards)
-        ax.scatter([c.buy_rate for c in cards], [c.win_rate for c in cards],
-                   s=[20 + 180 * c.purchases / most for c in cards], c=[_card_colour(c) for c in cards],
-                   alpha=0.7, edgecolors="white", linewidths=0.6)
-        ranked = data.ranked_cards()
-        named = ranked[:label] + ranked[-label:] if len(ranked) > 2 * label else ranked
-        placed: list[tuple[float, float]] = []
-        for c in sorted(named, key=lambda c: c.win_rate):
-            x, y = c.buy_rate + 0.008, c.win_rate
-            while any(abs(x - px) < 0.12 and abs(y - py) < 0.035 for px, py in placed):
-                y += 0.035 if c.lift >= 0 else -0.035
-            placed.append((x, y))
-            ax.annotate(c.name, (c.buy_rate, c.win_rate), xytext=(x, y), fontsize=8, color=INK, va="center",
-                        arrowprops={"arrowstyle": "-", "color": "#90a4ae", "lw": 0.6} if y != c.win_rate else None)
-        ax.axhline(0.5, color=INK, ls="--", lw=1, alpha=0.5)
-        for faction in ("empire", "rebel", "neutral"):
-            ax.scatter([], [], c=colour(faction), label=faction)
-        ax.legend(frameon=False, fontsize=8.5, title="card faction", title_fontsize=8.5, loc="lower right")
-    ax.set_xlim(left=0)
-    if cards:
-        rates = [c.win_rate for c in cards]
-        ax.set_ylim(max(-0.02, min(rates) - 0.1), min(1.02, max(rates) + 0.1))
     ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
     ax.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
     ax.set_xlabel("players who bought it (share of player-games); dot size = copies bought")
     ax.set_ylabel("buyer's team won")
+    if not cards:
+        return fig
+    most = max(c.purchases for c in cards)
+    ax.scatter([c.buy_rate for c in cards], [c.win_rate for c in cards],
+               s=[20 + 180 * c.purchases / most for c in cards], c=[_card_colour(c) for c in cards],
+               alpha=0.7, edgecolors="white", linewidths=0.6)
+    ax.axhline(0.5, color=INK, ls="--", lw=1, alpha=0.5)
+    for faction in ("empire", "rebel", "neutral"):
+        ax.scatter([], [], c=colour(faction), label=faction)
+    ax.legend(frameon=False, fontsize=8.5, title="card faction", title_fontsize=8.5, loc="lower right")
+    rates = [c.win_rate for c in cards]
+    low, high = max(-0.02, min(rates) - 0.1), min(1.02, max(rates) + 0.1)
+    ax.set_ylim(low, high)
+    ax.set_xlim(0, max(c.buy_rate for c in cards) * 1.08)
+    # Name the best and worst cards; nudge labels apart vertically (steps relative to the axes).
+    ranked = data.ranked_cards()
+    named = ranked[:label] + ranked[-label:] if len(ranked) > 2 * label else ranked
+    dy, dx = 0.055 * (high - low), 0.2 * ax.get_xlim()[1]
+    placed: list[tuple[float, float]] = []
+    for c in sorted(named, key=lambda c: -c.lift):
+        x, y = c.buy_rate + 0.01 * ax.get_xlim()[1], c.win_rate
+        while any(abs(x - px) < dx and abs(y - py) < dy for px, py in placed):
+            y += dy if c.lift >= 0 else -dy
+        placed.append((x, y))
+        ax.annotate(c.name, (c.buy_rate, c.win_rate), xytext=(x, y), fontsize=8, color=INK, va="center",
+                    arrowprops={"arrowstyle": "-", "color": "#90a4ae", "lw": 0.6} if y != c.win_rate else None)
     return fig
 
 
