@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from allegiance.games.swdbg.cards import faction_bases
+from allegiance.games.swdbg.cards import card, faction_bases
 from allegiance.games.swdbg.combat import attack_value
 from allegiance.games.swdbg.state import SwdbgState
 from tests.swdbg.builders import (
@@ -40,7 +40,6 @@ def reveal(seat: int, new_base: str, **zones: object) -> SwdbgState:
 
 
 def test_hp_of_every_base_matches_the_data() -> None:
-    from allegiance.games.swdbg.cards import card
     hp = {"Lothal": 8, "Corellia": 10, "Kessel": 12, "Kafrene": 14, "Mustafar": 14, "Ord Mantell": 14,
           "Coruscant": 16, "Death Star": 16, "Endor": 16, "Rodia": 16, "Dantooine": 8, "Mon Cala": 10,
           "Dagobah": 12, "Bespin": 14, "Alderaan": 14, "Hoth": 14, "Jedha": 14, "Tatooine": 16, "Sullust": 16,

@@ -4,9 +4,12 @@ Rebels; the Force track runs from 0 (fully Empire) to 6 (fully Rebel)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from allegiance.games.swdbg.combat import attack_value
+from allegiance.games.swdbg.state import SwdbgState
 from tests.swdbg.builders import (
     attack_base,
     attack_row,
@@ -25,9 +28,9 @@ from tests.swdbg.builders import (
 EMPIRE, REBEL = 0, 1
 
 
-def rebel_turn(**zones: object) -> object:
+def rebel_turn(**zones: Any) -> SwdbgState:
     """A main-phase position of the Rebel player's turn."""
-    return build(active_team=1, **zones)  # type: ignore[arg-type]
+    return build(active_team=1, **zones)
 
 
 # -- starters -------------------------------------------------------------------------------------
