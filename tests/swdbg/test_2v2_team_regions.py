@@ -93,6 +93,16 @@ def test_exile_never_offers_a_teammates_card(source: str) -> None:
     assert not offered & theirs
 
 
+def test_a_teammate_cannot_exile_the_owners_hammerhead_corvette() -> None:
+    """rule: SW-TEAM-4 — the Hammerhead's cost exiles the ship itself: only its owner may pay it."""
+    s = build("2v2", active_team=1, ships={0: ["Gozanti Cruiser"], 2: ["Hammerhead Corvette"]})
+    hammerhead = cid(s, "Hammerhead Corvette")
+    assert Action.of("use", card=hammerhead) not in GAME.legal_actions(s, 3)
+    act(s, 2, "use", card=hammerhead)
+    choose(s, 2, cid(s, "Gozanti Cruiser"))
+    assert hammerhead in s.exiled and cid(s, "Gozanti Cruiser") in s.players[0].discard
+
+
 def test_only_the_regions_players_use_its_galaxy() -> None:
     """rule: SW-REGION-1 — purchases, row discards and reveals use the acting player's region, and a
     card bought in a region stays with that region's player."""

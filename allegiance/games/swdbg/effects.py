@@ -363,7 +363,8 @@ ABILITIES: dict[str, tuple[Condition, Effect]] = {
     "Chewbacca": (lambda s, p, c: any(s.cards[u].unique and u != c for u in team_units(s, p.team)), _draw_n(1)),
     "U-Wing": (lambda s, p, c: fw(s, p) and bool(damaged_team_bases(s, p)),
                lambda s, p, c: repair_choice(s, p, 3, c)),  # SW-CARD-UWING
-    "Hammerhead Corvette": (lambda s, p, c: bool(ship_targets(s, p, "enemy")),
+    # SW-TEAM-4: its cost exiles the ship itself, so only its owner may use it, never the teammate.
+    "Hammerhead Corvette": (lambda s, p, c: c in p.ships and bool(ship_targets(s, p, "enemy")),
                             _exile_self_then(lambda s, p, c: destroy_choice(s, p, c, "enemy"))),
     "Han Solo": (_always, _han),
     "B-Wing": (_always, _bwing),
