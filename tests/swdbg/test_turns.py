@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from allegiance.core.errors import AllegianceError
+from allegiance.core.rng import Rng
 from allegiance.games.swdbg.cards import BEGINNER_BASES, faction_bases
 from tests.swdbg.builders import (
     GAME,
@@ -209,3 +210,21 @@ def test_pay_off_neutral_option() -> None:
     act(s, EMPIRE, "pay_off", card=cid(s, "C-ROC Cruiser"))
     assert resources(s, EMPIRE) == 2 and names(s, s.regions[0].galaxy_discard) == ["C-ROC Cruiser"]
     assert not s.players[EMPIRE].discard and len(s.regions[0].row) == 6
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_listing_legal_actions_never_changes_the_state(seed: int) -> None:
+    """Over seeded random 1v1 games: legal_actions is a pure query (no reshuffle, no RNG draw)."""
+    s = GAME.new_game("1v1", seed, {"galaxy": "full", "pay_off_neutral": True})
+    rng = Rng(seed)
+    for _ in range(500):
+        if GAME.outcome(s) is not None:
+            break
+        seats = GAME.active_seats(s)
+        seat = seats[rng.below(len(seats))]
+        before = GAME.digest(s)
+        legal = GAME.legal_actions(s, seat)
+        assert GAME.digest(s) == before
+        playing = [a for a in legal if a.kind != "end_turn"]
+        pool = playing if playing and rng.below(4) else legal
+        GAME.apply(s, seat, pool[rng.below(len(pool))])
