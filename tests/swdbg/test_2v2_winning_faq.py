@@ -93,3 +93,16 @@ def test_teammates_may_share_a_base_and_a_unique_character() -> None:
     act(s, 0, "play", card=cid(s, "Darth Vader", s.players[0].hand))
     act(s, 1, "play", card=cid(s, "Darth Vader", s.players[1].hand))
     assert names(s, s.players[0].units) == ["Darth Vader"] and names(s, s.players[1].units) == ["Darth Vader"]
+
+
+def test_a_custom_game_length_changes_the_bases_to_destroy() -> None:
+    """rule: SW-WIN-2 — with ``bases_to_win`` 2, two bases of each opposing deck win."""
+    s = build("2v2", active_team=1, options={"bases_to_win": 2}, units={2: ["Rebel Trooper"]})
+    _lose(s, 0, 2)
+    _lose(s, 1, 1)
+    e2 = s.players[1].base
+    s.damage[e2] = 7
+    _rebels_attack(s, 2, ["Rebel Trooper"])
+    choose(s, 2, e2, 1)
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == ("rebel",)
