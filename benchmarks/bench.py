@@ -118,6 +118,38 @@ def greedy_games_per_s(seconds: float) -> float:
             return games / elapsed
 
 
+def env_random_games(mode: str, games: int, max_turns: int | None = None, seed: int = 0) -> dict[str, Any]:
+    """Random agents (uniform over the action mask) play whole games through the PettingZoo env.
+
+    Raises if any game fails; returns how many ended in a win, a draw or the turn limit, and the time.
+    """
+    import numpy as np
+
+    from allegiance.envs.pettingzoo import env as make_env
+
+    e = make_env(mode=mode, options={} if max_turns is None else {"max_turns": max_turns})
+    rng = np.random.default_rng(seed)
+    tally = {"decided": 0, "truncated": 0, "steps": 0}
+    start = time.perf_counter()
+    for game in range(games):
+        e.reset(seed=seed + game)
+        finished = False
+        for _agent in e.agent_iter():
+            obs, reward, termination, truncation, _ = e.last()
+            if termination or truncation:
+                if not finished:
+                    tally["decided" if termination and reward != 0 else "truncated"] += 1
+                    finished = True
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            tally["steps"] += 1
+        if not finished or e.agents:
+            raise RuntimeError(f"{mode} game {game} did not finish cleanly")
+    elapsed = time.perf_counter() - start
+    return {"mode": mode, "games": games, **tally, "seconds": elapsed, "steps_per_s": tally["steps"] / elapsed}
+
+
 def check(name: str, value: float | None) -> dict[str, Any]:
     """One target and whether ``value`` meets it (``ok`` is None when not measured)."""
     op, target = TARGETS[name]
@@ -183,7 +215,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--peer", action="store_true", help="also time RLCard Uno and pyminion")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per timed loop")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when a target is missed")
+    parser.add_argument("--env-games", type=int, default=0, metavar="N",
+                        help="instead: N uncapped random-agent games per mode through the PettingZoo env")
     args = parser.parse_args(argv)
+    if args.env_games:
+        for mode in ("1v1", "2v2"):
+            print(json.dumps(env_random_games(mode, args.env_games)))
+        return 0
     data = run(args.seconds, args.peer)
     if args.json:
         print(json.dumps(data, indent=2))

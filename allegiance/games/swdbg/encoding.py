@@ -16,7 +16,7 @@ per card id ``k``, holding every slot whose largest card id is ``k``:
 Because shells are ordered by card id, the actions of a game whose card ids run ``0..n-1`` occupy
 exactly the first :func:`space_size`\\ ``(n)`` indices.  A mode therefore uses a *prefix* of the one
 universal encoding: :func:`space_size_for` gives that prefix length (1v1 beginner: 130 cards,
-19,807 actions; 2v2 full galaxy: 280 cards, 84,607 actions), while indices stay identical across modes.
+20,327 actions; 2v2 beginner: 260 cards, 74,407; 2v2 full galaxy: 280 cards, 85,727), while indices stay identical across modes.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ WORDS: tuple[str, ...] = ("done", "decline", "keep", "force", "attack")
 MODE_WORDS: tuple[str, ...] = ("attack", "resources", "force", "repair")
 #: The largest number a "choose one" answer may carry (``resources9``).
 MAX_MODE_AMOUNT = 9
-#: The largest damage amount of a split (``choose(base, amount)``): no base has more hit points.
-MAX_AMOUNT: int = max(d.hit_points for d in card_defs().values())
+#: The largest damage amount of a split (``choose(base, amount)``): a base's hit points plus Hoth's
+#: shield, which pools 2 per Hoth of the team (two Hoths in 2v2) and counts as damage still needed.
+MAX_AMOUNT: int = max(d.hit_points for d in card_defs().values()) + 4
 #: More card ids than any SWDBG game has (2v2 with the full galaxy has 280).
 MAX_CARDS = 320
 
