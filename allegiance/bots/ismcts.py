@@ -74,14 +74,15 @@ def adapter_for(game: Game) -> SearchAdapter:
 class Node:
     """A move in the tree and its statistics, from the point of view of the team that made it."""
 
-    __slots__ = ("children", "visits", "avail", "reward", "team")
+    __slots__ = ("children", "visits", "avail", "reward", "team", "greedy")
 
-    def __init__(self, team: int) -> None:
+    def __init__(self, team: int, greedy: bool = False) -> None:
         self.children: dict[Hashable, Node] = {}
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
         self.team = team
+        self.greedy = greedy  # the heuristic's own move here (in the first determinisation that reached it)
 
 
 class IsmctsBot(Bot):
@@ -90,7 +91,7 @@ class IsmctsBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 200, time_ms: float | None = None,
-                 exploration: float = 0.7, horizon: int = 2) -> None:
+                 exploration: float = 0.7, horizon: int = 2, greedy_bias: float = 0.5) -> None:
         super().__init__(seed)
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -98,6 +99,7 @@ class IsmctsBot(Bot):
         self.time_ms = time_ms
         self.exploration = float(exploration)
         self.horizon = int(horizon)
+        self.greedy_bias = float(greedy_bias)
         self.last_iterations = 0  # iterations run by the last searched decision (for reports)
 
     # -- the decision -------------------------------------------------------------------------------
@@ -142,8 +144,8 @@ class IsmctsBot(Bot):
                 continue
             untried = [m for m in moves if m[0] not in node.children]
             if untried:
-                key, mover, action = self._expansion(game, adapter, state, untried)
-                child = Node(adapter.team_of(state, mover))
+                key, mover, action, greedy = self._expansion(game, adapter, state, untried)
+                child = Node(adapter.team_of(state, mover), greedy)
                 node.children[key] = child
                 path.append(child)
                 game.apply_unchecked(state, mover, action)
@@ -178,18 +180,23 @@ class IsmctsBot(Bot):
             return moves, moves[0]
         return moves, None
 
-    def _expansion(self, game: Game, adapter: SearchAdapter, state: Any, untried: list[Move]) -> Move:
-        """The untried move to add: the rollout policy's pick if it is untried, else a random one."""
+    def _expansion(self, game: Game, adapter: SearchAdapter, state: Any,
+                   untried: list[Move]) -> tuple[Hashable, int, Action, bool]:
+        """The untried move to add: the rollout policy's pick if it is untried (flagged), else a random one."""
         mover = untried[0][1]
         pick = adapter.policy(state, mover, game.legal_actions(state, mover), self.rng)
         key = adapter.move_key(state, mover, pick)
         for m in untried:
             if m[0] == key:
-                return m
-        return untried[self.rng.below(len(untried))]
+                return (*m, True)
+        return (*untried[self.rng.below(len(untried))], False)
 
     def _select(self, node: Node, moves: list[Move]) -> Move:
-        """UCB1 with availability counts over the moves available in this determinisation."""
+        """UCB1 with availability counts over the moves available in this determinisation.
+
+        The heuristic's own move gets a progressive bias (``greedy_bias / visits``): with rollouts as
+        noisy as a card game's, a move must prove itself before the search leaves the heuristic's.
+        """
         best: Move | None = None
         best_score = -math.inf
         c = self.exploration
@@ -197,6 +204,8 @@ class IsmctsBot(Bot):
             child = node.children[move[0]]
             child.avail += 1
             score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if child.greedy:
+                score += self.greedy_bias / child.visits
             if score > best_score:
                 best, best_score = move, score
         assert best is not None
@@ -213,8 +222,8 @@ class IsmctsBot(Bot):
 
 
 def _play_first(adapter: SearchAdapter, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action | None:
-    """In the main phase, cards in hand are played first, in the heuristic's order (not searched)."""
-    plays = [a for a in legal if a.kind == "play"]
-    if not plays:
+    """When the heuristic would play a card from hand, play it (playing cards is not searched)."""
+    if not any(a.kind == "play" for a in legal):
         return None
-    return adapter.policy(state, seat, plays, rng)
+    pick = adapter.policy(state, seat, legal, rng)
+    return pick if pick.kind == "play" else None

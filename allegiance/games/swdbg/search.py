@@ -17,10 +17,9 @@ from collections.abc import Hashable
 from allegiance.core.actions import Action
 from allegiance.games.swdbg.rules import bases_lost
 from allegiance.games.swdbg.state import SwdbgState
-from allegiance.games.swdbg.strategy import card_value
 
-#: logistic weights of :func:`features` (fitted on greedy self-play, see ``benchmarks/strength.py``)
-WEIGHTS = (1.2, 0.014, 0.31, 0.22)
+#: logistic weights of :func:`features`, fitted on greedy self-play by ``benchmarks/fit_evaluation.py``
+WEIGHTS = (1.08, 0.21, 0.26, -0.15, 0.098, 0.38, 0.35)
 
 
 def card_key(state: SwdbgState, c: int) -> Hashable:
@@ -53,23 +52,38 @@ def move_key(state: SwdbgState, seat: int, action: Action) -> Hashable:
     return (seat, kind)
 
 
-def features(state: SwdbgState) -> tuple[float, float, float, float]:
-    """Empire-minus-Rebel features: base progress, cards owned, Force, whose turn it is."""
+def features(state: SwdbgState) -> tuple[float, ...]:
+    """Empire-minus-Rebel features, per player of a team.
+
+    Base progress (bases destroyed of each opposing deck plus the damaged fraction of the base in
+    play), what an average card of the team's decks brings (resources, attack, Force: a hand is five
+    cards), the hit points of capital ships in play, the Force track, and whose turn it is.
+    """
     progress = [0.0, 0.0]
-    economy = [0.0, 0.0]
+    totals = [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]  # resources, attack, force, cards
+    ships = [0.0, 0.0]
     need = state.config.bases_to_win
+    cards = state.cards
     for p in state.players:
-        enemy = 1 - p.team
         done = min(need, bases_lost(state, p))
         if done < need and p.base is not None:
-            done += state.damage.get(p.base, 0) / state.cards[p.base].hit_points
-        progress[enemy] += done
+            done += state.damage.get(p.base, 0) / cards[p.base].hit_points
+        progress[1 - p.team] += done
+        t = totals[p.team]
         for zone in (p.deck, p.hand, p.discard, p.units, p.ships):
             for c in zone:
-                economy[p.team] += card_value(state, c)
+                d = cards[c]
+                t[0] += d.resources
+                t[1] += d.attack
+                t[2] += d.force
+                t[3] += 1
+        for c in p.ships:
+            ships[p.team] += cards[c].hit_points - state.damage.get(c, 0)
     per_team = len(state.players) / 2
-    return ((progress[0] - progress[1]) / per_team, (economy[0] - economy[1]) / per_team,
-            (3 - state.force) / 3, 1.0 if state.active_team == 0 else -1.0)
+    avg = [[x / max(1.0, t[3]) for x in t[:3]] for t in totals]
+    return ((progress[0] - progress[1]) / per_team,
+            5 * (avg[0][0] - avg[1][0]), 5 * (avg[0][1] - avg[1][1]), 5 * (avg[0][2] - avg[1][2]),
+            (ships[0] - ships[1]) / per_team, (3 - state.force) / 3, 1.0 if state.active_team == 0 else -1.0)
 
 
 def evaluate(state: SwdbgState) -> float:
