@@ -16,7 +16,8 @@ per card id ``k``, holding every slot whose largest card id is ``k``:
 Because shells are ordered by card id, the actions of a game whose card ids run ``0..n-1`` occupy
 exactly the first :func:`space_size`\\ ``(n)`` indices.  A mode therefore uses a *prefix* of the one
 universal encoding: :func:`space_size_for` gives that prefix length (1v1 beginner: 130 cards,
-20,327 actions; 2v2 beginner: 260 cards, 74,407; 2v2 full galaxy: 280 cards, 85,727), while indices stay identical across modes.
+20,327 actions; 2v2 beginner: 260 cards, 74,407; 2v2 full galaxy: 280 cards, 85,727), while indices
+stay identical across modes.
 """
 
 from __future__ import annotations
