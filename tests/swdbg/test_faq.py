@@ -93,7 +93,7 @@ def test_faq_may_attack_ships_after_base_destroyed() -> None:
               damage={"Lothal": 6}, base_deck={0: ["Corellia", "Endor"]})
     use(s, REBEL, "Y-Wing")
     attack_base(s, REBEL, ["Rebel Trooper"])
-    pick(s, REBEL, "Star Destroyer")  # the attacker assigns the damage to the ship
+    # the only ship takes the damage (the base, destroyed by the Y-Wing, gets none)
     assert s.damage == {cid(s, "Star Destroyer"): 2}
     s = build(active_team=1, units={1: ["Y-Wing", "Rebel Trooper"]}, damage={"Lothal": 6},
               base_deck={0: ["Corellia", "Endor"]})

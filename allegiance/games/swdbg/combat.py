@@ -163,6 +163,10 @@ def continue_base_attack(state: SwdbgState, team: int, seats: tuple[int, ...], t
     ships = team_ships(state, enemy)
     if ships and total > 0:
         need = sum(hp_left(state, c) for _, c in ships)
+        if total < need and len(ships) == 1:
+            owner, c = ships[0]
+            damage_ship(state, owner, c, total)  # one ship it cannot destroy: it takes everything
+            return
         if total < need:
             # SW-ATTACK-3: any ship of the opposing shared zone.  A ship receives what destroys it,
             # or everything that remains.
