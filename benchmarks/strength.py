@@ -1,0 +1,134 @@
+"""Strength benchmark: the ISMCTS bot against the greedy heuristic, in 1v1 and 2v2 SWDBG.
+
+Each game seats ISMCTS on one team and greedy on the other, alternating teams game by game (so the
+first-team advantage cancels out); in 2v2 both teammates of a team are ISMCTS (they search as a team).
+Prints each mode's win rate with a 95 % Wilson interval, the budget and the exact command.
+Acceptance (issue 4): at least 70 % in 200 1v1 games and in 100 2v2 games.
+
+    .venv/bin/python benchmarks/strength.py --games-1v1 200 --games-2v2 100 --iterations 100
+
+A benchmark, not a test: it is CPU heavy (seconds per game).  ``--workers`` runs games in parallel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make the checkout importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from allegiance.bots.greedy import GreedyBot  # noqa: E402
+from allegiance.bots.ismcts import IsmctsBot  # noqa: E402
+from allegiance.core.rng import Rng  # noqa: E402
+from allegiance.games import get_game  # noqa: E402
+from allegiance.sim.runner import game_seed  # noqa: E402
+from allegiance.sim.simulate import wilson  # noqa: E402
+
+TEAMS = ("empire", "rebel")
+
+
+def play(mode: str, index: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """One game, ISMCTS on team ``index % 2``; returns the ISMCTS team's score (1, 0.5 or 0)."""
+    game = get_game("swdbg")
+    gseed = game_seed(seed, index)
+    state = game.new_game(mode, gseed)
+    ismcts_team = index % 2
+    bots = {p.seat: IsmctsBot(gseed * 31 + p.seat, **options) if p.team == ismcts_team else GreedyBot(gseed + p.seat)
+            for p in state.players}
+    chooser = Rng(gseed ^ 0x5EED)
+    start = time.perf_counter()
+    while game.outcome(state) is None:
+        seats = game.active_seats(state)
+        seat = seats[0] if len(seats) == 1 else seats[chooser.below(len(seats))]
+        legal = game.legal_actions(state, seat)
+        game.apply_unchecked(state, seat, bots[seat].choose(game, state, seat, legal))
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return {"mode": mode, "index": index, "ismcts_team": TEAMS[ismcts_team],
+            "score": outcome.scores[TEAMS[ismcts_team]], "turns": state.turn,
+            "seconds": time.perf_counter() - start}
+
+
+def _job(args: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
+    return play(*args)
+
+
+def evaluate(mode: str, games: int, seed: int, options: dict[str, Any], workers: int = 1,
+             progress: bool = True) -> dict[str, Any]:
+    """Play ``games`` games and summarise the ISMCTS team's results."""
+    jobs = [(mode, i, seed, options) for i in range(games)]
+    results: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for r in pool.map(_job, jobs):
+                results.append(r)
+                _progress(progress, results, start)
+    else:
+        for job in jobs:
+            results.append(_job(job))
+            _progress(progress, results, start)
+    wins = sum(r["score"] for r in results)
+    low, high = wilson(wins, len(results))
+    return {
+        "mode": mode, "games": len(results), "ismcts_score": wins, "win_rate": wins / max(1, len(results)),
+        "interval95": [low, high],
+        "win_rate_as": {t: _rate([r for r in results if r["ismcts_team"] == t]) for t in TEAMS},
+        "seconds_per_game": sum(r["seconds"] for r in results) / max(1, len(results)),
+        "wall_seconds": time.perf_counter() - start,
+    }
+
+
+def _rate(results: list[dict[str, Any]]) -> float | None:
+    return sum(r["score"] for r in results) / len(results) if results else None
+
+
+def _progress(enabled: bool, results: list[dict[str, Any]], start: float) -> None:
+    if enabled:
+        wins = sum(r["score"] for r in results)
+        print(f"\r  {results[-1]['mode']}: {len(results)} games, ISMCTS {wins:g} "
+              f"({wins / len(results):.0%}), {time.perf_counter() - start:.0f} s", end="", file=sys.stderr, flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="ISMCTS vs greedy win rates (SWDBG 1v1 and 2v2)")
+    parser.add_argument("--games-1v1", type=int, default=200)
+    parser.add_argument("--games-2v2", type=int, default=100)
+    parser.add_argument("--iterations", type=int, default=100, help="ISMCTS iterations per searched decision")
+    parser.add_argument("--horizon", type=int, default=1, help="team turns simulated past the root's turn")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    options = {"iterations": args.iterations, "horizon": args.horizon}
+    report: dict[str, Any] = {
+        "command": " ".join(shlex.quote(a) for a in [".venv/bin/python", "benchmarks/strength.py",
+                                                      *(sys.argv[1:] if argv is None else argv)]),
+        "budget": options, "seed": args.seed, "modes": [],
+    }
+    for mode, games in (("1v1", args.games_1v1), ("2v2", args.games_2v2)):
+        if games > 0:
+            report["modes"].append(evaluate(mode, games, args.seed, options, args.workers, not args.json))
+            if not args.json:
+                print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"command: {report['command']}")
+    print(f"budget: {args.iterations} iterations per searched decision, horizon {args.horizon} team turns")
+    for m in report["modes"]:
+        low, high = m["interval95"]
+        print(f"{m['mode']}: ISMCTS beats greedy in {m['win_rate']:.1%} of {m['games']} games "
+              f"(95 % CI {low:.1%}-{high:.1%}); {m['seconds_per_game']:.1f} s per game")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
