@@ -1,0 +1,87 @@
+"""Playout throughput and state-copy timers for SWDBG, shared by ``allegiance bench`` and profiling.
+
+* :func:`random_playout_rate` — random playouts through the public protocol (``legal_actions`` +
+  ``apply_unchecked``; in a team turn one of the acting seats at random), in actions and games per s;
+* :func:`copy_time_us` — the mean time of ``game.copy`` on a mid-game state, in µs.
+
+Both run in this process, on one core.  As a script it prints both for 1v1 and 2v2:
+
+    .venv/bin/python benchmarks/playouts.py --seconds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make the checkout importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from allegiance.core.rng import Rng  # noqa: E402
+from allegiance.games import get_game  # noqa: E402
+
+
+def random_playout_rate(mode: str, seconds: float = 3.0, seed: int = 0) -> dict[str, float]:
+    """Play uniformly random SWDBG games for about ``seconds``: ``{"actions_per_s", "games_per_s"}``.
+
+    Whole games only: the clock is read after each game, so the run may last one game longer.
+    """
+    game = get_game("swdbg")
+    rng = Rng(seed + 1)
+    actions = games = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_game(mode, seed + games)
+        while game.outcome(state) is None:
+            seats = game.active_seats(state)
+            seat = seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
+            legal = game.legal_actions(state, seat)
+            game.apply_unchecked(state, seat, legal[rng.below(len(legal))])
+            actions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return {"actions_per_s": actions / elapsed, "games_per_s": games / elapsed}
+
+
+def mid_game_state(mode: str, turns: int = 10, seed: int = 4) -> Any:
+    """A state after ``turns`` team turns of random play (decks, discards and rows well mixed)."""
+    game = get_game("swdbg")
+    rng = Rng(2)
+    state = game.new_game(mode, seed)
+    while game.outcome(state) is None and state.turn < turns:
+        seat = game.active_seats(state)[0]
+        legal = game.legal_actions(state, seat)
+        game.apply_unchecked(state, seat, legal[rng.below(len(legal))])
+    return state
+
+
+def copy_time_us(mode: str, copies: int = 5000, repeats: int = 3) -> float:
+    """Mean time of ``game.copy`` of a mid-game state, in µs (best of ``repeats`` runs)."""
+    game = get_game("swdbg")
+    state = mid_game_state(mode)
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(copies):
+            game.copy(state)
+        best = min(best, (time.perf_counter() - start) / copies * 1e6)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="SWDBG random-playout throughput and copy time")
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args(argv)
+    for mode in ("1v1", "2v2"):
+        rate = random_playout_rate(mode, args.seconds)
+        print(f"{mode}: {rate['actions_per_s']:,.0f} actions/s, {rate['games_per_s']:.1f} games/s; "
+              f"copy {copy_time_us(mode):.1f} µs")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
