@@ -86,8 +86,11 @@ def target_value(state: SwdbgState, card: int) -> int:
 def attackers(state: SwdbgState, p: Player, vs_row: bool) -> list[int]:
     """Cards ``p`` may still commit: units (and, against bases, capital ships) with attack."""
     pool = p.units if vs_row else p.units + p.ships
-    return [c for c in pool if c not in state.attacked and attack_value(state, p, c, vs_row) > 0
-            and (state.attack is None or c not in state.attack.cards)]
+    committed = state.attack.cards if state.attack is not None else ()
+    cards = state.cards
+    # Every modifier adds attack, so a printed attack above 0 settles it without the full value.
+    return [c for c in pool if c not in state.attacked and c not in committed
+            and (cards[c].attack > 0 or attack_value(state, p, c, vs_row) > 0)]
 
 
 def commit(state: SwdbgState, p: Player, card: int, target: Any) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from allegiance.core.actions import Action
@@ -53,6 +54,14 @@ class SwdbgGame(Game):
             prompt = f"{team} team's turn: play, buy, use, attack or end your turn"
         return [Decision(seats, prompt, "main")]
 
+    def active_seats(self, state: SwdbgState) -> tuple[int, ...]:
+        """The seats of :meth:`decisions`, without building its prompts (a hot path of playouts)."""
+        if state.stage == "over":
+            return ()
+        if state.pending:
+            return state.pending[-1].seats
+        return tuple(p.seat for p in state.players if p.team == state.active_team and not p.ended)
+
     def _legal(self, state: SwdbgState, seat: int) -> list[Action]:
         if state.stage == "over":
             return []
@@ -64,45 +73,45 @@ class SwdbgGame(Game):
         p = state.players[seat]
         if state.stage != "main" or p.team != state.active_team or p.ended:
             return []
-        out: list[Action] = [Action.of("play", card=c) for c in p.hand]
+        out: list[Action] = [card_action("play", c) for c in p.hand]
         region = state.regions[p.region]
         for c in region.row:  # SW-BUY-2: only your own region's row
             d = state.cards[c]
             if rules.may_buy_faction(p, d.faction) and d.cost <= p.resources:
-                out.append(Action.of("buy", card=c))
+                out.append(card_action("buy", c))
         if region.pilots and state.cards[region.pilots[-1]].cost <= p.resources:
-            out.append(Action.of("buy", card=region.pilots[-1]))
+            out.append(card_action("buy", region.pilots[-1]))
         if state.config.pay_off_neutral:
             for c in region.row:
                 if state.cards[c].faction == NEUTRAL and state.cards[c].cost <= p.resources:
-                    out.append(Action.of("pay_off", card=c))
+                    out.append(card_action("pay_off", c))
         for c in self._usable(state, p):
-            out.append(Action.of("use", card=c))
+            out.append(card_action("use", c))
         if state.attack is not None:
             # While an attack is open, its attackers may still play, buy and use cards, commit more
             # cards to it and resolve it; it must be resolved before they end their turn.
             return out + self._attack_actions(state, p)
         if combat.can_attack_bases(state, p.team):
             for c in combat.attackers(state, p, vs_row=False):
-                out.append(Action.of("commit", card=c, target="base"))
+                out.append(commit_action(c, "base"))
         targets = combat.row_targets(state, p)
         if targets:
             units = combat.attackers(state, p, vs_row=True)
             for t in targets:
                 for c in units:
-                    out.append(Action.of("commit", card=c, target=t))
-        out.append(Action.of("end_turn"))
+                    out.append(commit_action(c, t))
+        out.append(END_TURN)
         return out
 
     def _attack_actions(self, state: SwdbgState, p: Any) -> list[Action]:
         attack = state.attack
         assert attack is not None
         if p.seat not in attack.seats:
-            return [Action.of("end_turn")]  # a teammate's galaxy-row attack does not hold this player up
+            return [END_TURN]  # a teammate's galaxy-row attack does not hold this player up
         vs_row = attack.target == "row"
         target: Any = attack.row_card if vs_row else "base"
-        out = [Action.of("commit", card=c, target=target) for c in combat.attackers(state, p, vs_row)]
-        out.append(Action.of("resolve"))
+        out = [commit_action(c, target) for c in combat.attackers(state, p, vs_row)]
+        out.append(RESOLVE)
         return out
 
     @staticmethod
@@ -196,6 +205,25 @@ class SwdbgGame(Game):
         return encode(action)
 
 
+# Actions are immutable values, so the few thousand a game can offer are built once and shared:
+# building them anew was a large part of every legal-action list.
+END_TURN = Action.of("end_turn")
+RESOLVE = Action.of("resolve")
+
+
+@cache
+def card_action(kind: str, card: int) -> Action:
+    """``Action.of(kind, card=card)``."""
+    return Action.of(kind, card=card)
+
+
+@cache
+def commit_action(card: int, target: Any) -> Action:
+    """``Action.of("commit", card=card, target=target)``."""
+    return Action.of("commit", card=card, target=target)
+
+
+@cache
 def choice_action(value: Any) -> Action:
     """The action that answers a pending choice with ``value`` (a pair means value + amount)."""
     if isinstance(value, tuple):
