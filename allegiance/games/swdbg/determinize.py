@@ -28,6 +28,7 @@ legal, self-consistent game state.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from allegiance.core.rng import Rng
@@ -41,19 +42,22 @@ def determinize(state: SwdbgState, seat: int, rng: Rng) -> SwdbgState:
     """A copy of ``state`` with every card ``seat`` cannot see dealt again at random (see module doc)."""
     out = state.copy()
     out.rng = Rng(rng.next64())
+    # The dealing only needs to be reproducible from ``rng``: the standard library's generator,
+    # seeded from it, shuffles about three times faster than the game's SplitMix64 in pure Python.
+    shuffler = random.Random(rng.next64())
     team = state.players[seat].team
     known = _known_cards(state, seat)
     relabel: dict[int, int] = {}
     for p in out.players:
         if p.team == team:
-            _deal(p.deck, [], known, rng, relabel)
+            _deal(p.deck, [], known, shuffler, relabel)
         else:
-            _deal(p.hand, p.deck, known, rng, relabel)
+            _deal(p.hand, p.deck, known, shuffler, relabel)
             if state.config.galaxy == "secret":
                 boxed = [i for i, b in enumerate(out.box) if out.base_owner[b] == p.seat]
-                _deal_base_pool(out, p.base_deck, boxed, rng, relabel)
+                _deal_base_pool(out, p.base_deck, boxed, shuffler, relabel)
     for r in out.regions:
-        _deal(r.galaxy_deck, [], known, rng, relabel)
+        _deal(r.galaxy_deck, [], known, shuffler, relabel)
     if relabel:
         out.pending = [_relabel_pending(pend, relabel) for pend in out.pending]
     return out
@@ -75,7 +79,8 @@ def _known_cards(state: SwdbgState, seat: int) -> set[int]:
     return known
 
 
-def _deal(first: list[int], second: list[int], known: set[int], rng: Rng, relabel: dict[int, int]) -> None:
+def _deal(first: list[int], second: list[int], known: set[int], rng: random.Random,
+          relabel: dict[int, int]) -> None:
     """Deal the unknown cards of ``first + second`` again among their unknown places, in place.
 
     The pool is sorted before the shuffle so that the result does not depend on the true order.
@@ -92,7 +97,7 @@ def _deal(first: list[int], second: list[int], known: set[int], rng: Rng, relabe
         zone[i] = new
 
 
-def _deal_base_pool(state: SwdbgState, base_deck: list[int], boxed: list[int], rng: Rng,
+def _deal_base_pool(state: SwdbgState, base_deck: list[int], boxed: list[int], rng: random.Random,
                     relabel: dict[int, int]) -> None:
     """Secret Bases: an opponent's kept bases and the ones they boxed are indistinguishable to us."""
     pool = sorted([*base_deck, *(state.box[i] for i in boxed)])
