@@ -5,7 +5,7 @@ first-team advantage cancels out); in 2v2 both teammates of a team are ISMCTS (t
 Prints each mode's win rate with a 95 % Wilson interval, the budget and the exact command.
 Acceptance (issue 4): at least 70 % in 200 1v1 games and in 100 2v2 games.
 
-    .venv/bin/python benchmarks/strength.py --games-1v1 200 --games-2v2 100 --iterations 100
+    .venv/bin/python benchmarks/strength.py --games-1v1 200 --games-2v2 100 --iterations 200
 
 A benchmark, not a test: it is CPU heavy (seconds per game).  ``--workers`` runs games in parallel.
 """
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="ISMCTS vs greedy win rates (SWDBG 1v1 and 2v2)")
     parser.add_argument("--games-1v1", type=int, default=200)
     parser.add_argument("--games-2v2", type=int, default=100)
-    parser.add_argument("--iterations", type=int, default=100, help="ISMCTS iterations per searched decision")
+    parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per searched decision")
     parser.add_argument("--horizon", type=int, default=1, help="team turns simulated past the root's turn")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)

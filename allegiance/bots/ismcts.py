@@ -20,7 +20,7 @@ Two kinds of decision are not searched: a choice with a single distinct move, an
 from hand in the main phase (playing every card before buying or attacking never loses anything, and
 the greedy order is kept), which keeps the tree for the decisions that matter.
 
-Options: ``iterations`` (default 100) or ``time_ms`` (a time budget; not reproducible, for play),
+Options: ``iterations`` (default 200) or ``time_ms`` (a time budget; not reproducible, for play),
 ``exploration`` (UCB constant), ``horizon`` (team turns simulated past the root's turn).
 """
 
@@ -90,7 +90,7 @@ class IsmctsBot(Bot):
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 100, time_ms: float | None = None,
+    def __init__(self, seed: int = 0, iterations: int = 200, time_ms: float | None = None,
                  exploration: float = 0.7, horizon: int = 1, greedy_bias: float = 0.5) -> None:
         super().__init__(seed)
         if iterations < 1:
