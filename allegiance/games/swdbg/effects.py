@@ -229,7 +229,8 @@ def _jerjerrod(state: SwdbgState, p: Player, card: int) -> None:
         return
     if fw(state, p):
         ask(state, "jerjerrod", (p.seat,), p.seat,
-            f"Moff Jerjerrod: the top galaxy card is {state.name(top)}; swap it with a galaxy-row card?",
+            # The prompt is public (every seat sees it): the looked-at card is only in ``shown``.
+            "Moff Jerjerrod: swap the top galaxy card (shown to you) with a galaxy-row card?",
             [*state.regions[p.region].row, "keep"], card, (top,))
     else:
         say(state, "look", f"{label(state, p.seat)} looks at the top galaxy card: {state.name(top)}", p.seat,
@@ -241,7 +242,7 @@ def _jyn(state: SwdbgState, p: Player, card: int) -> None:
     names = ", ".join(state.name(c) for c in victim.hand) or "nothing"
     if fw(state, p) and victim.hand:
         ask(state, "jyn", (p.seat,), p.seat,
-            f"Jyn Erso: {label(state, victim.seat)}'s hand is {names}; put one card on top of their deck",
+            f"Jyn Erso: put one card of {label(state, victim.seat)}'s hand (shown to you) on top of their deck",
             victim.hand, card, tuple(victim.hand))
     else:
         say(state, "look", f"{label(state, p.seat)} looks at {label(state, victim.seat)}'s hand: {names}",

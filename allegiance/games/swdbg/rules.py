@@ -334,7 +334,7 @@ def purchase(state: SwdbgState, p: Player, card: int, source: str, free: bool = 
         if d.name == "Fang Fighter":
             dest = "hand"
         elif jedha:
-            dest, exile_at_end = "hand", True  # SW-CARD-JEDHA
+            dest = "hand"  # SW-CARD-JEDHA
         elif state.next_top[team] > 0:
             state.next_top[team] -= 1  # SW-CARD-TWILEK: onto the buyer's own deck
             dest = "top"
@@ -342,6 +342,10 @@ def purchase(state: SwdbgState, p: Player, card: int, source: str, free: bool = 
             dest = "top"
         else:
             dest = "discard"
+    if jedha and dest == "hand":
+        # Jedha consumed by a card that reaches the hand anyway (Fang Fighter, Mon Cala): it is still
+        # the card Jedha adds to the hand, so its "you must exile that card" applies too.
+        exile_at_end = True
     # SW-BUY-3: the card always goes to the buyer's own zones.
     {"hand": p.hand, "top": p.deck, "discard": p.discard}[dest].append(card)
     if exile_at_end:

@@ -1,0 +1,46 @@
+"""Regressions found by a fresh-eyes rules review of the SWDBG engine (swdbg.md, the seeds' card
+texts, RULES.md), one test per bug, each naming the card or rule it checks."""
+
+from __future__ import annotations
+
+import json
+
+from tests.swdbg.builders import GAME, act, build, cid, names, play, use
+
+EMPIRE, REBEL = 0, 1
+
+
+# -- views never leak hidden cards through public prompts ------------------------------------------
+def test_moff_jerjerrod_prompt_does_not_name_the_top_galaxy_card() -> None:
+    """"Look" is secret (swdbg.md §7): the pending prompt is public, so only ``shown`` may hold the card."""
+    s = build(hand={0: ["Moff Jerjerrod"]}, row={0: ["X-Wing", "Bossk"]},
+              galaxy_deck={0: ["Lobot", "Darth Vader"]}, force=2)
+    play(s, EMPIRE, "Moff Jerjerrod")
+    use(s, EMPIRE, "Moff Jerjerrod")
+    assert s.pending[-1].kind == "jerjerrod"
+    for seat in (REBEL, None):
+        assert "Darth Vader" not in json.dumps(GAME.view(s, seat))
+    assert [c["name"] for c in GAME.view(s, EMPIRE)["pending"]["shown"]] == ["Darth Vader"]
+
+
+def test_jyn_erso_prompt_does_not_name_the_hand_to_spectators() -> None:
+    """Jyn Erso looks at the opponent's hand: a spectator must not read it in the prompt."""
+    s = build(active_team=1, units={1: ["Jyn Erso"]}, hand={0: ["Darth Vader"]}, force=5)
+    use(s, REBEL, "Jyn Erso")
+    assert s.pending[-1].kind == "jyn"
+    assert "Darth Vader" not in json.dumps(GAME.view(s, None))
+    assert [c["name"] for c in GAME.view(s, REBEL)["pending"]["shown"]] == ["Darth Vader"]
+
+
+# -- purchases ----------------------------------------------------------------------------------------
+def test_jedha_first_neutral_purchase_is_exiled_even_when_it_is_a_fang_fighter() -> None:
+    """Jedha: "add the first neutral card you purchase each turn to your hand. You must exile that card
+    at the end of your turn."  A Fang Fighter goes to the hand by itself, but it is still that first
+    neutral card (the purchase consumes Jedha), so it is exiled at the end of the turn."""
+    s = build(active_team=1, base={1: "Jedha"}, resources={1: 6}, row={0: ["Fang Fighter", "Bossk"]})
+    act(s, REBEL, "buy", card=cid(s, "Fang Fighter", s.regions[0].row))
+    assert names(s, s.players[REBEL].hand) == ["Fang Fighter"]
+    act(s, REBEL, "buy", card=cid(s, "Bossk", s.regions[0].row))  # the second neutral: not Jedha's
+    assert names(s, s.players[REBEL].discard) == ["Bossk"]
+    act(s, REBEL, "end_turn")
+    assert names(s, s.exiled) == ["Fang Fighter"]
