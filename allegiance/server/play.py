@@ -94,9 +94,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await _refuse(websocket, 4404, error_message("not_found", str(exc)))
         return
     joined = await _join(websocket, table)
-    if joined is None:
+    if joined is False:
         return
-    seat = joined
+    seat = None if joined is None else int(joined)
     if seat is not None:
         mgr.claim(table, seat)
     conn = Connection(websocket, table, seat)
@@ -191,6 +191,10 @@ def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> 
     if "seat" in msg and msg["seat"] != conn.seat:
         conn.send(error_message("wrong_seat", f"this link acts for seat {conn.seat} only, not seat "
                                 f"{msg['seat']!r}", version, ref))
+        return
+    if not isinstance(msg.get("action"), dict):
+        conn.send(error_message("malformed", "\"action\" must be a JSON object like {\"kind\": \"end_turn\"}",
+                                version, ref))
         return
     given = msg.get("version")
     if given is not None and (not isinstance(given, int) or isinstance(given, bool)):

@@ -1,0 +1,32 @@
+"""Fixtures: an app over a fresh SQLite file, driven by Starlette's test client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from allegiance.server import create_app
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "tables.db")
+
+
+@pytest.fixture
+def client(db_path: str) -> Iterator[TestClient]:
+    """The app with bots acting at once (no delay)."""
+    with TestClient(create_app(db=db_path, bot_delay=0.0)) as c:
+        yield c
+
+
+def make_table(client: TestClient, seats: list[str], seed: int = 3, mode: str = "2v2",
+               options: dict[str, Any] | None = None) -> dict[str, Any]:
+    res = client.post("/api/tables", json={"game": "swdbg", "mode": mode, "seats": seats, "seed": seed,
+                                           "options": options if options is not None else {"bases_to_win": 2}})
+    assert res.status_code == 201, res.text
+    return res.json()

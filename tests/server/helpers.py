@@ -1,0 +1,102 @@
+"""Servers for the tests: in-process (uvicorn in a thread) or a separate process that can be killed."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+
+from allegiance.server import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until_up(base: str, timeout: float = 20.0, proc: subprocess.Popen[bytes] | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"server exited with code {proc.returncode}")
+        try:
+            if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    raise TimeoutError(f"server at {base} did not start")
+
+
+@contextlib.contextmanager
+def server_thread(db: str, bot_delay: float = 0.0) -> Iterator[str]:
+    """An in-process server (the test can patch its modules); yields the base URL."""
+    port = free_port()
+    config = uvicorn.Config(create_app(db=db, bot_delay=bot_delay), host="127.0.0.1", port=port,
+                            log_level="warning", ws_max_size=64 * 1024)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base)
+        yield base
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+class ServerProcess:
+    """``allegiance serve`` in its own process, so a test can kill it like a crash."""
+
+    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.bot_delay = bot_delay
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        code = "from allegiance.cli import app; app()"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", self.db,
+             "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ})
+        wait_until_up(self.base, proc=self.proc)
+        return self
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs, as in a crash."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def create_table(base: str, seats: list[str], seed: int = 3, options: dict[str, Any] | None = None,
+                 mode: str = "2v2") -> dict[str, Any]:
+    res = httpx.post(f"{base}/api/tables", json={"game": "swdbg", "mode": mode, "seats": seats, "seed": seed,
+                                                 "options": options if options is not None else {"bases_to_win": 2}})
+    assert res.status_code == 201, res.text
+    return res.json()

@@ -1,0 +1,158 @@
+"""Lobby and HTTP API: create tables, list them, take seats, tokens, 404/403, replays, OpenAPI."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from allegiance.replay import load_replay, replay_game
+from tests.server.conftest import make_table
+
+
+def wait_finished(client: TestClient, table_id: str, timeout: float = 30.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        summary = client.get(f"/api/tables/{table_id}").json()
+        if summary["finished"]:
+            return summary
+        time.sleep(0.05)
+    raise AssertionError("the bot game did not finish")
+
+
+def test_games_describe_modes_seats_options_and_bots(client: TestClient) -> None:
+    games = client.get("/api/games").json()
+    swdbg = next(g for g in games if g["name"] == "swdbg")
+    assert swdbg["modes"] == ["1v1", "2v2"]
+    assert [s["label"] for s in swdbg["seats"]["2v2"]] == ["Empire 1", "Empire 2", "Rebel 1", "Rebel 2"]
+    assert {o["name"] for o in swdbg["options"]} >= {"galaxy", "bases_to_win"}
+    assert "greedy" in swdbg["bots"]
+
+
+def test_create_gives_one_secret_link_per_human_seat_and_lists_free_seats(client: TestClient) -> None:
+    created = make_table(client, ["human", "greedy", "human", "random"])
+    links = created["links"]
+    assert [link["seat"] for link in links] == [0, 2]
+    assert links[0]["token"] != links[1]["token"] and len(links[0]["token"]) >= 24
+    assert links[0]["link"].endswith(f"/table/{created['table']['id']}#token={links[0]['token']}")
+    listed = client.get("/api/tables").json()
+    mine = next(t for t in listed if t["id"] == created["table"]["id"])
+    assert [s["free"] for s in mine["seats"]] == [True, False, True, False]
+    assert [s["kind"] for s in mine["seats"]] == ["human", "greedy", "human", "random"]
+    # tokens are never part of public summaries
+    assert links[0]["token"] not in client.get("/api/tables").text
+
+
+def test_taking_a_free_seat_issues_a_new_token_and_the_seat_is_no_longer_free(client: TestClient) -> None:
+    created = make_table(client, ["human", "greedy", "human", "greedy"])
+    tid = created["table"]["id"]
+    old = created["links"][0]["token"]
+    taken = client.post(f"/api/tables/{tid}/seats/0/take")
+    assert taken.status_code == 200
+    new = taken.json()["token"]
+    assert new != old
+    assert client.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": new}).json()["seat"] == 0
+    assert client.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": old}).status_code == 403
+    again = client.post(f"/api/tables/{tid}/seats/0/take")
+    assert again.status_code == 409 and "already taken" in again.json()["detail"]
+    bot = client.post(f"/api/tables/{tid}/seats/1/take")
+    assert bot.status_code == 409 and "greedy bot" in bot.json()["detail"]
+    nowhere = client.post(f"/api/tables/{tid}/seats/9/take")
+    assert nowhere.status_code == 409 and "no seat 9" in nowhere.json()["detail"]
+
+
+def test_bad_setups_are_refused_with_what_is_allowed(client: TestClient) -> None:
+    def refused(body: dict) -> str:
+        res = client.post("/api/tables", json=body)
+        assert res.status_code == 400, res.text
+        return res.json()["detail"]
+
+    base = {"game": "swdbg", "mode": "2v2", "seats": ["human"] * 4}
+    assert "modes: 1v1, 2v2" in refused({**base, "mode": "3v3"})
+    assert "give 4 seat kinds" in refused({**base, "seats": ["human"] * 3})
+    assert "'human' or a bot" in refused({**base, "seats": ["human", "human", "human", "wizard"]})
+    assert "bases_to_win" in refused({**base, "options": {"bases_to_win": 9}})
+    assert "unknown option" in refused({**base, "options": {"colour": "red"}})
+    assert "unknown game" in refused({**base, "game": "chess"})
+
+
+def test_unknown_table_is_404_and_bad_token_is_403(client: TestClient) -> None:
+    for path in ("/api/tables/nosuchtable", "/api/tables/nosuchtable/state", "/api/tables/nosuchtable/replay"):
+        res = client.get(path)
+        assert res.status_code == 404 and "no table" in res.json()["detail"]
+    assert client.post("/api/tables/nosuchtable/seats/0/take").status_code == 404
+    tid = make_table(client, ["human", "greedy", "greedy", "greedy"])["table"]["id"]
+    bad = client.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": "not-a-token"})
+    assert bad.status_code == 403 and "not valid" in bad.json()["detail"]
+    act = client.post(f"/api/tables/{tid}/actions", json={"action": {"kind": "end_turn"}},
+                      headers={"X-Seat-Token": "not-a-token"})
+    assert act.status_code == 403
+    assert client.post(f"/api/tables/{tid}/actions", json={"action": {"kind": "end_turn"}}).status_code == 403
+
+
+def test_http_actions_act_for_the_token_seat_only(client: TestClient) -> None:
+    created = make_table(client, ["human", "human", "human", "human"], seed=4)
+    tid = created["table"]["id"]
+    tokens = {link["seat"]: link["token"] for link in created["links"]}
+    state = client.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": tokens[2]}).json()
+    active = state["active"]
+    idle = next(s for s in range(4) if s not in active)
+    # an idle seat's token cannot play the active seat's action
+    action = state["legal"][0]["action"]
+    res = client.post(f"/api/tables/{tid}/actions", json={"action": action, "version": state["version"]},
+                      headers={"X-Seat-Token": tokens[idle]})
+    assert res.status_code == 409 and "may not act now" in res.json()["detail"]
+    actor = active[0]
+    legal = client.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": tokens[actor]}).json()["legal"]
+    ok = client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]["action"], "version": state["version"]},
+                     headers={"X-Seat-Token": tokens[actor]})
+    assert ok.status_code == 200 and ok.json()["version"] == state["version"] + 1
+    malformed = client.post(f"/api/tables/{tid}/actions", json={"action": {"kind": "teleport"}},
+                            headers={"X-Seat-Token": tokens[actor]})
+    assert malformed.status_code == 400 and "unknown action kind" in malformed.json()["detail"]
+
+
+def test_finished_bot_game_downloads_a_replay_that_reproduces_it(client: TestClient) -> None:
+    created = make_table(client, ["greedy", "greedy", "greedy", "greedy"], seed=2)
+    tid = created["table"]["id"]
+    summary = wait_finished(client, tid)
+    res = client.get(f"/api/tables/{tid}/replay")
+    assert res.status_code == 200 and "attachment" in res.headers["content-disposition"]
+    data = res.json()
+    assert data["format"] == "allegiance-replay/1" and data["seats"] == ["greedy"] * 4
+    game, state = replay_game(load_replay(data))
+    assert game.outcome(state).to_json() == data["outcome"] == summary["outcome"]
+    assert len(data["actions"]) == summary["version"]
+    # step-by-step playback: the board after 5 actions, as Rebel 1 saw it
+    step = client.post("/api/replays/step", json={"replay": data, "step": 5, "seat": 2}).json()
+    assert step["step"] == 5 and step["steps"] == len(data["actions"]) and step["view"]["version"] == 5
+    assert step["view"]["players"][0]["hand"] is None and step["view"]["players"][2]["hand"] is not None
+    last = client.post("/api/replays/step", json={"replay": data, "step": 10**6}).json()
+    assert last["step"] == last["steps"] and last["outcome"] == data["outcome"]
+    assert client.get("/api/tables?finished=true").json()[0]["id"] == tid
+    bad = client.post("/api/replays/step", json={"replay": {"game": "chess"}, "step": 1})
+    assert bad.status_code == 400 and "unknown game" in bad.json()["detail"]
+
+
+def test_a_running_game_has_no_replay_yet(client: TestClient) -> None:
+    tid = make_table(client, ["human", "greedy", "human", "greedy"])["table"]["id"]
+    res = client.get(f"/api/tables/{tid}/replay")
+    assert res.status_code == 409 and "not finished" in res.json()["detail"]
+
+
+def test_openapi_document_describes_the_http_api(client: TestClient) -> None:
+    doc = client.get("/openapi.json").json()
+    paths = doc["paths"]
+    for path in ("/api/games", "/api/tables", "/api/tables/{table_id}", "/api/tables/{table_id}/seats/{seat}/take",
+                 "/api/tables/{table_id}/replay", "/api/tables/{table_id}/state", "/api/tables/{table_id}/actions",
+                 "/api/replays/step"):
+        assert path in paths, path
+    assert "CreateTable" in doc["components"]["schemas"]
+    assert client.get("/docs").status_code == 200
+
+
+def test_pages_are_served_without_a_build_step(client: TestClient) -> None:
+    for path, marker in (("/", "lobby.js"), ("/table/abc", "table.js"), ("/replay", "replay.js"),
+                         ("/static/board.js", "Board"), ("/static/style.css", ".board")):
+        res = client.get(path)
+        assert res.status_code == 200 and marker in res.text, path
