@@ -3,9 +3,10 @@ sabotage), with attack values and their constant modifiers."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from allegiance.games.swdbg.cards import NEUTRAL
+from allegiance.games.swdbg.cards import NEUTRAL, card_defs
 from allegiance.games.swdbg.effects import ON_DEFEAT, REWARDS, ask
 from allegiance.games.swdbg.rules import (
     damage_base,
@@ -88,9 +89,24 @@ def attackers(state: SwdbgState, p: Player, vs_row: bool) -> list[int]:
     pool = p.units if vs_row else p.units + p.ships
     committed = state.attack.cards if state.attack is not None else ()
     cards = state.cards
-    # Every modifier adds attack, so a printed attack above 0 settles it without the full value.
+    bonus = state.bonus
+    # Every modifier adds attack, so a printed attack above 0 settles it without the full value, and
+    # a card no modifier applies to (a shuttle) attacks only with a bonus.
     return [c for c in pool if c not in state.attacked and c not in committed
-            and (cards[c].attack > 0 or attack_value(state, p, c, vs_row) > 0)]
+            and (cards[c].attack > 0 or c in bonus
+                 or (may_gain_attack(cards[c].name) and attack_value(state, p, c, vs_row) > 0))]
+
+
+#: cards whose attack a constant modifier of :func:`attack_value` may raise (besides traits and ships)
+_MODIFIED_BY_NAME = ("Death Trooper", "Chirrut Imwe", "Darth Vader", "Baze Malbus", "Rodian Gunslinger")
+
+
+@cache
+def may_gain_attack(name: str) -> bool:
+    """Whether :func:`attack_value` may give the card attack beyond its printed attack and bonuses."""
+    d = card_defs()[name]
+    return (d.is_ship or name in _MODIFIED_BY_NAME
+            or any(t in d.traits for t in ("Fighter", "Trooper", "Vehicle")))
 
 
 def commit(state: SwdbgState, p: Player, card: int, target: Any) -> None:

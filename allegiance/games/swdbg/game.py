@@ -75,9 +75,10 @@ class SwdbgGame(Game):
             return []
         out: list[Action] = [card_action("play", c) for c in p.hand]
         region = state.regions[p.region]
+        cards, resources, faction = state.cards, p.resources, p.faction
         for c in region.row:  # SW-BUY-2: only your own region's row
-            d = state.cards[c]
-            if rules.may_buy_faction(p, d.faction) and d.cost <= p.resources:
+            d = cards[c]
+            if d.cost <= resources and (d.faction == faction or d.faction == NEUTRAL):  # rules.may_buy_faction
                 out.append(card_action("buy", c))
         if region.pilots and state.cards[region.pilots[-1]].cost <= p.resources:
             out.append(card_action("buy", region.pilots[-1]))
