@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.swdbg.builders import GAME, act, build, cid, names, play, use
+from tests.swdbg.builders import GAME, act, build, cid, names, pick, play, use
 
 EMPIRE, REBEL = 0, 1
 
@@ -44,3 +44,15 @@ def test_jedha_first_neutral_purchase_is_exiled_even_when_it_is_a_fang_fighter()
     assert names(s, s.players[REBEL].discard) == ["Bossk"]
     act(s, REBEL, "end_turn")
     assert names(s, s.exiled) == ["Fang Fighter"]
+
+
+# -- the game ends at once -------------------------------------------------------------------------------
+def test_rodia_damage_that_wins_the_game_discards_nothing_afterwards() -> None:
+    """swdbg.md §8: the game ends immediately when the last needed base is destroyed; nothing else
+    resolves, so Rodia's "then discard those cards" does not happen after its damage wins."""
+    s = build(active_team=0, stage="start", base={0: None}, base_deck={0: ["Rodia", "Endor"], 1: ["Yavin 4"]},
+              row={0: ["X-Wing", "Y-Wing", "Bossk"]}, victory=[["Hoth", "Sullust"], []], damage={"Dantooine": 7})
+    pick(s, EMPIRE, "Rodia")
+    assert s.stage == "over" and s.winner == EMPIRE
+    assert names(s, s.regions[0].row) == ["X-Wing", "Y-Wing", "Bossk"]
+    assert s.regions[0].galaxy_discard == []

@@ -484,7 +484,8 @@ def _rodia(state: SwdbgState, p: Player, card: int) -> None:
         return
     if bases:
         _damage_base_card(state, p, bases[0], len(targets))
-    _rodia_discard(state, p)
+    if state.stage != "over":  # the game ends at once when the damage wins it: nothing else resolves
+        _rodia_discard(state, p)
 
 
 def _rodia_discard(state: SwdbgState, p: Player) -> None:
