@@ -2,8 +2,11 @@
 
 One tree is grown from the deciding seat's point of view.  Each iteration
 
-1. **determinises**: deals every card the seat cannot see again at random, consistently with its
-   view (``games/swdbg/determinize.py``) — the bot never reads a hidden card of the real state;
+1. **determinises**: plays on a copy of one of ``determinizations`` sampled worlds, taken in turn;
+   each deals every card the seat cannot see again at random, consistently with its view
+   (``games/swdbg/determinize.py``) — the bot never reads a hidden card of the real state.  A small
+   fixed ensemble (each world keeps its own future shuffles) means moves are compared on the same
+   worlds, which cuts the noise of the comparisons, and copying a world is cheaper than dealing one;
 2. **selects** down the tree with UCB1 over the moves legal *in that determinisation*, using
    availability counts (a move is scored against the number of times it was available, not the
    parent's visits: Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree Search");
@@ -21,7 +24,8 @@ from hand in the main phase (playing every card before buying or attacking never
 the greedy order is kept), which keeps the tree for the decisions that matter.
 
 Options: ``iterations`` (default 200) or ``time_ms`` (a time budget; not reproducible, for play),
-``exploration`` (UCB constant), ``horizon`` (team turns simulated past the root's turn).
+``exploration`` (UCB constant), ``horizon`` (team turns simulated past the root's turn),
+``greedy_bias`` (progressive bias toward the heuristic's move), ``determinizations`` (worlds sampled).
 """
 
 from __future__ import annotations
@@ -91,7 +95,8 @@ class IsmctsBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 200, time_ms: float | None = None,
-                 exploration: float = 0.7, horizon: int = 1, greedy_bias: float = 0.5) -> None:
+                 exploration: float = 0.7, horizon: int = 1, greedy_bias: float = 0.5,
+                 determinizations: int = 10) -> None:
         super().__init__(seed)
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -100,6 +105,9 @@ class IsmctsBot(Bot):
         self.exploration = float(exploration)
         self.horizon = int(horizon)
         self.greedy_bias = float(greedy_bias)
+        if determinizations < 1:
+            raise ValueError("determinizations must be at least 1")
+        self.determinizations = int(determinizations)
         self.last_iterations = 0  # iterations run by the last searched decision (for reports)
 
     # -- the decision -------------------------------------------------------------------------------
@@ -114,10 +122,12 @@ class IsmctsBot(Bot):
         if forced is not None:
             return forced
         root = Node(adapter.team_of(state, seat))
+        worlds = [adapter.determinize(state, seat, self.rng)
+                  for _ in range(min(self.determinizations, self.iterations))]
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         done = 0
         while True:
-            self._iterate(game, adapter, state, seat, root)
+            self._iterate(game, adapter, game.copy(worlds[done % len(worlds)]), state, seat, root)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
@@ -130,8 +140,9 @@ class IsmctsBot(Bot):
         return by_key[best] if best is not None else legal[0]
 
     # -- one iteration ---------------------------------------------------------------------------
-    def _iterate(self, game: Game, adapter: SearchAdapter, root_state: Any, seat: int, root: Node) -> None:
-        state = adapter.determinize(root_state, seat, self.rng)
+    def _iterate(self, game: Game, adapter: SearchAdapter, state: Any, root_state: Any, seat: int,
+                 root: Node) -> None:
+        """One iteration on ``state``, a fresh copy of a determinisation of ``root_state``."""
         stop_turn = adapter.turn(root_state) + self.horizon
         node = root
         path: list[Node] = []

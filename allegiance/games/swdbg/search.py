@@ -19,7 +19,7 @@ from allegiance.games.swdbg.rules import bases_lost
 from allegiance.games.swdbg.state import SwdbgState
 
 #: logistic weights of :func:`features`, fitted on greedy self-play by ``benchmarks/fit_evaluation.py``
-WEIGHTS = (1.08, 0.21, 0.26, -0.15, 0.098, 0.38, 0.35)
+WEIGHTS = (0.797, 0.08, 0.161, -0.478, 0.226, 0.09, 0.129, 0.351)
 
 
 def card_key(state: SwdbgState, c: int) -> Hashable:
@@ -56,11 +56,12 @@ def features(state: SwdbgState) -> tuple[float, ...]:
     """Empire-minus-Rebel features, per player of a team.
 
     Base progress (bases destroyed of each opposing deck plus the damaged fraction of the base in
-    play), what an average card of the team's decks brings (resources, attack, Force: a hand is five
-    cards), the hit points of capital ships in play, the Force track, and whose turn it is.
+    play); what an average card of the team's decks brings (resources, attack, Force, and its cost,
+    which prices abilities: a hand is five cards); the hit points of capital ships in play; the
+    Force track; whose turn it is.
     """
     progress = [0.0, 0.0]
-    totals = [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]  # resources, attack, force, cards
+    totals = [[0.0] * 5, [0.0] * 5]  # resources, attack, force, cost, cards
     ships = [0.0, 0.0]
     need = state.config.bases_to_win
     cards = state.cards
@@ -76,13 +77,14 @@ def features(state: SwdbgState) -> tuple[float, ...]:
                 t[0] += d.resources
                 t[1] += d.attack
                 t[2] += d.force
-                t[3] += 1
+                t[3] += d.cost
+                t[4] += 1
         for c in p.ships:
             ships[p.team] += cards[c].hit_points - state.damage.get(c, 0)
     per_team = len(state.players) / 2
-    avg = [[x / max(1.0, t[3]) for x in t[:3]] for t in totals]
+    avg = [[x / max(1.0, t[4]) for x in t[:4]] for t in totals]
     return ((progress[0] - progress[1]) / per_team,
-            5 * (avg[0][0] - avg[1][0]), 5 * (avg[0][1] - avg[1][1]), 5 * (avg[0][2] - avg[1][2]),
+            *(5 * (avg[0][i] - avg[1][i]) for i in range(4)),
             (ships[0] - ships[1]) / per_team, (3 - state.force) / 3, 1.0 if state.active_team == 0 else -1.0)
 
 
