@@ -175,10 +175,11 @@ def test_discard_from_own_hand_is_the_player_choice() -> None:
 
 
 def test_discard_from_row_gives_no_reward_and_refills() -> None:
-    s = build(units={0: ["AT-ST"]}, row={0: ["Luke Skywalker"]}, galaxy_deck={0: ["Bossk"]}, force=3)
+    s = build(units={0: ["AT-ST"]}, row={0: ["Luke Skywalker"]}, galaxy_deck={0: ["Lobot"] * 5 + ["Bossk"]}, force=3)
     use(s, EMPIRE, "AT-ST")
     pick(s, EMPIRE, "Luke Skywalker")
-    assert names(s, s.regions[0].row) == ["Bossk"] and s.force == 3 and resources(s, EMPIRE) == 0
+    assert names(s, s.regions[0].row) == ["Bossk"] + ["Lobot"] * 5 and s.force == 3 and resources(s, EMPIRE) == 0
+    assert names(s, s.regions[0].galaxy_discard) == ["Luke Skywalker"]
 
 
 # -- destroy / deal damage / repair ---------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.swdbg.builders import GAME, act, build, cid, names, pick, play, use
+from tests.swdbg.builders import GAME, act, attack_row, build, cid, names, pick, play, use
 
 EMPIRE, REBEL = 0, 1
 
@@ -56,3 +56,25 @@ def test_rodia_damage_that_wins_the_game_discards_nothing_afterwards() -> None:
     assert s.stage == "over" and s.winner == EMPIRE
     assert names(s, s.regions[0].row) == ["X-Wing", "Y-Wing", "Bossk"]
     assert s.regions[0].galaxy_discard == []
+
+
+# -- the galaxy row: a card leaving it reaches the galaxy discard pile before the row is refilled ------
+def test_sabotaged_target_is_in_the_galaxy_discard_when_an_empty_galaxy_deck_is_reshuffled() -> None:
+    """swdbg.md §5.2 / §3.4: the defeated target goes to the galaxy discard pile, *then* the row is
+    refilled; with an empty galaxy deck the refill reshuffles that discard pile, target included."""
+    s = build(units={0: ["Stormtrooper", "Stormtrooper"]}, row={0: ["X-Wing", "Bossk"]},
+              galaxy_deck={0: []}, galaxy_discard={0: []})
+    attack_row(s, EMPIRE, "X-Wing", ["Stormtrooper", "Stormtrooper"])
+    assert names(s, s.regions[0].row) == ["X-Wing", "Bossk"]
+    assert s.regions[0].galaxy_discard == [] and s.regions[0].galaxy_deck == []
+
+
+def test_row_discard_is_in_the_galaxy_discard_when_an_empty_galaxy_deck_is_reshuffled() -> None:
+    """TIE Bomber: "discard 1 card from the galaxy row" — discarded first, then the row is refilled."""
+    s = build(units={0: ["TIE Bomber"]}, row={0: ["X-Wing", "Bossk"]}, galaxy_deck={0: []},
+              galaxy_discard={0: ["Lobot"]})
+    use(s, EMPIRE, "TIE Bomber")
+    pick(s, EMPIRE, "X-Wing")
+    # the reshuffled pile holds Lobot and the discarded X-Wing: both refill the row
+    assert sorted(names(s, s.regions[0].row)) == ["Bossk", "Lobot", "X-Wing"]
+    assert s.regions[0].galaxy_discard == [] and s.regions[0].galaxy_deck == []

@@ -160,9 +160,8 @@ def _resolve_row(state: SwdbgState, p: Player, attack: Attack, total: int) -> No
     if target not in state.regions[p.region].row or total < target_value(state, target):
         say(state, "attack_fails", f"the attack on {d.name} fails ({total} < {target_value(state, target)})", p.seat)
         return
-    remove_from_row(state, p.region, target)
-    state.regions[p.region].galaxy_discard.append(target)
     say(state, "defeat", f"{label(state, p.seat)} defeats {d.name}", p.seat)
+    remove_from_row(state, p.region, target, to_discard=True)
     if d.faction == NEUTRAL:
         base = ord_mantell_ready(state, p)
         assert base is not None

@@ -145,19 +145,24 @@ def refill_row(state: SwdbgState, region: int, slot: int | None = None) -> None:
         say(state, "row", f"{state.name(top)} enters the galaxy row of region {region + 1}", data_card=top)
 
 
-def remove_from_row(state: SwdbgState, region: int, card: int) -> None:
-    """Take a card out of the galaxy row and refill its slot."""
-    row = state.regions[region].row
-    slot = row.index(card)
-    row.pop(slot)
+def remove_from_row(state: SwdbgState, region: int, card: int, to_discard: bool = False) -> None:
+    """Take a card out of the galaxy row (onto the galaxy discard pile if ``to_discard``) and refill its slot.
+
+    The card is discarded before the refill: if the galaxy deck is empty, the refill reshuffles a
+    galaxy discard pile that already holds it (swdbg.md §3.4, §5.2).
+    """
+    r = state.regions[region]
+    slot = r.row.index(card)
+    r.row.pop(slot)
+    if to_discard:
+        r.galaxy_discard.append(card)
     refill_row(state, region, slot)
 
 
 def discard_from_row(state: SwdbgState, region: int, card: int) -> None:
     """Discard a galaxy-row card to the galaxy discard pile (no reward) and refill the row."""
-    remove_from_row(state, region, card)
-    state.regions[region].galaxy_discard.append(card)
     say(state, "discard_row", f"{state.name(card)} is discarded from the galaxy row")
+    remove_from_row(state, region, card, to_discard=True)
 
 
 def discard_from_hand(state: SwdbgState, victim: Player, card: int) -> None:
