@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+from allegiance.core.actions import Action
+from allegiance.core.rng import Rng
+from allegiance.games.swdbg.state import SwdbgState
 from tests.swdbg.builders import GAME, act, attack_row, build, cid, names, pick, play, use
 
 EMPIRE, REBEL = 0, 1
@@ -78,3 +81,29 @@ def test_row_discard_is_in_the_galaxy_discard_when_an_empty_galaxy_deck_is_reshu
     # the reshuffled pile holds Lobot and the discarded X-Wing: both refill the row
     assert sorted(names(s, s.regions[0].row)) == ["Bossk", "Lobot", "X-Wing"]
     assert s.regions[0].galaxy_discard == [] and s.regions[0].galaxy_deck == []
+
+
+# -- the greedy bot --------------------------------------------------------------------------------------
+def _greedy(s: SwdbgState, seat: int) -> Action:
+    return GAME.greedy_choice(s, seat, GAME.legal_actions(s, seat), Rng(1))
+
+
+def test_greedy_death_star_destroys_enemy_ships_never_its_own_faction_in_the_row() -> None:
+    """The Death Star may destroy any ship in the row; the bot used to pay 4 to destroy an Empire
+    ship it could buy.  It now pays only for an enemy ship, and picks it."""
+    s = build(base={0: "Death Star"}, resources={0: 4}, row={0: ["Star Destroyer"]})
+    assert "use" in {a.kind for a in GAME.legal_actions(s, EMPIRE)}
+    assert _greedy(s, EMPIRE).kind != "use"
+    s = build(base={0: "Death Star"}, resources={0: 4}, row={0: ["Star Destroyer", "Rebel Transport"]})
+    a = _greedy(s, EMPIRE)
+    assert a.kind == "use" and a.get("card") == s.players[EMPIRE].base
+    GAME.apply(s, EMPIRE, a)
+    assert s.cards[_greedy(s, EMPIRE).get("value")].name == "Rebel Transport"
+
+
+def test_greedy_kel_dor_mystic_only_with_a_starter_to_exile() -> None:
+    """Kel Dor Mystic must exile a card: without a starter the bot would exile a bought card."""
+    s = build(units={0: ["Kel Dor Mystic"]}, discard={0: ["Darth Vader"]})
+    assert _greedy(s, EMPIRE).kind != "use"
+    s = build(units={0: ["Kel Dor Mystic"]}, discard={0: ["Darth Vader", "Imperial Shuttle"]})
+    assert _greedy(s, EMPIRE).kind == "use"

@@ -14,6 +14,7 @@ from allegiance.core.actions import Action
 from allegiance.core.rng import Rng
 from allegiance.games.swdbg.cards import NEUTRAL
 from allegiance.games.swdbg.combat import attack_value, attackers, target_value
+from allegiance.games.swdbg.effects import ship_targets
 from allegiance.games.swdbg.rules import damage_needed, force_with, hp_left, team_bases
 from allegiance.games.swdbg.state import Player, SwdbgState
 
@@ -69,7 +70,20 @@ def _worth_using(state: SwdbgState, p: Player, c: int) -> bool:
         return any(state.damage.get(b, 0) >= 4 for _, b in team_bases(state, p.team))
     if name == "Jawa Scavenger":
         return False
+    if name == "Death Star":
+        # Its targets include every ship in the row: pay only to destroy an enemy ship.
+        return any(_enemy_ship(state, p, t) for t in ship_targets(state, p, "any"))
+    if name == "Kel Dor Mystic":
+        # It must exile a card: only worth it with a starter to exile.
+        return any(state.cards[x].name in STARTER_RANK and STARTER_RANK[state.cards[x].name] < 2
+                   for x in p.hand + p.discard)
     return True
+
+
+def _enemy_ship(state: SwdbgState, p: Player, ship: int) -> bool:
+    """A capital ship of the opposing team in play, or an enemy-faction ship in the galaxy row."""
+    return state.cards[ship].faction not in (p.faction, NEUTRAL) or any(
+        ship in q.ships for q in state.players if q.team != p.team)
 
 
 def _continue_attack(state: SwdbgState, p: Player, by_kind: dict[str, list[Action]]) -> Action:
@@ -150,7 +164,14 @@ def _answer(state: SwdbgState, seat: int, legal: list[Action]) -> Action:
     if kind in ("row_discard",):
         enemy = [a for a in cards if state.cards[value_of(a)].faction not in (p.faction, NEUTRAL)]
         return max(enemy or cards, key=lambda a: (state.cards[value_of(a)].cost, -value_of(a)))
-    if kind in ("free_buy", "to_hand", "jawa", "jyn", "destroy_ship", "tatooine", "coruscant"):
+    if kind == "destroy_ship":
+        # Enemy ships first (in play before the row), never a ship of our own faction if avoidable.
+        def target_rank(a: Action) -> tuple[bool, bool, float]:
+            c = value_of(a)
+            in_play = any(c in q.ships for q in state.players)
+            return _enemy_ship(state, p, c), in_play, card_value(state, c)
+        return max(cards, key=target_rank)
+    if kind in ("free_buy", "to_hand", "jawa", "jyn", "tatooine", "coruscant"):
         pool = cards or legal
         return max(pool, key=lambda a: (card_value(state, value_of(a)) if value_of(a) in state.cards else -99))
     if kind == "tatooine_row":
