@@ -43,10 +43,10 @@ def wait_until_up(base: str, timeout: float = 20.0, proc: subprocess.Popen[bytes
 
 
 @contextlib.contextmanager
-def server_thread(db: str, bot_delay: float = 0.0) -> Iterator[str]:
+def server_thread(db: str, bot_delay: float = 0.0, rate: tuple[float, int] = (20.0, 40)) -> Iterator[str]:
     """An in-process server (the test can patch its modules); yields the base URL."""
     port = free_port()
-    config = uvicorn.Config(create_app(db=db, bot_delay=bot_delay), host="127.0.0.1", port=port,
+    config = uvicorn.Config(create_app(db=db, bot_delay=bot_delay, rate=rate), host="127.0.0.1", port=port,
                             log_level="warning", ws_max_size=64 * 1024)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
