@@ -116,3 +116,13 @@ def test_the_same_seed_replays_the_same_game() -> None:
     a, b = raw_env(mode="1v1"), raw_env(mode="1v1")
     assert play_random(a, 21) == play_random(b, 21)
     assert a.game.digest(a.state) == b.game.digest(b.state)
+
+
+def test_the_wrapped_env_ends_the_game_on_an_illegal_index_and_punishes_its_agent() -> None:
+    e = env(mode="1v1")
+    e.reset(seed=2)
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    e.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1

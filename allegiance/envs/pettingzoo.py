@@ -15,7 +15,9 @@
   (see :mod:`allegiance.envs.swdbg_observation`); ``action_mask`` marks the legal actions of the agent
   when it is the one to act (all zeros otherwise).
 * **Actions** are ``Discrete(A)`` indices of the fixed encoding :mod:`allegiance.games.swdbg.encoding`
-  (the mode's prefix of it); an index that is not legal now raises ``ValueError``.
+  (the mode's prefix of it).  An index that is not legal now ends the game with reward -1 for that
+  agent under :func:`env` (PettingZoo's classic convention) and raises ``ValueError`` under
+  :func:`raw_env`, leaving the game unchanged.
 * **Sub-decisions** (a choice inside a card effect, a damage split) are further steps of the agent
   that answers them, so one agent may act several times in a row.
 * **Team turns**: in SWDBG 2v2 both teammates may act in any order.  The environment always hands the
