@@ -4,9 +4,11 @@ texts, RULES.md), one test per bug, each naming the card or rule it checks."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from allegiance.core.actions import Action
 from allegiance.core.rng import Rng
+from allegiance.games.swdbg.cards import card_defs
 from allegiance.games.swdbg.state import SwdbgState
 from tests.swdbg.builders import GAME, act, attack_row, build, cid, names, pick, play, use
 
@@ -107,3 +109,51 @@ def test_greedy_kel_dor_mystic_only_with_a_starter_to_exile() -> None:
     assert _greedy(s, EMPIRE).kind != "use"
     s = build(units={0: ["Kel Dor Mystic"]}, discard={0: ["Darth Vader", "Imperial Shuttle"]})
     assert _greedy(s, EMPIRE).kind == "use"
+
+
+# -- prompts name only cards the reader may see -------------------------------------------------------------
+def _visible_names(view: dict[str, Any]) -> set[str]:
+    """Card names in a view's card objects (prompts and decisions left out)."""
+    found: set[str] = set()
+
+    def walk(obj: Any) -> None:
+        if isinstance(obj, dict):
+            if isinstance(obj.get("id"), int) and "name" in obj:
+                found.add(obj["name"])
+            for k, v in obj.items():
+                if k not in ("pending", "decisions"):
+                    walk(v)
+        elif isinstance(obj, list):
+            for v in obj:
+                walk(v)
+    walk(view)
+    pend = view.get("pending")
+    if pend:
+        walk(pend.get("card"))
+        walk(pend.get("shown", []))
+    for key in ("victory", "exiled"):
+        found.update(n for names_ in (view[key].values() if isinstance(view[key], dict) else [view[key]])
+                     for n in names_)
+    return found
+
+
+def test_prompts_never_name_a_card_their_readers_cannot_see() -> None:
+    """Every seat (and a spectator) reads every prompt: a card name in a prompt must be visible to it."""
+    all_names = {d.name for d in card_defs().values()}
+    for seed, mode in ((3, "1v1"), (4, "2v2"), (5, "1v1")):
+        s = GAME.new_game(mode, seed)
+        rng = Rng(seed)
+        for _ in range(600):
+            if GAME.outcome(s) is not None:
+                break
+            if s.pending:
+                for seat in (*range(len(s.players)), None):
+                    view = GAME.view(s, seat)
+                    text = view["pending"]["prompt"] + " ".join(d["prompt"] for d in view["decisions"])
+                    named = {n for n in all_names if n in text}
+                    hidden = named - _visible_names(view)
+                    assert not hidden, f"seat {seat} reads {hidden} in {text!r}"
+            seats = GAME.active_seats(s)
+            seat = seats[rng.below(len(seats))]
+            legal = GAME.legal_actions(s, seat)
+            GAME.apply(s, seat, legal[rng.below(len(legal))])
