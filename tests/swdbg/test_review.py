@@ -157,3 +157,15 @@ def test_prompts_never_name_a_card_their_readers_cannot_see() -> None:
             seat = seats[rng.below(len(seats))]
             legal = GAME.legal_actions(s, seat)
             GAME.apply(s, seat, legal[rng.below(len(legal))])
+
+
+def test_twilek_smuggler_is_spent_by_the_next_purchase_even_a_fang_fighter() -> None:
+    """Twi'lek Smuggler: "place the next card you purchase this turn on top of your deck".  A Fang
+    Fighter goes to the hand instead, but it is that next card: the purchase after it is not moved."""
+    s = build(units={0: ["Twi'lek Smuggler"]}, row={0: ["Fang Fighter", "Bossk"]}, resources={0: 6}, force=3)
+    use(s, EMPIRE, "Twi'lek Smuggler")
+    act(s, EMPIRE, "buy", card=cid(s, "Fang Fighter", s.regions[0].row))
+    assert names(s, s.players[EMPIRE].hand) == ["Fang Fighter"]
+    act(s, EMPIRE, "buy", card=cid(s, "Bossk", s.regions[0].row))
+    assert names(s, s.players[EMPIRE].discard) == ["Bossk"]
+    assert "Bossk" not in names(s, s.players[EMPIRE].deck)

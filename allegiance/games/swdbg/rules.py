@@ -335,14 +335,17 @@ def purchase(state: SwdbgState, p: Player, card: int, source: str, free: bool = 
     # Per-turn purchase triggers are consumed by the purchase even when an effect fixes the destination.
     jedha = d.faction == NEUTRAL and _take_base_flag(state, team, "Jedha")
     sullust = _take_base_flag(state, team, "Sullust")  # SW-CARD-SULLUST: the first card bought each turn
+    # Twi'lek Smuggler's "the next card you purchase" is this purchase, wherever it goes.
+    twilek = state.next_top[team] > 0
+    if twilek:
+        state.next_top[team] -= 1
     if dest is None:
         if d.name == "Fang Fighter":
             dest = "hand"
         elif jedha:
             dest = "hand"  # SW-CARD-JEDHA
-        elif state.next_top[team] > 0:
-            state.next_top[team] -= 1  # SW-CARD-TWILEK: onto the buyer's own deck
-            dest = "top"
+        elif twilek:
+            dest = "top"  # SW-CARD-TWILEK: onto the buyer's own deck
         elif sullust:
             dest = "top"
         else:
