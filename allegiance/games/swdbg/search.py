@@ -17,9 +17,10 @@ from collections.abc import Hashable
 from allegiance.core.actions import Action
 from allegiance.games.swdbg.rules import bases_lost
 from allegiance.games.swdbg.state import SwdbgState
+from allegiance.games.swdbg.strategy import card_value
 
 #: logistic weights of :func:`features`, fitted on greedy self-play by ``benchmarks/fit_evaluation.py``
-WEIGHTS = (0.797, 0.08, 0.161, -0.478, 0.226, 0.09, 0.129, 0.351)
+WEIGHTS = (0.724, -0.789, 1.31, 0.104, 0.0923, 0.224)
 
 
 def card_key(state: SwdbgState, c: int) -> Hashable:
@@ -56,12 +57,13 @@ def features(state: SwdbgState) -> tuple[float, ...]:
     """Empire-minus-Rebel features, per player of a team.
 
     Base progress (bases destroyed of each opposing deck plus the damaged fraction of the base in
-    play); what an average card of the team's decks brings (resources, attack, Force, and its cost,
-    which prices abilities: a hand is five cards); the hit points of capital ships in play; the
-    Force track; whose turn it is.
+    play); the number of cards a team owns (tens: a thin deck draws its best cards more often) and
+    their worth to the greedy heuristic (``card_value``, fifties: starters count against); the hit
+    points of capital ships in play; the Force track; whose turn it is.
     """
     progress = [0.0, 0.0]
-    totals = [[0.0] * 5, [0.0] * 5]  # resources, attack, force, cost, cards
+    owned = [0, 0]
+    worth = [0.0, 0.0]
     ships = [0.0, 0.0]
     need = state.config.bases_to_win
     cards = state.cards
@@ -70,22 +72,16 @@ def features(state: SwdbgState) -> tuple[float, ...]:
         if done < need and p.base is not None:
             done += state.damage.get(p.base, 0) / cards[p.base].hit_points
         progress[1 - p.team] += done
-        t = totals[p.team]
         for zone in (p.deck, p.hand, p.discard, p.units, p.ships):
+            owned[p.team] += len(zone)
             for c in zone:
-                d = cards[c]
-                t[0] += d.resources
-                t[1] += d.attack
-                t[2] += d.force
-                t[3] += d.cost
-                t[4] += 1
+                worth[p.team] += card_value(state, c)
         for c in p.ships:
             ships[p.team] += cards[c].hit_points - state.damage.get(c, 0)
     per_team = len(state.players) / 2
-    avg = [[x / max(1.0, t[4]) for x in t[:4]] for t in totals]
-    return ((progress[0] - progress[1]) / per_team,
-            *(5 * (avg[0][i] - avg[1][i]) for i in range(4)),
-            (ships[0] - ships[1]) / per_team, (3 - state.force) / 3, 1.0 if state.active_team == 0 else -1.0)
+    return ((progress[0] - progress[1]) / per_team, (owned[0] - owned[1]) / per_team / 10,
+            (worth[0] - worth[1]) / per_team / 50, (ships[0] - ships[1]) / per_team,
+            (3 - state.force) / 3, 1.0 if state.active_team == 0 else -1.0)
 
 
 def evaluate(state: SwdbgState) -> float:
