@@ -10,7 +10,7 @@ from allegiance.core.actions import Action
 from allegiance.core.rng import Rng
 from allegiance.games.swdbg.cards import card_defs
 from allegiance.games.swdbg.state import SwdbgState
-from tests.swdbg.builders import GAME, act, attack_row, build, cid, names, pick, play, use
+from tests.swdbg.builders import GAME, act, attack_row, build, choose, cid, names, pick, play, use
 
 EMPIRE, REBEL = 0, 1
 
@@ -169,3 +169,19 @@ def test_twilek_smuggler_is_spent_by_the_next_purchase_even_a_fang_fighter() -> 
     act(s, EMPIRE, "buy", card=cid(s, "Bossk", s.regions[0].row))
     assert names(s, s.players[EMPIRE].discard) == ["Bossk"]
     assert "Bossk" not in names(s, s.players[EMPIRE].deck)
+
+
+def test_jedha_exiles_a_mon_cala_free_purchase_of_a_neutral_card_2v2() -> None:
+    """2v2: Rebel 1 reveals Mon Cala ("purchase a Rebel or neutral card for free and add it to your
+    hand") while Rebel 2's base is Jedha: that neutral card is the team's first neutral purchase, so
+    Jedha's "you must exile that card at the end of your turn" applies."""
+    s = build("2v2", active_team=1, stage="start", base={2: None, 3: "Jedha"}, base_deck={2: ["Mon Cala"]},
+              row={0: ["Bossk"]})
+    pick(s, 2, "Mon Cala")
+    assert s.pending[-1].kind == "who"
+    choose(s, 2, 2)
+    pick(s, 2, "Bossk")
+    assert names(s, s.players[2].hand).count("Bossk") == 1
+    act(s, 2, "end_turn")
+    act(s, 3, "end_turn")
+    assert names(s, s.exiled) == ["Bossk"]
