@@ -1,0 +1,52 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright, and screenshots of every open page kept in
+``test-artifacts/`` when a browser test fails."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def pages(browser: Any, request: pytest.FixtureRequest) -> Iterator[list[Any]]:
+    """A list the test fills with pages (each in its own browser context, as separate people)."""
+    opened: list[Any] = []
+    yield opened
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for i, page in enumerate(opened):
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-page{i}.png"), full_page=True)
+            except Exception:  # noqa: BLE001 - a page may have crashed; keep the others
+                pass
+    for page in opened:
+        page.context.close()
