@@ -1,0 +1,179 @@
+"""Load benchmark of the online table: many concurrent bot tables over loopback WebSockets.
+
+Starts ``allegiance serve`` in its own process (or uses ``--url``), creates ``--tables`` 2v2 SWDBG tables
+whose four seats are all played by WebSocket clients in this process (each picks a legal action it was
+sent, after ``--think`` seconds), and measures for every accepted action the latency from the moment the
+action is sent to the moment the acting page receives the new view.  Also reports the server's memory
+per table (resident memory growth divided by the number of tables).
+
+    .venv/bin/python benchmarks/load_tables.py --tables 100 --seconds 30
+
+Targets (issue 5): p99 <= 50 ms, <= 5 MB per table.  A benchmark, not a test: it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.server.helpers import ServerProcess  # noqa: E402
+from tests.server.policy import pick  # noqa: E402
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process, in MB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.stale = 0
+        self.errors: dict[str, int] = {}
+        self.messages = 0
+        self.bytes = 0
+        self.finished = 0
+
+
+async def seat_client(url: str, token: str, stats: Stats, think: float, stop: asyncio.Event, seed: int) -> None:
+    rng = random.Random(seed)
+    sent_at: float | None = None
+    sent_version = -1
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "join", "token": token}))
+        pending: asyncio.Task[None] | None = None
+
+        async def act(msg: dict[str, Any]) -> None:
+            nonlocal sent_at, sent_version
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            if stop.is_set():
+                return
+            sent_at, sent_version = time.perf_counter(), msg["version"]
+            await ws.send(json.dumps({"type": "action", "action": pick(msg["legal"], rng), "version": msg["version"]}))
+
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+            except TimeoutError:
+                continue
+            stats.messages += 1
+            stats.bytes += len(raw)
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                if msg["code"] == "stale":
+                    stats.stale += 1
+                else:
+                    stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
+                sent_at = None
+                continue
+            if msg["type"] != "state":
+                continue
+            if sent_at is not None and msg["version"] > sent_version:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if msg["outcome"] is not None:
+                stats.finished += 1
+                return
+            if msg["legal"] and sent_at is None and (pending is None or pending.done()):
+                pending = asyncio.create_task(act(msg))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(base: str, tables: int, seconds: float, think: float, pid: int | None) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        await http.post("/api/tables", json={"game": "swdbg", "mode": "2v2", "seats": ["greedy"] * 4})  # warm-up
+        await asyncio.sleep(0.5)
+        rss_before = rss_mb(pid) if pid else None
+        created = []
+        for i in range(tables):
+            res = await http.post("/api/tables", json={"game": "swdbg", "mode": "2v2", "seats": ["human"] * 4,
+                                                       "seed": i, "options": {"bases_to_win": 2}})
+            res.raise_for_status()
+            created.append(res.json())
+    stats = Stats()
+    stop = asyncio.Event()
+    ws_base = base.replace("http", "ws")
+    clients = [asyncio.create_task(seat_client(f"{ws_base}/ws/tables/{c['table']['id']}", link["token"], stats,
+                                               think, stop, seed=i * 4 + link["seat"]))
+               for i, c in enumerate(created) for link in c["links"]]
+    started = time.perf_counter()
+    rss_peak = rss_before or 0.0
+    while time.perf_counter() - started < seconds and not all(c.done() for c in clients):
+        await asyncio.sleep(1.0)
+        if pid:
+            rss_peak = max(rss_peak, rss_mb(pid))
+    elapsed = time.perf_counter() - started
+    stop.set()
+    await asyncio.gather(*clients, return_exceptions=True)
+    lat = stats.latencies
+    return {
+        "tables": tables, "connections": len(clients), "seconds": round(elapsed, 1), "think_s": think,
+        "actions": len(lat), "actions_per_s": round(len(lat) / elapsed, 1),
+        "latency_ms": {"p50": round(1000 * percentile(lat, 0.50), 2), "p99": round(1000 * percentile(lat, 0.99), 2),
+                       "max": round(1000 * max(lat), 2), "mean": round(1000 * statistics.fmean(lat), 2)} if lat else None,
+        "stale": stats.stale, "errors": stats.errors, "games_finished": stats.finished // 4,
+        "messages": stats.messages, "mb_received": round(stats.bytes / 2**20, 1),
+        "server_rss_mb": {"before": rss_before, "peak": round(rss_peak, 1)} if pid else None,
+        "mb_per_table": round((rss_peak - rss_before) / tables, 3) if pid and rss_before else None,
+        "cpus": os.cpu_count(),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long to drive the tables")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before acting")
+    parser.add_argument("--url", help="an already running server (memory is then not measured)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    server = None
+    if args.url:
+        base, pid = args.url.rstrip("/"), None
+    else:
+        db = os.path.join(tempfile.mkdtemp(prefix="allegiance-load-"), "load.db")
+        server = ServerProcess(db, bot_delay=0.0).start()
+        base, pid = server.base, server.proc.pid if server.proc else None
+    try:
+        result = asyncio.run(run(base, args.tables, args.seconds, args.think, pid))
+    finally:
+        if server is not None:
+            server.stop()
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    lat = result["latency_ms"] or {}
+    print(f"{result['tables']} tables, {result['connections']} WebSockets, {result['seconds']} s, "
+          f"think {result['think_s']} s: {result['actions']} actions ({result['actions_per_s']}/s), "
+          f"{result['games_finished']} games finished, {result['stale']} stale, errors {result['errors']}")
+    print(f"latency action sent -> view received: p50 {lat.get('p50')} ms, p99 {lat.get('p99')} ms, "
+          f"max {lat.get('max')} ms   (target p99 <= 50 ms)")
+    if result["mb_per_table"] is not None:
+        print(f"server memory: {result['server_rss_mb']['before']:.1f} MB before, {result['server_rss_mb']['peak']} MB "
+              f"peak -> {result['mb_per_table']} MB per table   (target <= 5 MB)")
+
+
+if __name__ == "__main__":
+    main()
