@@ -20,16 +20,14 @@ import os
 import platform
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from allegiance.core.rng import Rng  # noqa: E402
-from allegiance.games import get_game  # noqa: E402
 from allegiance.sim.runner import play_game  # noqa: E402
+from benchmarks.playouts import copy_time_us, random_playout_rate  # noqa: E402
 
 TARGETS = {
     "actions_per_s_1v1": (">=", 50_000.0),
@@ -52,56 +50,6 @@ def machine() -> dict[str, Any]:
         pass
     return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
             "implementation": platform.python_implementation(), "platform": platform.platform()}
-
-
-def _own_random_playout_rate(mode: str, seconds: float) -> dict[str, float]:
-    """Random playouts through the public protocol: uniform legal actions, a team turn's seat at random."""
-    game = get_game("swdbg")
-    rng = Rng(1)
-    actions = games = 0
-    start = time.perf_counter()
-    seed = 0
-    while True:
-        state = game.new_game(mode, seed)
-        seed += 1
-        while game.outcome(state) is None:
-            seats = game.active_seats(state)
-            seat = seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
-            legal = game.legal_actions(state, seat)
-            game.apply_unchecked(state, seat, legal[rng.below(len(legal))])
-            actions += 1
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return {"actions_per_s": actions / elapsed, "games_per_s": games / elapsed}
-
-
-def _own_copy_time_us(mode: str) -> float:
-    """Mean time of ``game.copy`` of a mid-game state (after 10 team turns of random play), in µs."""
-    game = get_game("swdbg")
-    rng = Rng(2)
-    state = game.new_game(mode, 4)
-    while game.outcome(state) is None and state.turn < 10:
-        seat = game.active_seats(state)[0]
-        legal = game.legal_actions(state, seat)
-        game.apply_unchecked(state, seat, legal[rng.below(len(legal))])
-    copies = 5000
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for _ in range(copies):
-            game.copy(state)
-        best = min(best, (time.perf_counter() - start) / copies * 1e6)
-    return best
-
-
-def _playout_functions() -> tuple[Callable[[str, float], dict[str, float]], Callable[[str], float], str]:
-    """The shared playout timers of ``benchmarks/playouts.py`` when present, else this module's own."""
-    try:
-        from benchmarks.playouts import copy_time_us, random_playout_rate
-    except ImportError:
-        return _own_random_playout_rate, _own_copy_time_us, "benchmarks/bench.py"
-    return random_playout_rate, copy_time_us, "benchmarks/playouts.py"
 
 
 def greedy_games_per_s(seconds: float) -> float:
@@ -159,15 +107,14 @@ def check(name: str, value: float | None) -> dict[str, Any]:
 
 def run(seconds: float = 3.0, peer: bool = False) -> dict[str, Any]:
     """Measure everything; each timed loop runs about ``seconds``."""
-    playout_rate, copy_time, source = _playout_functions()
-    one = playout_rate("1v1", seconds)
-    two = playout_rate("2v2", seconds)
+    one = random_playout_rate("1v1", seconds)
+    two = random_playout_rate("2v2", seconds)
     out: dict[str, Any] = {
         "actions_per_s_1v1": one["actions_per_s"],
         "actions_per_s_2v2": two["actions_per_s"],
         "games_per_s_random_1v1": one["games_per_s"],
         "games_per_s_random_2v2": two["games_per_s"],
-        "copy_us_2v2": copy_time("2v2"),
+        "copy_us_2v2": copy_time_us("2v2"),
         "swdbg_1v1_greedy_games_per_s": greedy_games_per_s(seconds),
         "peer_rlcard_actions_per_s": None,
         "peer_pyminion_games_per_s": None,
@@ -189,7 +136,6 @@ def run(seconds: float = 3.0, peer: bool = False) -> dict[str, Any]:
     out["checks"] = checks
     out["pass"] = all(c["ok"] for c in checks if c["ok"] is not None)
     out["seconds_per_measure"] = seconds
-    out["playouts_from"] = source
     out["machine"] = machine()
     return out
 
