@@ -20,10 +20,12 @@ DEFAULT_DB = "allegiance.db"
 log = logging.getLogger("allegiance.server")
 
 
-def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5) -> FastAPI:
+def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
+               rate: tuple[float, int] = (play.RATE_PER_SECOND, play.RATE_BURST)) -> FastAPI:
     """The online table over the database ``db`` (a SQLite file path or a SQLAlchemy/PostgreSQL URL).
 
-    ``bot_delay`` is the pause in seconds before each bot action, so people can follow the bots.
+    ``bot_delay`` is the pause in seconds before each bot action, so people can follow the bots;
+    ``rate`` is each connection's message limit (per second, burst).
     At start-up every unfinished table is rebuilt from its log and its bots continue.
     """
 
@@ -49,6 +51,7 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5) -> FastAPI:
                      "with `POST /api/tables/{table_id}/actions`. A seat's token is its only identity."),
         lifespan=lifespan,
     )
+    app.state.rate = rate
     app.include_router(lobby.router)
     app.include_router(play.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")

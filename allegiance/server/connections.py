@@ -13,7 +13,7 @@ import json
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from allegiance.core.events import Event
 from allegiance.server.messages import state_message
@@ -69,6 +69,6 @@ class Connection:
                         item = state_message(self.table, self.seat, events, full_log=self._full_log)
                         self._full_log = False
                     await self.websocket.send_text(json.dumps(item, separators=(",", ":")))
-        except (RuntimeError, OSError):
+        except (WebSocketDisconnect, RuntimeError, OSError):
             # the socket went away; the reader notices and unregisters us
             self._closed = True

@@ -110,7 +110,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         table.connections.discard(conn)
         conn.close()
         writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
+        with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
             await writer
         table.notify([])
 
@@ -148,19 +148,27 @@ async def _join(websocket: WebSocket, table: LiveTable) -> int | None | bool:
 
 async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn: Connection) -> None:
     """Read the page's messages until it goes away."""
-    bucket = TokenBucket(RATE_PER_SECOND, RATE_BURST)
+    rate, burst = websocket.app.state.rate
+    bucket = TokenBucket(rate, burst)
     while True:
         try:
-            text = await websocket.receive_text()
+            message = await websocket.receive()
         except (WebSocketDisconnect, RuntimeError):
             return
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
         if not bucket.allow():
-            conn.send(error_message("rate_limited", f"too many messages: at most {RATE_PER_SECOND:g} a second "
-                                    f"(bursts of {RATE_BURST}); this one was ignored", table.state.version))
+            conn.send(error_message("rate_limited", f"too many messages: at most {rate:g} a second "
+                                    f"(bursts of {burst}); this one was ignored", table.state.version))
             continue
-        if len(text.encode()) > MAX_MESSAGE:
-            conn.send(error_message("too_large", f"message too large ({len(text.encode())} bytes; "
-                                    f"the limit is {MAX_MESSAGE}); it was ignored", table.state.version))
+        if text is None:
+            conn.send(error_message("malformed", "send JSON text messages, not binary ones", table.state.version))
+            continue
+        size = len(text.encode())
+        if size > MAX_MESSAGE:
+            conn.send(error_message("too_large", f"message too large ({size} bytes; the limit is {MAX_MESSAGE}); "
+                                    "it was ignored", table.state.version))
             continue
         handle(mgr, table, conn, text)
 

@@ -142,3 +142,27 @@ def test_a_seat_sees_its_team_hands_but_not_the_opponents(client: TestClient) ->
         assert players[0]["hand"] is not None and players[1]["hand"] is not None  # Empire 1 and teammate
         assert players[2]["hand"] is None and players[3]["hand"] is None
         assert all(p["hand_count"] >= 0 for p in players)
+
+
+def test_binary_frames_are_refused_and_the_socket_stays_usable(client: TestClient) -> None:
+    tid = make_table(client, ["human", "greedy", "greedy", "greedy"])["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        join(ws, None)
+        ws.send_bytes(b"\x00\x01")
+        err = recv_until(ws, lambda m: m["type"] == "error")
+        assert err["code"] == "malformed" and "not binary" in err["message"]
+        ws.send_text(json.dumps({"type": "ping", "ref": 1}))
+        assert recv_until(ws, lambda m: m["type"] in ("pong", "error"))["type"] == "pong"
+
+
+def test_a_page_that_never_joins_is_closed(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from allegiance.server import play
+
+    monkeypatch.setattr(play, "JOIN_TIMEOUT", 0.2)
+    tid = make_table(client, ["human", "greedy", "greedy", "greedy"])["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        msg = ws.receive_json()
+        assert msg["code"] == "join_timeout"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4408
