@@ -120,5 +120,25 @@ const Board = (() => {
       ${force(view)}${pending(view, ctx)}${team(own, view, ctx)}`;
   }
 
-  return { render, actionsByCard, esc, card };
+  // card id -> where it is, in words ("Empire 1's base", "region 2 galaxy row"), to tell equal names apart
+  function locations(view) {
+    const where = new Map();
+    if (!view || !view.players) return where;
+    for (const p of view.players) {
+      if (p.base) where.set(p.base.id, `${p.label}'s base`);
+      for (const c of p.units || []) where.set(c.id, `${p.label}'s unit`);
+      for (const c of p.ships || []) where.set(c.id, `${p.label}'s capital ship`);
+      for (const c of p.hand || []) where.set(c.id, `${p.label}'s hand`);
+    }
+    for (const r of view.regions || []) for (const c of r.row) where.set(c.id, `region ${r.index + 1} galaxy row`);
+    return where;
+  }
+
+  // an action's words for a button: without the "Seat: " prefix, each "(#id)" saying where the card is
+  function actionText(item, where) {
+    return item.text.replace(/^[^:]*: /, "").replace(/\(#(\d+)\)/g, (m, id) =>
+      where.has(Number(id)) ? `(${where.get(Number(id))})` : m);
+  }
+
+  return { render, actionsByCard, esc, card, locations, actionText };
 })();

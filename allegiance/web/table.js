@@ -117,10 +117,11 @@
       return;
     }
     let html = "", group = null;
+    const where = Board.locations(msg.view);
     msg.legal.forEach((item, i) => {
       const g = GROUPS[item.action.kind] || item.action.kind;
       if (g !== group) { html += `<div class="group">${Board.esc(g)}</div>`; group = g; }
-      const text = item.text.replace(/^[^:]*: /, "");
+      const text = Board.actionText(item, where);
       html += `<button id="act-${i}" data-index="${i}" data-kind="${Board.esc(item.action.kind)}"
         ${item.action.target !== undefined ? `data-target="${Board.esc(item.action.target)}"` : ""}
         ${item.action.amount !== undefined ? `data-amount="${item.action.amount}"` : ""}>${Board.esc(text)}</button>`;
@@ -151,7 +152,8 @@
     if (!cardEl || !last) { if (!ev.target.closest("#menu")) menu.style.display = "none"; return; }
     const idx = cardEl.dataset.actions.split(",").map(Number);
     if (idx.length === 1) { send(last.legal[idx[0]].action); menu.style.display = "none"; return; }
-    menu.innerHTML = idx.map((i) => `<button data-index="${i}">${Board.esc(last.legal[i].text.replace(/^[^:]*: /, ""))}</button>`).join("");
+    const where = Board.locations(last.view);
+    menu.innerHTML = idx.map((i) => `<button data-index="${i}">${Board.esc(Board.actionText(last.legal[i], where))}</button>`).join("");
     menu.querySelectorAll("button").forEach((b) => {
       b.onclick = () => { send(last.legal[Number(b.dataset.index)].action); menu.style.display = "none"; };
     });
