@@ -93,10 +93,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except TableNotFound as exc:
         await _refuse(websocket, 4404, error_message("not_found", str(exc)))
         return
-    joined = await _join(websocket, table)
-    if joined is False:
+    try:
+        seat = await _join(websocket, table)
+    except Refused:
         return
-    seat = None if joined is None else int(joined)
     if seat is not None:
         mgr.claim(table, seat)
     conn = Connection(websocket, table, seat)
@@ -121,13 +121,17 @@ async def _refuse(websocket: WebSocket, code: int, message: dict[str, Any]) -> N
         await websocket.close(code=code, reason=message["message"][:120])
 
 
-async def _join(websocket: WebSocket, table: LiveTable) -> int | None | bool:
-    """Read the join message: the seat, ``None`` for a spectator, or ``False`` (refused, closed)."""
+class Refused(Exception):
+    """The page was told why it cannot join, and the socket is closed."""
+
+
+async def _join(websocket: WebSocket, table: LiveTable) -> int | None:
+    """Read the join message: the seat, or ``None`` for a spectator; :class:`Refused` otherwise."""
     try:
         text = await asyncio.wait_for(websocket.receive_text(), JOIN_TIMEOUT)
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
         await _refuse(websocket, 4408, error_message("join_timeout", "send {\"type\": \"join\"} first"))
-        return False
+        raise Refused from None
     try:
         msg = json.loads(text) if len(text) <= MAX_MESSAGE else None
     except json.JSONDecodeError:
@@ -135,7 +139,7 @@ async def _join(websocket: WebSocket, table: LiveTable) -> int | None | bool:
     if not isinstance(msg, dict) or msg.get("type") != "join":
         await _refuse(websocket, 4400, error_message(
             "malformed", "the first message must be {\"type\": \"join\", \"token\": ...} (no token: spectate)"))
-        return False
+        raise Refused
     token = msg.get("token")
     if token is None:
         return None
@@ -143,7 +147,7 @@ async def _join(websocket: WebSocket, table: LiveTable) -> int | None | bool:
         return table.seat_of_token(str(token))
     except BadToken as exc:
         await _refuse(websocket, 4403, error_message("forbidden", str(exc)))
-        return False
+        raise Refused from None
 
 
 async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn: Connection) -> None:

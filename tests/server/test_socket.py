@@ -166,3 +166,14 @@ def test_a_page_that_never_joins_is_closed(client: TestClient, monkeypatch: pyte
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4408
+
+
+def test_the_first_message_must_be_a_join(client: TestClient) -> None:
+    tid = make_table(client, ["human", "greedy", "greedy", "greedy"])["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_text(json.dumps({"type": "action", "action": {"kind": "end_turn"}}))
+        msg = ws.receive_json()
+        assert msg["code"] == "malformed" and "first message must be" in msg["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4400
