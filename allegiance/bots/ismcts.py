@@ -24,8 +24,8 @@ from hand in the main phase (playing every card before buying or attacking never
 the greedy order is kept), which keeps the tree for the decisions that matter.
 
 Options: ``iterations`` (default 200) or ``time_ms`` (a time budget; not reproducible, for play),
-``exploration`` (UCB constant), ``horizon`` (team turns simulated past the root's turn),
-``greedy_bias`` (progressive bias toward the heuristic's move), ``determinizations`` (worlds sampled).
+``exploration`` (UCB constant; low, as rollouts to the end of the turn are nearly deterministic),
+``horizon`` (team turns simulated past the root's turn), ``determinizations`` (worlds sampled).
 """
 
 from __future__ import annotations
@@ -78,15 +78,14 @@ def adapter_for(game: Game) -> SearchAdapter:
 class Node:
     """A move in the tree and its statistics, from the point of view of the team that made it."""
 
-    __slots__ = ("children", "visits", "avail", "reward", "team", "greedy")
+    __slots__ = ("children", "visits", "avail", "reward", "team")
 
-    def __init__(self, team: int, greedy: bool = False) -> None:
+    def __init__(self, team: int) -> None:
         self.children: dict[Hashable, Node] = {}
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
         self.team = team
-        self.greedy = greedy  # the heuristic's own move here (in the first determinisation that reached it)
 
 
 class IsmctsBot(Bot):
@@ -95,8 +94,7 @@ class IsmctsBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 200, time_ms: float | None = None,
-                 exploration: float = 0.7, horizon: int = 1, greedy_bias: float = 0.5,
-                 determinizations: int = 10) -> None:
+                 exploration: float = 0.3, horizon: int = 1, determinizations: int = 10) -> None:
         super().__init__(seed)
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -104,7 +102,6 @@ class IsmctsBot(Bot):
         self.time_ms = time_ms
         self.exploration = float(exploration)
         self.horizon = int(horizon)
-        self.greedy_bias = float(greedy_bias)
         if determinizations < 1:
             raise ValueError("determinizations must be at least 1")
         self.determinizations = int(determinizations)
@@ -155,8 +152,8 @@ class IsmctsBot(Bot):
                 continue
             untried = [m for m in moves if m[0] not in node.children]
             if untried:
-                key, mover, action, greedy = self._expansion(game, adapter, state, untried)
-                child = Node(adapter.team_of(state, mover), greedy)
+                key, mover, action = self._expansion(game, adapter, state, untried)
+                child = Node(adapter.team_of(state, mover))
                 node.children[key] = child
                 path.append(child)
                 game.apply_unchecked(state, mover, action)
@@ -191,23 +188,18 @@ class IsmctsBot(Bot):
             return moves, moves[0]
         return moves, None
 
-    def _expansion(self, game: Game, adapter: SearchAdapter, state: Any,
-                   untried: list[Move]) -> tuple[Hashable, int, Action, bool]:
-        """The untried move to add: the rollout policy's pick if it is untried (flagged), else a random one."""
+    def _expansion(self, game: Game, adapter: SearchAdapter, state: Any, untried: list[Move]) -> Move:
+        """The untried move to add: the rollout policy's pick if it is untried, else a random one."""
         mover = untried[0][1]
         pick = adapter.policy(state, mover, game.legal_actions(state, mover), self.rng)
         key = adapter.move_key(state, mover, pick)
         for m in untried:
             if m[0] == key:
-                return (*m, True)
-        return (*untried[self.rng.below(len(untried))], False)
+                return m
+        return untried[self.rng.below(len(untried))]
 
     def _select(self, node: Node, moves: list[Move]) -> Move:
-        """UCB1 with availability counts over the moves available in this determinisation.
-
-        The heuristic's own move gets a progressive bias (``greedy_bias / visits``): with rollouts as
-        noisy as a card game's, a move must prove itself before the search leaves the heuristic's.
-        """
+        """UCB1 with availability counts over the moves available in this determinisation."""
         best: Move | None = None
         best_score = -math.inf
         c = self.exploration
@@ -215,8 +207,6 @@ class IsmctsBot(Bot):
             child = node.children[move[0]]
             child.avail += 1
             score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-            if child.greedy:
-                score += self.greedy_bias / child.visits
             if score > best_score:
                 best, best_score = move, score
         assert best is not None
