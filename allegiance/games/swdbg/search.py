@@ -23,6 +23,10 @@ from allegiance.games.swdbg.strategy import card_value
 WEIGHTS = (0.724, -0.789, 1.31, 0.104, 0.0923, 0.224)
 
 
+#: ``card_value`` by card name (it depends on the card alone; the evaluation sums it over every deck)
+_WORTH: dict[str, float] = {}
+
+
 def card_key(state: SwdbgState, c: int) -> Hashable:
     """A card by name, unless something about this very copy matters (a base, damage, an attack bonus)."""
     d = state.cards[c]
@@ -75,7 +79,11 @@ def features(state: SwdbgState) -> tuple[float, ...]:
         for zone in (p.deck, p.hand, p.discard, p.units, p.ships):
             owned[p.team] += len(zone)
             for c in zone:
-                worth[p.team] += card_value(state, c)
+                name = cards[c].name
+                value = _WORTH.get(name)
+                if value is None:
+                    value = _WORTH[name] = card_value(state, c)
+                worth[p.team] += value
         for c in p.ships:
             ships[p.team] += cards[c].hit_points - state.damage.get(c, 0)
     per_team = len(state.players) / 2
