@@ -71,7 +71,7 @@ const Board = (() => {
     const vic = (view.victory && view.victory[name]) || [];
     const isActive = view.active_team === name;
     return `<div class="box team ${name}" data-team="${name}">
-      <h3>${name} team${name === ctx.ownTeam ? " (yours)" : ""} ${isActive ? "· taking its turn" : ""}${vic.length ? ` · destroyed bases: ${vic.map(esc).join(", ")}` : ""}</h3>
+      <h3>${name} team${name === ctx.ownTeam ? " (yours)" : ""} ${isActive ? "· taking its turn" : ""}${vic.length ? ` · enemy bases it destroyed: ${vic.map(esc).join(", ")}` : ""}</h3>
       <div class="players">${players.map((p) => player(p, view, ctx)).join("")}</div></div>`;
   }
 
@@ -140,5 +140,12 @@ const Board = (() => {
       where.has(Number(id)) ? `(${where.get(Number(id))})` : m);
   }
 
-  return { render, actionsByCard, esc, card, locations, actionText };
+  // "Rebel wins — ..." / "Draw — ..." for an outcome
+  function outcomeText(o) {
+    const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+    const who = o.draw ? "Draw" : `${o.winners.map(cap).join(" & ")} win${o.winners.length === 1 ? "s" : ""}`;
+    return `${who} — ${o.reason}`;
+  }
+
+  return { render, actionsByCard, esc, card, locations, actionText, outcomeText };
 })();

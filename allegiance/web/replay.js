@@ -4,14 +4,19 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  let replay = null, step = 0, steps = 0, timer = null;
+  // `step` is the step asked for last (updated at once, so quick clicks add up); `seq` drops answers
+  // to requests that a newer one superseded
+  let replay = null, step = 0, steps = 0, timer = null, seq = 0;
 
   async function show(n) {
     if (!replay) return;
+    step = n;
+    const mine = ++seq;
     const seat = $("seat").value === "" ? null : Number($("seat").value);
     const res = await fetch("/api/replays/step", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ replay, step: n, seat }) });
     const data = await res.json();
+    if (mine !== seq) return;
     if (!res.ok) { $("prompt").textContent = data.detail; return; }
     step = data.step; steps = data.steps;
     $("slider").max = steps; $("slider").value = step;
@@ -22,7 +27,7 @@
       $("seat").innerHTML += data.seats.map((s) => `<option value="${s.seat}">${Board.esc(s.label)}</option>`).join("");
     }
     $("outcome").innerHTML = data.outcome && step === steps
-      ? `<div class="banner">${Board.esc(data.outcome.draw ? "Draw" : data.outcome.winners.join(" & ") + " won")} — ${Board.esc(data.outcome.reason)}</div>` : "";
+      ? `<div class="banner">${Board.esc(Board.outcomeText(data.outcome))}</div>` : "";
     Board.render($("board"), data.view, { byCard: new Map(), active: [] });
     $("log").innerHTML = data.events.map((e) => `<div>${Board.esc(e.text)}</div>`).join("") || '<span class="muted">—</span>';
   }
@@ -35,7 +40,7 @@
   };
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(Math.max(0, step - 1));
-  $("next").onclick = () => show(Math.min(steps, step + 1));
+  $("next").onclick = () => show(steps ? Math.min(steps, step + 1) : step + 1);
   $("slider").onchange = () => show(Number($("slider").value));
   $("seat").onchange = () => show(step);
   $("play").onclick = () => {

@@ -100,9 +100,7 @@
   function renderOutcome(msg) {
     const el = $("outcome");
     if (!msg.outcome) { el.innerHTML = ""; return; }
-    const o = msg.outcome;
-    const who = o.draw ? "Draw" : `${o.winners.join(" & ")} win${o.winners.length === 1 ? "s" : ""}`;
-    el.innerHTML = `<div class="banner" id="game-over">${Board.esc(who)} — ${Board.esc(o.reason)}.
+    el.innerHTML = `<div class="banner" id="game-over">${Board.esc(Board.outcomeText(msg.outcome))}.
       <a class="button" href="/api/tables/${encodeURIComponent(msg.table)}/replay" download>Download the replay</a>
       <a class="button" href="/replay?table=${encodeURIComponent(msg.table)}">Watch it step by step</a></div>`;
   }
