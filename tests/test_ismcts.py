@@ -200,3 +200,13 @@ def test_evaluation_is_a_probability_and_exact_at_the_end() -> None:
     assert 0.0 < evaluate(state) < 1.0
     state.stage, state.winner = "over", 1
     assert evaluate(state) == 0.0
+
+
+def test_a_discard_forced_in_the_opponents_turn_gives_up_the_weakest_card() -> None:
+    """The search follows such a choice through the seat's own next turn, where the hand matters."""
+    state = build(hand={0: ["Imperial Shuttle", "Darth Vader", "TIE Fighter", "Stormtrooper"]},
+                  units={1: ["Snowspeeder"]}, active_team=1)
+    GAME.apply(state, 1, move_for(state, 1, "use"))
+    assert state.pending[-1].kind == "discard"
+    choice = IsmctsBot(0, iterations=60).choose(GAME, state, 0, GAME.legal_actions(state, 0))
+    assert state.cards[choice.get("value")].name == "Imperial Shuttle"

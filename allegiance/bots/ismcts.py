@@ -12,7 +12,8 @@ One tree is grown from the deciding seat's point of view.  Each iteration
    parent's visits: Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree Search");
 3. **expands** one new move, the greedy heuristic's choice first;
 4. **rolls out** with the greedy heuristic for both teams until ``horizon`` team turns after the
-   root, then scores the position with the game's evaluation (an estimated win chance);
+   root (counted from the seat's own turn: a choice forced on it in the opponents' turn is followed
+   through its next turn), then scores the position with the game's evaluation (a win chance);
 5. **backs up** the reward of each move's team (in 2v2 teammates share a team and a reward).
 
 Moves are named by their meaning (``move_key``), not card ids, so the seven Imperial Shuttles in a
@@ -53,7 +54,8 @@ class SearchAdapter:
     evaluate: Callable[[Any], float]  # the first team's chance of winning
     policy: Callable[[Any, int, list[Action], Rng], Action]  # rollout policy
     team_of: Callable[[Any, int], int]
-    turn: Callable[[Any], int]
+    turn: Callable[[Any], int]  # a counter of team turns
+    active_team: Callable[[Any], int]  # the team whose turn it is
 
 
 def _swdbg_adapter() -> SearchAdapter:
@@ -61,7 +63,8 @@ def _swdbg_adapter() -> SearchAdapter:
     from allegiance.games.swdbg.search import evaluate, move_key
     from allegiance.games.swdbg.strategy import greedy_choice
     return SearchAdapter(determinize, move_key, evaluate, greedy_choice,
-                         lambda state, seat: state.players[seat].team, lambda state: state.turn)
+                         lambda state, seat: state.players[seat].team, lambda state: state.turn,
+                         lambda state: state.active_team)
 
 
 _ADAPTERS: dict[str, Callable[[], SearchAdapter]] = {"swdbg": _swdbg_adapter}
@@ -140,7 +143,7 @@ class IsmctsBot(Bot):
     def _iterate(self, game: Game, adapter: SearchAdapter, state: Any, root_state: Any, seat: int,
                  root: Node) -> None:
         """One iteration on ``state``, a fresh copy of a determinisation of ``root_state``."""
-        stop_turn = adapter.turn(root_state) + self.horizon
+        stop_turn = self._stop_turn(adapter, root_state, seat)
         node = root
         path: list[Node] = []
         only: int | None = seat  # the root holds the deciding seat's moves only
@@ -167,6 +170,13 @@ class IsmctsBot(Bot):
         for n in path:
             n.visits += 1
             n.reward += value if n.team == 0 else 1.0 - value
+
+    def _stop_turn(self, adapter: SearchAdapter, state: Any, seat: int) -> int:
+        """The turn counter at which simulations stop: ``horizon`` team turns on, counted from the
+        seat's own team turn.  A choice made in the opponents' turn (what to discard to their
+        Snowspeeder) shows its worth only in the seat's next turn, so that turn is simulated too."""
+        waiting = adapter.active_team(state) != adapter.team_of(state, seat)
+        return adapter.turn(state) + self.horizon + (1 if waiting else 0)
 
     def _moves(self, game: Game, adapter: SearchAdapter, state: Any,
                only: int | None) -> tuple[list[Move], Move | None]:
