@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 from fastapi import APIRouter, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
@@ -43,6 +44,8 @@ RATE_PER_SECOND = 20.0
 RATE_BURST = 40
 #: seconds a page has to send its join message
 JOIN_TIMEOUT = 10.0
+UNSTORED = "the server could not store this action; nothing changed, try again"
+log = logging.getLogger("allegiance.server")
 
 
 def error_code(exc: AllegianceError) -> str:
@@ -75,11 +78,14 @@ async def post_action(table_id: str, body: schemas.ActionRequest, request: Reque
     table = table_or_404(mgr, table_id)
     seat = seat_or_403(table, x_seat_token)
     try:
-        events = mgr.submit(table, seat, body.action, body.version)
+        events = await mgr.submit(table, seat, body.action, body.version)
     except MalformedActionError as exc:
         raise HTTPException(400, str(exc)) from None
     except AllegianceError as exc:
         raise HTTPException(409, str(exc)) from None
+    except Exception:  # the database refused: nothing was accepted
+        log.exception("could not store an action of table %s", table_id)
+        raise HTTPException(503, UNSTORED) from None
     return state_message(table, seat, events)
 
 
@@ -174,11 +180,11 @@ async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn
             conn.send(error_message("too_large", f"message too large ({size} bytes; the limit is {MAX_MESSAGE}); "
                                     "it was ignored", table.state.version))
             continue
-        handle(mgr, table, conn, text)
+        await handle(mgr, table, conn, text)
 
 
-def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> None:
-    """Handle one message from a joined page (synchronously: atomic with respect to the table)."""
+async def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> None:
+    """Handle one message from a joined page (a page's messages are handled one after another)."""
     version = table.state.version
     try:
         msg = json.loads(text)
@@ -214,12 +220,12 @@ def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> 
                                 version, ref))
         return
     try:
-        mgr.submit(table, conn.seat, msg.get("action"), given)
+        await mgr.submit(table, conn.seat, msg.get("action"), given)
     except AllegianceError as exc:
         conn.send(error_message(error_code(exc), str(exc), table.state.version, ref))
         return
-    except Exception:  # the database refused: nothing was accepted (the manager logged why)
-        conn.send(error_message("unavailable", "the server could not store this action; nothing changed, "
-                                "try again", table.state.version, ref))
+    except Exception:  # the database refused: nothing was accepted
+        log.exception("could not store an action of table %s", table.id)
+        conn.send(error_message("unavailable", UNSTORED, table.state.version, ref))
         return
     conn.send({"type": "ack", "ref": ref, "version": table.state.version})

@@ -5,8 +5,11 @@ connections watching it and the bots that hold seats.  The :class:`TableManager`
 finds them (loading them from the database on demand), checks seat tokens, applies actions — persisting
 each before it is acknowledged — and lets the bots play until a human must act.
 
-Everything that touches a state runs on the event loop without awaiting in between, so an action's
-validation, application, storage and broadcast are atomic with respect to every other action.
+An action is checked and applied to a copy of the state (copies are cheap, invariant 6), the copy's
+action is committed to the database in a worker thread — so a slow disk never stalls the event loop
+and the other tables — and only then does the copy become the table's state and reach the pages.
+A per-table lock makes the actions of one table strictly sequential; a refused or unstored action
+leaves the table exactly as it was.
 """
 
 from __future__ import annotations
@@ -83,6 +86,7 @@ class LiveTable:
                                      for s in self.seats if s.kind != HUMAN}
         self.connections: set[Any] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.lock = asyncio.Lock()  # one action at a time per table
         self.finished_at: float | None = time.time() if self.finished else None
 
     @property
@@ -241,44 +245,35 @@ class TableManager:
             rec.claimed = True
 
     # -- play ------------------------------------------------------------------------------------
-    def submit(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
-               version: int | None) -> list[Event]:
+    async def submit(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
+                     version: int | None) -> list[Event]:
         """Check, apply and store one action, then tell every connection and wake the bots.
 
-        Raises an :class:`AllegianceError` (state unchanged) when the action is not accepted.
+        Raises an :class:`AllegianceError` when the action is not accepted, or the database's error
+        when it cannot be stored; either way the table is unchanged.
         """
-        events = self._apply_and_store(table, seat, action, version)
+        async with table.lock:
+            events = await self._apply_and_store(table, seat, action, version)
         table.notify(events)
         self.schedule_bots(table)
         return events
 
-    def _apply_and_store(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
-                         version: int | None) -> list[Event]:
+    async def _apply_and_store(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
+                               version: int | None) -> list[Event]:
         if not isinstance(action, Action):
             action = Action.from_json(action)
-        idx = table.state.version
-        events = table.game.apply(table.state, seat, action, version)
-        outcome = table.game.outcome(table.state)
-        try:
-            self.storage.append_action(table.id, idx, seat, action.to_json(),
-                                       outcome.to_json() if outcome is not None else None)
-        except Exception:
-            # Not stored, so not accepted: rebuild the table from what the database holds.
-            log.exception("could not store an action of table %s; reloading it", table.id)
-            self._reload(table)
-            raise
+        draft = table.state.copy()
+        idx = draft.version
+        events = table.game.apply(draft, seat, action, version)  # raises on bad input: nothing changed
+        outcome = table.game.outcome(draft)
+        await asyncio.to_thread(self.storage.append_action, table.id, idx, seat, action.to_json(),
+                                outcome.to_json() if outcome is not None else None)
+        table.state = draft
         table.log.append((seat, action))
         table.events.extend(events)
         if outcome is not None:
             table.finished_at = time.time()
         return events
-
-    def _reload(self, table: LiveTable) -> None:
-        record = self.storage.load_table(table.id)
-        if record is None:  # pragma: no cover - the table row is never deleted
-            return
-        fresh = LiveTable(record)
-        table.state, table.log, table.events = fresh.state, fresh.log, fresh.events
 
     def schedule_bots(self, table: LiveTable) -> None:
         """Start the table's bot task if a bot may act and none is running."""
@@ -292,19 +287,18 @@ class TableManager:
         """Bots act one action at a time, yielding to the event loop between actions."""
         while True:
             await asyncio.sleep(self.bot_delay)
-            seats = table.bot_seats_to_act()
-            if not seats:
-                return
-            seat = seats[0]
-            legal = table.game.legal_actions(table.state, seat)
-            if not legal:
-                return
-            action = table.bots[seat].choose(table.game, table.state, seat, legal)
-            try:
-                events = self._apply_and_store(table, seat, action, table.state.version)
-            except Exception:
-                log.exception("bot at seat %d of table %s failed", seat, table.id)
-                return
+            async with table.lock:
+                seats = table.bot_seats_to_act()
+                legal = table.game.legal_actions(table.state, seats[0]) if seats else []
+                if not legal:
+                    return
+                seat = seats[0]
+                action = table.bots[seat].choose(table.game, table.state.copy(), seat, legal)
+                try:
+                    events = await self._apply_and_store(table, seat, action, table.state.version)
+                except Exception:
+                    log.exception("bot at seat %d of table %s failed", seat, table.id)
+                    return
             table.notify(events)
 
     def _evict_finished(self) -> None:

@@ -3,6 +3,7 @@ server — after a clean stop or a crash — resumes every unfinished table exac
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -76,9 +77,15 @@ def test_an_action_the_database_refuses_is_not_accepted(client: TestClient, monk
         raise OSError("disk full")
 
     monkeypatch.setattr(storage, "append_action", broken)
-    with pytest.raises(OSError):
-        client.post(f"/api/tables/{tid}/actions", json={"action": state["legal"][0]["action"]},
-                    headers={"X-Seat-Token": token})
+    refused = client.post(f"/api/tables/{tid}/actions", json={"action": state["legal"][0]["action"]},
+                          headers={"X-Seat-Token": token})
+    assert refused.status_code == 503 and "nothing changed" in refused.json()["detail"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_text(json.dumps({"type": "join", "token": token}))
+        assert ws.receive_json()["type"] == "state"
+        ws.send_text(json.dumps({"type": "action", "action": state["legal"][0]["action"], "ref": 1}))
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["code"] == "unavailable" and err["version"] == state["version"]
     monkeypatch.undo()
     after = client.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": token}).json()
     assert after["version"] == state["version"] and after["view"] == state["view"]
