@@ -78,7 +78,7 @@ async def post_action(table_id: str, body: schemas.ActionRequest, request: Reque
     table = table_or_404(mgr, table_id)
     seat = seat_or_403(table, x_seat_token)
     try:
-        events = await mgr.submit(table, seat, body.action, body.version)
+        events = mgr.submit(table, seat, body.action, body.version)
     except MalformedActionError as exc:
         raise HTTPException(400, str(exc)) from None
     except AllegianceError as exc:
@@ -180,11 +180,11 @@ async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn
             conn.send(error_message("too_large", f"message too large ({size} bytes; the limit is {MAX_MESSAGE}); "
                                     "it was ignored", table.state.version))
             continue
-        await handle(mgr, table, conn, text)
+        handle(mgr, table, conn, text)
 
 
-async def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> None:
-    """Handle one message from a joined page (a page's messages are handled one after another)."""
+def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> None:
+    """Handle one message from a joined page (synchronously: atomic with respect to the table)."""
     version = table.state.version
     try:
         msg = json.loads(text)
@@ -220,7 +220,7 @@ async def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: st
                                 version, ref))
         return
     try:
-        await mgr.submit(table, conn.seat, msg.get("action"), given)
+        mgr.submit(table, conn.seat, msg.get("action"), given)
     except AllegianceError as exc:
         conn.send(error_message(error_code(exc), str(exc), table.state.version, ref))
         return
