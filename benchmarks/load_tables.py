@@ -35,6 +35,12 @@ from tests.server.helpers import ServerProcess  # noqa: E402
 from tests.server.policy import pick  # noqa: E402
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used, in seconds (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process, in MB (Linux)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -101,7 +107,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(base: str, tables: int, seconds: float, think: float, pid: int | None) -> dict[str, Any]:
+async def run(base: str, tables: int, seconds: float, think: float, pid: int | None,
+              durable: bool) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         await http.post("/api/tables", json={"game": "swdbg", "mode": "2v2", "seats": ["greedy"] * 4})  # warm-up
         await asyncio.sleep(0.5)
@@ -119,12 +126,17 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
                                                think, stop, seed=i * 4 + link["seat"]))
                for i, c in enumerate(created) for link in c["links"]]
     started = time.perf_counter()
+    server_cpu0 = cpu_seconds(pid) if pid else 0.0
+    client_cpu0 = time.process_time()
+    load0 = os.getloadavg()[0]
     rss_peak = rss_before or 0.0
     while time.perf_counter() - started < seconds and not all(c.done() for c in clients):
         await asyncio.sleep(1.0)
         if pid:
             rss_peak = max(rss_peak, rss_mb(pid))
     elapsed = time.perf_counter() - started
+    server_cpu = (cpu_seconds(pid) - server_cpu0) / elapsed if pid else None
+    client_cpu = (time.process_time() - client_cpu0) / elapsed
     stop.set()
     await asyncio.gather(*clients, return_exceptions=True)
     lat = stats.latencies
@@ -137,7 +149,9 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
         "messages": stats.messages, "mb_received": round(stats.bytes / 2**20, 1),
         "server_rss_mb": {"before": rss_before, "peak": round(rss_peak, 1)} if pid else None,
         "mb_per_table": round((rss_peak - rss_before) / tables, 3) if pid and rss_before else None,
-        "cpus": os.cpu_count(),
+        "durable": durable, "cpus": os.cpu_count(), "load_average_at_start": round(load0, 2),
+        "server_cpu_share": round(server_cpu, 2) if server_cpu is not None else None,
+        "client_cpu_share": round(client_cpu, 2),
     }
 
 
@@ -147,6 +161,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to drive the tables")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before acting")
     parser.add_argument("--url", help="an already running server (memory is then not measured)")
+    parser.add_argument("--durable", action="store_true", help="start the server with --durable (fsync per action)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     server = None
@@ -154,10 +169,10 @@ def main() -> None:
         base, pid = args.url.rstrip("/"), None
     else:
         db = os.path.join(tempfile.mkdtemp(prefix="allegiance-load-"), "load.db")
-        server = ServerProcess(db, bot_delay=0.0).start()
+        server = ServerProcess(db, bot_delay=0.0, extra=["--durable"] if args.durable else []).start()
         base, pid = server.base, server.proc.pid if server.proc else None
     try:
-        result = asyncio.run(run(base, args.tables, args.seconds, args.think, pid))
+        result = asyncio.run(run(base, args.tables, args.seconds, args.think, pid, args.durable))
     finally:
         if server is not None:
             server.stop()
@@ -166,10 +181,12 @@ def main() -> None:
         return
     lat = result["latency_ms"] or {}
     print(f"{result['tables']} tables, {result['connections']} WebSockets, {result['seconds']} s, "
-          f"think {result['think_s']} s: {result['actions']} actions ({result['actions_per_s']}/s), "
+          f"think {result['think_s']} s, durable={result['durable']}: {result['actions']} actions ({result['actions_per_s']}/s), "
           f"{result['games_finished']} games finished, {result['stale']} stale, errors {result['errors']}")
     print(f"latency action sent -> view received: p50 {lat.get('p50')} ms, p99 {lat.get('p99')} ms, "
           f"max {lat.get('max')} ms   (target p99 <= 50 ms)")
+    print(f"CPU: server {result['server_cpu_share']} core(s), load generator {result['client_cpu_share']} core(s), "
+          f"{result['cpus']} cores, load average {result['load_average_at_start']} at start")
     if result["mb_per_table"] is not None:
         print(f"server memory: {result['server_rss_mb']['before']:.1f} MB before, {result['server_rss_mb']['peak']} MB "
               f"peak -> {result['mb_per_table']} MB per table   (target <= 5 MB)")

@@ -13,6 +13,8 @@ def serve(
     port: int = typer.Option(8000, help="port to listen on"),
     db: str = typer.Option("allegiance.db", help="SQLite file, or a postgresql://user@host/dbname URL"),
     bot_delay: float = typer.Option(0.5, help="seconds before each bot action (so people can follow)"),
+    durable: bool = typer.Option(False, help="SQLite: fsync every action (survives power loss; slower). "
+                                 "Without it, accepted actions survive any crash of the server process"),
     log_level: str = typer.Option("info", help="uvicorn log level"),
 ) -> None:
     """Serve the lobby and tables: open the printed URL, create a table, send each seat its link."""
@@ -24,5 +26,5 @@ def serve(
         raise typer.BadParameter(f"the server needs the 'server' extra (pip install -e '.[server]'): {exc}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"allegiance online table on http://{shown}:{port}/  (database: {db})")
-    uvicorn.run(create_app(db=db, bot_delay=bot_delay), host=host, port=port, log_level=log_level,
+    uvicorn.run(create_app(db=db, bot_delay=bot_delay, durable=durable), host=host, port=port, log_level=log_level,
                 ws_max_size=64 * 1024)

@@ -21,17 +21,18 @@ log = logging.getLogger("allegiance.server")
 
 
 def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
-               rate: tuple[float, int] = (play.RATE_PER_SECOND, play.RATE_BURST)) -> FastAPI:
+               rate: tuple[float, int] = (play.RATE_PER_SECOND, play.RATE_BURST), durable: bool = False) -> FastAPI:
     """The online table over the database ``db`` (a SQLite file path or a SQLAlchemy/PostgreSQL URL).
 
     ``bot_delay`` is the pause in seconds before each bot action, so people can follow the bots;
-    ``rate`` is each connection's message limit (per second, burst).
+    ``rate`` is each connection's message limit (per second, burst); ``durable`` makes SQLite fsync
+    every commit (see :mod:`allegiance.server.storage`).
     At start-up every unfinished table is rebuilt from its log and its bots continue.
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        storage = Storage(db)
+        storage = Storage(db, durable=durable)
         mgr = TableManager(storage, bot_delay=bot_delay)
         app.state.manager = mgr
         resumed = mgr.resume_all()

@@ -107,25 +107,35 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL lets readers work while one writer commits; synchronous=FULL makes every commit durable
-    # (each accepted action survives a crash of the process or of the machine).
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()
+def _sqlite_pragmas(durable: bool) -> Any:
+    """The pragmas every new SQLite connection gets.
+
+    WAL lets readers work while one writer commits.  ``synchronous=NORMAL`` (the default) writes each
+    commit to the WAL before the action is acknowledged, so a crash or kill of the server process loses
+    nothing; only a crash of the whole machine could lose the last commits.  ``durable`` selects
+    ``synchronous=FULL``: an fsync per commit, which survives power loss too but costs a few
+    milliseconds per action on the event loop (see benchmarks/load_tables.py).
+    """
+
+    def apply(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+    return apply
 
 
 class Storage:
     """Reads and writes table setups and action logs."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, durable: bool = False) -> None:
         self.url = normalise_url(url)
         self.engine: Engine = create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", _sqlite_pragmas(durable))
         metadata.create_all(self.engine)
 
     @property
@@ -134,10 +144,17 @@ class Storage:
 
     def journal_mode(self) -> str | None:
         """SQLite's journal mode (``wal``), ``None`` on other databases."""
+        return self._pragma("journal_mode")
+
+    def synchronous(self) -> str | None:
+        """SQLite's ``synchronous`` level (``1`` NORMAL, ``2`` FULL), ``None`` on other databases."""
+        return self._pragma("synchronous")
+
+    def _pragma(self, name: str) -> str | None:
         if self.dialect != "sqlite":
             return None
         with self.engine.connect() as conn:
-            return str(conn.exec_driver_sql("PRAGMA journal_mode").scalar())
+            return str(conn.exec_driver_sql(f"PRAGMA {name}").scalar())
 
     def close(self) -> None:
         self.engine.dispose()

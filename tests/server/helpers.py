@@ -63,8 +63,10 @@ def server_thread(db: str, bot_delay: float = 0.0, rate: tuple[float, int] = (20
 class ServerProcess:
     """``allegiance serve`` in its own process, so a test can kill it like a crash."""
 
-    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0,
+                 extra: list[str] | None = None) -> None:
         self.db = db
+        self.extra = list(extra or [])
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen[bytes] | None = None
@@ -74,7 +76,7 @@ class ServerProcess:
         code = "from allegiance.cli import app; app()"
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
+             "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.extra],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ})
         wait_until_up(self.base, proc=self.proc)
         return self

@@ -43,11 +43,13 @@ def first_active(client: TestClient, tid: str, tokens: dict[int, str]) -> tuple[
 
 
 def test_sqlite_database_runs_in_wal_mode(db_path: str) -> None:
-    storage = Storage(db_path)
-    try:
-        assert storage.dialect == "sqlite" and storage.journal_mode() == "wal"
-    finally:
-        storage.close()
+    for durable, level in ((False, "1"), (True, "2")):  # synchronous NORMAL, or FULL (an fsync per commit)
+        storage = Storage(db_path, durable=durable)
+        try:
+            assert storage.dialect == "sqlite" and storage.journal_mode() == "wal"
+            assert storage.synchronous() == level
+        finally:
+            storage.close()
 
 
 def test_an_acknowledged_action_is_already_in_the_database(client: TestClient, db_path: str) -> None:
