@@ -11,6 +11,6 @@ def start_local_ray() -> Any:
 
     if not ray.is_initialized():
         # Small on purpose: the machines running the suite are shared.
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
                  object_store_memory=80 * 1024 * 1024, configure_logging=False)
     return ray

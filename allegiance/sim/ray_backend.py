@@ -50,7 +50,8 @@ def run_on_ray(jobs: list[tuple[Any, ...]], address: str | None = None,
             except (ConnectionError, RuntimeError) as exc:
                 raise AllegianceError(f"cannot reach the Ray cluster at {address}: {exc}") from None
         else:
-            ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
+            # "local": never attach to a cluster some other `ray start` left registered on this machine.
+            ray.init(address="local", num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
         started = True
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1))
