@@ -80,6 +80,7 @@ class AllegianceAEC(AECEnv):
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._rng = np.random.default_rng()
         self.state: Any = None
+        self._legal: tuple[int, int, dict[int, Any]] = (-1, -1, {})  # (state version, seat, index -> action)
         self.agents = []
 
     # -- spaces ------------------------------------------------------------------------------------
@@ -104,6 +105,7 @@ class AllegianceAEC(AECEnv):
             if key in OPTION_NAMES:
                 game_options[key] = value
         self.state = self.game.new_game(self.mode, game_seed, game_options)
+        self._legal = (-1, -1, {})
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -116,8 +118,7 @@ class AllegianceAEC(AECEnv):
         seat = self._seat[agent]
         mask = np.zeros(self.action_count, dtype=np.int8)
         if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
-            for action in self.game.legal_actions(self.state, seat):
-                mask[encoding.encode(action)] = 1
+            mask[list(self._legal_by_index(seat))] = 1
         return {"observation": self.observer.encode(self.game.view(self.state, seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -129,7 +130,7 @@ class AllegianceAEC(AECEnv):
             raise ValueError(f"{agent} must act: give an action index, not None")
         seat = self._seat[agent]
         index = int(action)
-        chosen = next((a for a in self.game.legal_actions(self.state, seat) if encoding.encode(a) == index), None)
+        chosen = self._legal_by_index(seat).get(index)
         if chosen is None:
             raise ValueError(f"action {index} ({self._describe(index)}) is not legal for {agent} now")
         self.game.apply_unchecked(self.state, seat, chosen)
@@ -169,6 +170,14 @@ class AllegianceAEC(AECEnv):
         """The first active seat's agent (team turns: the lowest seat acts until it ends its turn)."""
         seats = self.game.active_seats(self.state)
         return self.possible_agents[seats[0]] if seats else self.agent_selection
+
+    def _legal_by_index(self, seat: int) -> dict[int, Any]:
+        """Index -> legal action of ``seat`` now (cached per state version: observe, then step)."""
+        version, cached_seat, legal = self._legal
+        if version != self.state.version or cached_seat != seat:
+            legal = encoding.index_map(self.game.legal_actions(self.state, seat))
+            self._legal = (self.state.version, seat, legal)
+        return legal
 
     def _turn_limit_reached(self) -> bool:
         return bool(self.state.draw) and self.state.turn > self.state.config.max_turns

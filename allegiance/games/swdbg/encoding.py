@@ -22,7 +22,7 @@ stay identical across modes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -166,6 +166,6 @@ def legal_indices(actions: Iterable[Action]) -> list[int]:
     return [encode(a) for a in actions]
 
 
-def index_map(actions: Iterable[Action]) -> Mapping[int, Action]:
+def index_map(actions: Iterable[Action]) -> dict[int, Action]:
     """Index -> action for a list of legal actions (to answer an agent's chosen index)."""
     return {encode(a): a for a in actions}
