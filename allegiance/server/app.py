@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from allegiance.server import lobby, play
@@ -16,6 +16,8 @@ from allegiance.server.storage import Storage
 from allegiance.server.tables import TableManager
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+#: the largest HTTP request body accepted (a long replay file is far smaller)
+MAX_BODY = 4 * 1024 * 1024
 DEFAULT_DB = "allegiance.db"
 log = logging.getLogger("allegiance.server")
 
@@ -53,6 +55,14 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         lifespan=lifespan,
     )
     app.state.rate = rate
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse({"detail": f"request too large (the limit is {MAX_BODY} bytes)"}, status_code=413)
+        return await call_next(request)
+
     app.include_router(lobby.router)
     app.include_router(play.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")

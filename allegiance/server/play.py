@@ -77,6 +77,9 @@ async def post_action(table_id: str, body: schemas.ActionRequest, request: Reque
     mgr = manager(request)
     table = table_or_404(mgr, table_id)
     seat = seat_or_403(table, x_seat_token)
+    size = len(json.dumps(body.action))
+    if size > MAX_MESSAGE:
+        raise HTTPException(413, f"action too large ({size} bytes; the limit is {MAX_MESSAGE})")
     try:
         events = mgr.submit(table, seat, body.action, body.version)
     except MalformedActionError as exc:

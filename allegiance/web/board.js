@@ -61,7 +61,7 @@ const Board = (() => {
       ${zone("base", p.base ? `<div class="cards">${card(p.base, ctx, "base")}</div>` : '<span class="muted">no base</span>')}
       ${zone("capital ships", cards(p.ships, ctx))}
       ${zone("units in play", cards(p.units, ctx))}
-      ${zone(mine ? "your hand" : "hand", hand)}
+      ${zone(mine ? "your hand" : p.hand !== null ? "teammate's hand (you plan together)" : "hand", hand)}
       ${zone(`discard pile (last ${lastDiscard.length} of ${p.discard.length})`, cards(lastDiscard, ctx))}
     </div>`;
   }

@@ -156,3 +156,16 @@ def test_pages_are_served_without_a_build_step(client: TestClient) -> None:
                          ("/static/board.js", "Board"), ("/static/style.css", ".board")):
         res = client.get(path)
         assert res.status_code == 200 and marker in res.text, path
+
+
+def test_oversized_http_requests_are_refused_with_the_limit(client: TestClient) -> None:
+    created = make_table(client, ["human"] * 4)
+    tid = created["table"]["id"]
+    token = created["links"][0]["token"]
+    big = client.post(f"/api/tables/{tid}/actions", json={"action": {"kind": "play", "card": "x" * 10_000}},
+                      headers={"X-Seat-Token": token})
+    assert big.status_code == 413 and "limit is 4096" in big.json()["detail"]
+    huge = client.post("/api/replays/step", content=b"{" + b" " * (5 * 1024 * 1024) + b"}",
+                       headers={"Content-Type": "application/json"})
+    assert huge.status_code == 413 and "request too large" in huge.json()["detail"]
+    assert client.get(f"/api/tables/{tid}").json()["version"] == 0
