@@ -111,3 +111,12 @@ def test_report_on_a_folder_without_results_fails_cleanly(tmp_path: Path) -> Non
     result = runner.invoke(app, ["report", str(tmp_path)])
     assert result.exit_code == 2
     assert "games.jsonl" in result.output
+
+
+def test_a_page_renders_when_every_game_is_a_draw_and_nothing_was_bought(tmp_path: Path) -> None:
+    from allegiance.report import write_html
+
+    data = build([record(i, [], 6, [], [6, 6, 5, 5, 4, 4], draw=True) for i in range(6)])
+    html = write_html(data, tmp_path / "r.html").read_text(encoding="utf-8")
+    assert html.count("<figure id=") == len(FIGURES)
+    assert "6 draws" in html
