@@ -12,7 +12,7 @@ import pytest
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+                 "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 
 
 @pytest.hookimpl(hookwrapper=True)
