@@ -83,7 +83,8 @@ def game_lengths(data: ReportData) -> Figure:
                 label=[f"{o} won" if o != "draw" else "draw" for o in outcomes], edgecolor="white", linewidth=0.5)
         mean_turns = sum(data.turns) / len(data.turns)
         ax.axvline(mean_turns, color=INK, ls="--", lw=1)
-        ax.text(mean_turns, ax.get_ylim()[1] * 0.95, f" mean {mean_turns:.1f}", color=INK, va="top", fontsize=9)
+        ax.text(mean_turns, ax.get_ylim()[1] * 0.95, f" mean {mean_turns:.1f}", color=INK, va="top", fontsize=9,
+                bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.5})
         ax.legend(frameon=False)
     ax.set_xlabel("team turns until the game ended")
     ax.set_ylabel("games")
