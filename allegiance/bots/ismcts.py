@@ -97,8 +97,7 @@ class IsmctsBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 200, time_ms: float | None = None,
-                 exploration: float = 0.3, horizon: int = 1, determinizations: int = 10,
-                 margin: float = 0.0) -> None:
+                 exploration: float = 0.3, horizon: int = 1, determinizations: int = 10) -> None:
         super().__init__(seed)
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -109,7 +108,6 @@ class IsmctsBot(Bot):
         if determinizations < 1:
             raise ValueError("determinizations must be at least 1")
         self.determinizations = int(determinizations)
-        self.margin = float(margin)
         self.last_iterations = 0  # iterations run by the last searched decision (for reports)
 
     # -- the decision -------------------------------------------------------------------------------
@@ -139,23 +137,7 @@ class IsmctsBot(Bot):
         self.last_iterations = done
         best = max((k for k in root.children if k in by_key),
                    key=lambda k: (root.children[k].visits, root.children[k].reward), default=None)
-        if best is None:
-            return legal[0]
-        if self.margin > 0:
-            best = self._keep_heuristic(adapter, state, seat, legal, root, best)
-        return by_key[best]
-
-    def _keep_heuristic(self, adapter: SearchAdapter, state: Any, seat: int, legal: list[Action], root: Node,
-                        best: Hashable) -> Hashable:
-        """The heuristic's move unless the search's choice scored at least ``margin`` more on average."""
-        pick = adapter.move_key(state, seat, adapter.policy(state, seat, legal, self.rng))
-        mine = root.children.get(pick)
-        if mine is None or pick == best:
-            return best
-        theirs = root.children[best]
-        if theirs.reward / theirs.visits < mine.reward / mine.visits + self.margin:
-            return pick
-        return best
+        return by_key[best] if best is not None else legal[0]
 
     # -- one iteration ---------------------------------------------------------------------------
     def _iterate(self, game: Game, adapter: SearchAdapter, state: Any, root_state: Any, seat: int,
