@@ -24,6 +24,9 @@ def serve(
         from allegiance.server import create_app
     except ModuleNotFoundError as exc:  # pragma: no cover - depends on the install
         raise typer.BadParameter(f"the server needs the 'server' extra (pip install -e '.[server]'): {exc}") from None
+    from allegiance.server.gctune import tune_for_server
+
+    tune_for_server()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"allegiance online table on http://{shown}:{port}/  (database: {db})")
     uvicorn.run(create_app(db=db, bot_delay=bot_delay, durable=durable), host=host, port=port, log_level=log_level,

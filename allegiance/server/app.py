@@ -12,6 +12,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from allegiance.server import lobby, play
+from allegiance.server.gctune import freeze_startup_heap
 from allegiance.server.storage import Storage
 from allegiance.server.tables import TableManager
 
@@ -38,6 +39,7 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         mgr = TableManager(storage, bot_delay=bot_delay)
         app.state.manager = mgr
         resumed = mgr.resume_all()
+        freeze_startup_heap()
         log.info("database %s (%s); resumed %d unfinished table(s)", storage.dialect, db, resumed)
         try:
             yield
