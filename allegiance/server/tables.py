@@ -10,7 +10,8 @@ the database, and only then does the copy become the table's state and reach the
 unstored action leaves the table exactly as it was.  All of it runs on the event loop without awaiting
 in between, so the actions of a table are strictly sequential without locks.  (Committing from a worker
 thread was measured: under load the threads' hand-offs of the GIL cost far more latency than the
-commit itself, so commits stay on the loop; with SQLite in WAL mode one commit takes about 2 ms.)
+commit itself, so commits stay on the loop.  With SQLite in WAL mode a commit takes about 0.5 ms, or
+2-5 ms with ``--durable``'s fsync, which then dominates the latency under load.)
 """
 
 from __future__ import annotations
@@ -258,7 +259,7 @@ class TableManager:
         return events
 
     def _apply_and_store(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
-                               version: int | None) -> list[Event]:
+                         version: int | None) -> list[Event]:
         if not isinstance(action, Action):
             action = Action.from_json(action)
         draft = table.state.copy()
