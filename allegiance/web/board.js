@@ -128,7 +128,7 @@ const Board = (() => {
       if (p.base) where.set(p.base.id, `${p.label}'s base`);
       for (const c of p.units || []) where.set(c.id, `${p.label}'s unit`);
       for (const c of p.ships || []) where.set(c.id, `${p.label}'s capital ship`);
-      for (const c of p.hand || []) where.set(c.id, `${p.label}'s hand`);
+      for (const c of p.hand || []) where.set(c.id, p.seat === view.seat ? "your hand" : `${p.label}'s hand`);
     }
     for (const r of view.regions || []) for (const c of r.row) where.set(c.id, `region ${r.index + 1} galaxy row`);
     return where;
