@@ -32,7 +32,8 @@ def postgres_server() -> Iterator[str]:
     """Start a server on a free loopback port with a database ``allegiance``; yield its URL."""
     bindir = pg_bin()
     assert bindir is not None
-    root = tempfile.mkdtemp(prefix="allegiance-pg-")
+    # under /tmp: the postgres user must be able to reach it (TMPDIR may be a root-only directory)
+    root = tempfile.mkdtemp(prefix="allegiance-pg-", dir="/tmp" if os.path.isdir("/tmp") else None)
     if os.geteuid() == 0:
         pw = pwd.getpwnam("postgres")
         os.chown(root, pw.pw_uid, pw.pw_gid)
