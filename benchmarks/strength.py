@@ -8,6 +8,12 @@ Acceptance (issue 4): at least 70 % in 200 1v1 games and in 100 2v2 games.
     .venv/bin/python benchmarks/strength.py --games-1v1 200 --games-2v2 100 --iterations 200
 
 A benchmark, not a test: it is CPU heavy (seconds per game).  ``--workers`` runs games in parallel.
+
+Measured on the 2-core development machine (2026-11-22, seed 2026, one worker per mode):
+
+* 1v1, 200 iterations: 69.5 % of 200 games (95 % CI 62.8-75.5 %), 2.5 s per game;
+* 1v1, 300 iterations: 71.0 % of 200 games (95 % CI 64.4-76.8 %), 3.3 s per game;
+* 2v2, 200 iterations: 79.0 % of 100 games (95 % CI 70.0-85.8 %), 13.9 s per game.
 """
 
 from __future__ import annotations
