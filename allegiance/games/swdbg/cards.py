@@ -107,13 +107,14 @@ BEGINNER_BASES: Final = {
 }
 
 
-def galaxy_cards() -> list[str]:
+@cache
+def galaxy_cards() -> tuple[str, ...]:
     """The 90 galaxy cards (names, with copies)."""
-    out = []
+    out: list[str] = []
     for d in card_defs().values():
         if d.kind in ("unit", "capital ship"):
             out.extend([d.name] * d.copies)
-    return out
+    return tuple(out)
 
 
 def faction_bases(faction: str) -> list[str]:
