@@ -39,7 +39,7 @@ def play_random(e, seed: int) -> tuple[dict[str, float], int, set[str]]:
     return final, steps, set(final)
 
 
-@pytest.mark.parametrize("mode,games", [("1v1", 100), ("2v2", 30)])
+@pytest.mark.parametrize("mode,games", [("1v1", 100), ("2v2", 100)])
 def test_random_agents_finish_capped_games(mode: str, games: int) -> None:
     e = env(mode=mode, options={"max_turns": 12})
     for seed in range(games):

@@ -27,7 +27,8 @@ def _cards(cards: list[dict[str, Any]]) -> str:
             extra.append("used")
         if c.get("attacked"):
             extra.append("attacked")
-        colour = {"empire": "red", "rebel": "cyan", "neutral": "yellow"}.get(c["faction"], "white")
+        faction = get_game("swdbg").card_catalog().get(c["name"], {}).get("faction")
+        colour = {"empire": "red", "rebel": "cyan", "neutral": "yellow"}.get(faction or "", "white")
         parts.append(f"[{colour}]{c['name']}[/]" + (f" ({', '.join(extra)})" if extra else ""))
     return ", ".join(parts)
 
@@ -46,7 +47,8 @@ def render_swdbg(view: dict[str, Any]) -> None:
         table.add_column(col, overflow="fold")
     for p in view["players"]:
         base = _cards([p["base"]]) if p["base"] else "[dim]no base[/]"
-        base += f"  (hp {p['base']['hit_points']})" if p["base"] else ""
+        if p["base"]:
+            base += f"  (hp {get_game('swdbg').card_catalog()[p['base']['name']]['hit_points']})"
         hand = _cards(p["hand"]) if p["hand"] is not None else f"{p['hand_count']} cards"
         you = " (you)" if p["seat"] == view["seat"] else ""
         table.add_row(p["label"] + you, base + f"\n{p['bases_left']} bases left", _cards(p["ships"]),

@@ -96,6 +96,11 @@ class Game(ABC):
         """The action in words, for people."""
         return str(action)
 
+    def card_catalog(self) -> dict[str, dict[str, Any]]:
+        """The fixed data of every card by name, which views may refer to instead of repeating it
+        (empty: the game's views carry everything)."""
+        return {}
+
     # -- provided ------------------------------------------------------------------------------
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now, in a stable order."""

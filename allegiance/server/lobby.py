@@ -7,12 +7,14 @@ the bots, so a table is only ever changed from one thread.
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
 from allegiance.core.errors import AllegianceError, PositionError
+from allegiance.games import game_names, get_game
 from allegiance.replay import load_replay, replay_game
 from allegiance.server import schemas
 from allegiance.server.deps import manager, table_or_404
@@ -34,6 +36,21 @@ def seat_link(request: Request, table_id: str, token: str) -> str:
 @router.get("/games", response_model=list[schemas.GameInfo], summary="Games, modes, seats, options and bots")
 async def games() -> list[dict[str, Any]]:
     return all_games()
+
+
+@router.get("/games/{game}/cards", summary="A game's card catalogue: each card's fixed data by name",
+            responses={404: {"model": schemas.ErrorBody}})
+async def card_catalog(game: str) -> Response:
+    """Views name cards (``{"id", "name"}`` plus what play changes); this is the rest, fetched once."""
+    if game not in game_names():
+        raise HTTPException(404, f"no game called {game!r}; games: {', '.join(game_names())}")
+    body = _catalog_json(game)
+    return Response(body, media_type="application/json", headers={"Cache-Control": "public, max-age=3600"})
+
+
+@cache
+def _catalog_json(game: str) -> str:
+    return json.dumps(get_game(game).card_catalog(), separators=(",", ":"))
 
 
 @router.post("/tables", response_model=schemas.CreatedTable, status_code=201,

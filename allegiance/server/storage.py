@@ -65,6 +65,7 @@ actions_t = Table(
     Column("action", Text, nullable=False),
     Column("at", Float, nullable=False),
 )
+_INSERT_ACTION = insert(actions_t)
 
 
 def hash_token(token: str) -> str:
@@ -177,8 +178,9 @@ class Storage:
         ``(table_id, idx)`` is the primary key, so the same version is never stored twice.
         """
         with self.engine.begin() as conn:
-            conn.execute(insert(actions_t).values(table_id=table_id, idx=idx, seat=seat,
-                                                  action=json.dumps(action), at=time.time()))
+            # one statement object with bound parameters: SQLAlchemy reuses its compiled form
+            conn.execute(_INSERT_ACTION, {"table_id": table_id, "idx": idx, "seat": seat,
+                                          "action": json.dumps(action), "at": time.time()})
             if outcome is not None:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id)
                              .values(finished=True, outcome=json.dumps(outcome)))

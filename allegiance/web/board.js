@@ -22,8 +22,24 @@ const Board = (() => {
     return map;
   }
 
+  // Views name cards ({id, name} plus what play changes); the fixed data (cost, stats, texts) comes
+  // from the game's card catalogue, fetched once per game (GET /api/games/{game}/cards).
+  const catalogs = new Map();  // game -> catalogue (an empty one until it has arrived)
+  let catalog = {};
+
+  // Resolves once the game's catalogue is here (or could not be had: cards then show names only).
+  function loadCatalog(game) {
+    if (!catalogs.has(game)) {
+      catalogs.set(game, fetch(`/api/games/${encodeURIComponent(game)}/cards`)
+        .then((r) => (r.ok ? r.json() : {}))
+        .catch(() => ({})));
+    }
+    return catalogs.get(game).then((data) => { catalog = data; return data; });
+  }
+
   function card(c, ctx, extra = "") {
     if (!c) return "";
+    c = { ...catalog[c.name], ...c };
     const acts = ctx.byCard ? ctx.byCard.get(c.id) : null;
     const stats = [];
     if (c.attack) stats.push(`⚔ ${c.attack}`);
@@ -147,5 +163,5 @@ const Board = (() => {
     return `${who} — ${o.reason}`;
   }
 
-  return { render, actionsByCard, esc, card, locations, actionText, outcomeText };
+  return { render, actionsByCard, esc, card, locations, actionText, outcomeText, loadCatalog };
 })();

@@ -16,6 +16,7 @@
     const res = await fetch("/api/replays/step", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ replay, step: n, seat }) });
     const data = await res.json();
+    if (res.ok && data.view && data.view.game) await Board.loadCatalog(data.view.game);
     if (mine !== seq) return;
     if (!res.ok) { $("prompt").textContent = data.detail; return; }
     step = data.step; steps = data.steps;

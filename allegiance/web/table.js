@@ -57,7 +57,8 @@
   }
 
   function receive(msg) {
-    if (msg.type === "state") return showState(msg);
+    // states render in arrival order, each once the game's card catalogue is here
+    if (msg.type === "state") return Board.loadCatalog(msg.game).then(() => showState(msg));
     if (msg.type === "error") {
       toast(msg.message);
       if (last) renderActions(last);

@@ -54,6 +54,9 @@ def test_two_people_and_two_bots_play_a_2v2_game_to_the_end(browser: Any, pages:
         # each sees its own team's hands, the other team's as counts only
         empire.wait_for_selector(".team.empire .player[data-seat='0'] .c")
         assert "hidden" in empire.inner_text(".team.rebel .player[data-seat='2']")
+        # cards show the catalogue's fixed data (views send ids and names only): the base's hit points
+        empire.wait_for_selector(".team.empire .player[data-seat='0'] .c.base .hp")
+        assert "/8 dmg" in empire.inner_text(".team.empire .player[data-seat='0'] .c.base")
         # a first move by clicking a highlighted card rather than the action list
         mover = empire if empire.get_attribute("#prompt", "data-mine") == "1" else rebel
         mover.wait_for_selector("#actions button[data-kind]")
@@ -87,6 +90,7 @@ def test_two_people_and_two_bots_play_a_2v2_game_to_the_end(browser: Any, pages:
             rebel.click("#next")
             rebel.wait_for_selector(f"#pos[data-step='{step}']")
         assert "Step 3:" in rebel.inner_text("#prompt")
+        assert rebel.locator("#board .c .ab").count() > 0  # ability texts from the catalogue
         assert rebel.locator("#board .c").count() > 10
     finally:
         server.stop()

@@ -29,6 +29,18 @@ def test_games_describe_modes_seats_options_and_bots(client: TestClient) -> None
     assert "greedy" in swdbg["bots"]
 
 
+def test_card_catalogue_holds_the_fixed_card_data_that_views_refer_to_by_name(client: TestClient) -> None:
+    res = client.get("/api/games/swdbg/cards")
+    assert res.status_code == 200 and "max-age" in res.headers["cache-control"]
+    catalogue = res.json()
+    assert len(catalogue) == 82
+    vader = catalogue["Darth Vader"]
+    assert (vader["faction"], vader["cost"], vader["attack"], vader["traits"]) == ("empire", 8, 6, ["Sith"])
+    assert "Force is with you" in vader["ability"]
+    missing = client.get("/api/games/chess/cards")
+    assert missing.status_code == 404 and "swdbg" in missing.json()["detail"]
+
+
 def test_create_gives_one_secret_link_per_human_seat_and_lists_free_seats(client: TestClient) -> None:
     created = make_table(client, ["human", "greedy", "human", "random"])
     links = created["links"]

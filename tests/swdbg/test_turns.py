@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.rng import Rng
 from allegiance.games.swdbg.cards import BEGINNER_BASES, faction_bases
@@ -228,3 +229,15 @@ def test_listing_legal_actions_never_changes_the_state(seed: int) -> None:
         playing = [a for a in legal if a.kind != "end_turn"]
         pool = playing if playing and rng.below(4) else legal
         GAME.apply(s, seat, pool[rng.below(len(pool))])
+
+
+def test_turn_limit_ends_in_a_draw_with_the_turns_played() -> None:
+    """The turn cap (options.max_turns) ends the game as a draw after exactly that many team turns."""
+    s = GAME.new_game("1v1", 3, {"max_turns": 4})
+    while GAME.outcome(s) is None:
+        seat = GAME.active_seats(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        GAME.apply(s, seat, legal[-1] if s.pending else Action.of("end_turn"))
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.draw and "turn limit of 4" in outcome.reason
+    assert s.turn == 4 and s.active_team == EMPIRE

@@ -185,6 +185,11 @@ class SwdbgGame(Game):
         from allegiance.games.swdbg.view import view
         return view(self, state, seat)
 
+    def card_catalog(self) -> dict[str, dict[str, Any]]:
+        """Every card's fixed data by name, which views refer to (see ``view.card_catalog``)."""
+        from allegiance.games.swdbg.view import card_catalog
+        return card_catalog()
+
     def to_position(self, state: SwdbgState) -> dict[str, Any]:
         from allegiance.games.swdbg.position import to_position
         return to_position(state)

@@ -140,13 +140,13 @@ def end_team_turn(state: SwdbgState) -> None:
     state.hoth_prevented = 0
     state.next_top = [0, 0]
     state.active_team ^= 1
-    state.turn += 1
-    if state.turn > state.config.max_turns:
+    if state.turn >= state.config.max_turns:  # ``turn`` stays the number of team turns played
         state.stage = "over"
         state.draw = True
         state.end_reason = f"turn limit of {state.config.max_turns} team turns reached"
         say(state, "draw_game", f"The game is a draw: {state.end_reason}")
         return
+    state.turn += 1
     state.stage = "start"
     say(state, "turn", f"Turn {state.turn}: {('Empire', 'Rebel')[state.active_team]} team")
 
