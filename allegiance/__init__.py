@@ -10,4 +10,17 @@ environments ← CLI and server.  Every game implements :class:`allegiance.core.
 [(0,)]
 """
 
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+
 __version__ = "0.1.0"
+
+
+def compiled_modules() -> list[str]:
+    """The loaded modules of this package that run compiled (mypyc, ``ALLEGIANCE_COMPILE=1``).
+
+    Empty when the package is pure Python, the default (see ``setup.py``).
+    """
+    return sorted(name for name, module in list(sys.modules.items())
+                  if name.startswith("allegiance.") and not name.endswith("__mypyc")
+                  and (getattr(module, "__file__", None) or "").endswith(tuple(EXTENSION_SUFFIXES)))

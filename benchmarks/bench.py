@@ -9,7 +9,9 @@ one core.  Targets (issue 4):
 * with ``--peer``: our 1v1 random-playout actions/s at least 4× RLCard Uno's random-agent steps/s,
   and our greedy-vs-greedy 1v1 games/s at least pyminion's BigMoney-vs-BigMoneySmithy games/s.
 
-Greedy-vs-greedy 1v1 games/s is reported with no target of its own beyond the pyminion ratio.
+Greedy-vs-greedy 1v1 games/s is reported with no target of its own beyond the pyminion ratio.  The
+report says whether the engine ran compiled (mypyc, ``ALLEGIANCE_COMPILE=1``, see ``setup.py``) or as
+pure Python: ``compiled`` and ``compiled_modules``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from allegiance import compiled_modules  # noqa: E402
 from allegiance.sim.runner import play_game  # noqa: E402
 from benchmarks.playouts import copy_time_us, random_playout_rate  # noqa: E402
 
@@ -137,6 +140,8 @@ def run(seconds: float = 3.0, peer: bool = False) -> dict[str, Any]:
     out["pass"] = all(c["ok"] for c in checks if c["ok"] is not None)
     out["seconds_per_measure"] = seconds
     out["machine"] = machine()
+    out["compiled_modules"] = compiled_modules()
+    out["compiled"] = bool(out["compiled_modules"])
     return out
 
 
@@ -146,6 +151,8 @@ def format_report(data: dict[str, Any]) -> list[str]:
         return "not measured" if value is None else f"{value:,.1f}"
 
     lines = [f"machine: {data['machine']['cpu']}, Python {data['machine']['python']}, one core"]
+    compiled = data["compiled_modules"]
+    lines.append(f"engine: compiled with mypyc ({len(compiled)} modules)" if compiled else "engine: pure Python")
     for c in data["checks"]:
         verdict = {True: "holds", False: "MISSED", None: "skipped (use --peer)"}[c["ok"]]
         lines.append(f"{c['name']:<34} {fmt(c['value']):>14}   target {c['target']:<10} {verdict}")

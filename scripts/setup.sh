@@ -25,6 +25,7 @@ apt_install() {
 }
 
 setup_system_packages() {
-    # Chromium drives the browser tests; PostgreSQL backs the database tests.
-    apt_install chromium postgresql
+    # Chromium drives the browser tests; PostgreSQL backs the database tests; gcc builds the
+    # mypyc-compiled core in tests/test_compiled.py.
+    apt_install chromium postgresql gcc
 }

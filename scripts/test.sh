@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-setup_python ".[test,server,report,rl,ray,bench]"
+setup_python ".[test,server,report,rl,ray,bench,compile]"
 setup_system_packages
 echo "== ruff"
-.venv/bin/ruff check allegiance tests benchmarks
+.venv/bin/ruff check allegiance tests benchmarks build_support setup.py
 echo "== pytest"
 .venv/bin/python -m pytest "$@"

@@ -10,7 +10,7 @@ from allegiance.cli import app
 
 KEYS = {"actions_per_s_1v1", "actions_per_s_2v2", "copy_us_2v2", "peer_rlcard_actions_per_s",
         "peer_pyminion_games_per_s", "swdbg_1v1_greedy_games_per_s", "ratio_actions_vs_rlcard",
-        "ratio_greedy_games_vs_pyminion", "targets", "checks", "pass", "machine"}
+        "ratio_greedy_games_vs_pyminion", "targets", "checks", "pass", "machine", "compiled", "compiled_modules"}
 
 
 def test_bench_json_with_peers_has_every_figure_target_and_verdict() -> None:
@@ -28,6 +28,8 @@ def test_bench_json_with_peers_has_every_figure_target_and_verdict() -> None:
     assert {c["name"] for c in data["checks"]} == set(data["targets"])
     assert data["pass"] == all(c["ok"] for c in data["checks"] if c["ok"] is not None)
     assert data["machine"]["python"] and data["machine"]["cpu"]
+    assert data["compiled"] == bool(data["compiled_modules"])
+    assert all(name.startswith("allegiance.") for name in data["compiled_modules"])
 
 
 def test_bench_without_peers_leaves_the_peer_figures_out() -> None:

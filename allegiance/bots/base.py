@@ -5,11 +5,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from allegiance.core.actions import Action
 from allegiance.core.game import Game
 from allegiance.core.rng import Rng
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot(ABC):
     """Chooses an action for a seat.  ``legal`` is never empty."""
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from allegiance.core.errors import MalformedActionError
 
-_SCALARS = (int, str, type(None))
+_SCALARS: Final = (int, str, type(None))
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from allegiance.core.actions import Action
 from allegiance.core.errors import (
     IllegalActionError,
@@ -47,6 +49,7 @@ class Outcome:
         return {"winners": list(self.winners), "reason": self.reason, "draw": self.draw, "scores": self.scores}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game's rules behind a small protocol: new_game, decisions, legal_actions, apply, view, outcome."""
 

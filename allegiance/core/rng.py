@@ -7,10 +7,10 @@ hold it; ``random.Random`` has a 625-word state, this one has 64 bits (SplitMix6
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 
 
 class Rng:

@@ -119,8 +119,8 @@ def summarise(game: str, mode: str, bots: list[str], seed: int, results: Iterabl
         if r.draw or not r.winners:
             summary.draws += 1
             continue
-        for w in r.winners:
-            summary.wins_by_team[w] = summary.wins_by_team.get(w, 0) + 1
+        for winner in r.winners:
+            summary.wins_by_team[winner] = summary.wins_by_team.get(winner, 0) + 1
         if r.first_team is not None:
             first_team_wins += r.first_team in r.winners
         winning_bots = {b for b, t in zip(r.bots, r.teams, strict=True) if t in r.winners}

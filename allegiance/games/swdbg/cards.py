@@ -6,9 +6,12 @@ import csv
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Final
 
-EMPIRE, REBEL, NEUTRAL = "empire", "rebel", "neutral"
-FACTIONS = (EMPIRE, REBEL)
+EMPIRE: Final = "empire"
+REBEL: Final = "rebel"
+NEUTRAL: Final = "neutral"
+FACTIONS: Final = (EMPIRE, REBEL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,24 +96,25 @@ def card(name: str) -> CardDef:
     raise KeyError(f"no SWDBG card called {name!r}" + (f"; did you mean {', '.join(close)}?" if close else ""))
 
 
-STARTERS = {
+STARTERS: Final = {
     EMPIRE: (("Imperial Shuttle", 7), ("Stormtrooper", 2), ("Inquisitor", 1)),
     REBEL: (("Alliance Shuttle", 7), ("Rebel Trooper", 2), ("Temple Guardian", 1)),
 }
-STARTING_BASE = {EMPIRE: "Lothal", REBEL: "Dantooine"}
-BEGINNER_BASES = {
+STARTING_BASE: Final = {EMPIRE: "Lothal", REBEL: "Dantooine"}
+BEGINNER_BASES: Final = {
     EMPIRE: ("Lothal", "Corellia", "Coruscant", "Death Star", "Endor"),
     REBEL: ("Dantooine", "Hoth", "Mon Cala", "Sullust", "Yavin 4"),
 }
 
 
-def galaxy_cards() -> list[str]:
+@cache
+def galaxy_cards() -> tuple[str, ...]:
     """The 90 galaxy cards (names, with copies)."""
-    out = []
+    out: list[str] = []
     for d in card_defs().values():
         if d.kind in ("unit", "capital ship"):
             out.extend([d.name] * d.copies)
-    return out
+    return tuple(out)
 
 
 def faction_bases(faction: str) -> list[str]:

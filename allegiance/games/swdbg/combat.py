@@ -3,11 +3,10 @@ sabotage), with attack values and their constant modifiers."""
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from allegiance.games.swdbg.cards import NEUTRAL, card_defs
-from allegiance.games.swdbg.effects import ON_DEFEAT, REWARDS, ask
+from allegiance.games.swdbg.effects import ON_DEFEAT, REWARDS, Handler, ask
 from allegiance.games.swdbg.rules import (
     damage_base,
     damage_needed,
@@ -98,15 +97,20 @@ def attackers(state: SwdbgState, p: Player, vs_row: bool) -> list[int]:
 
 
 #: cards whose attack a constant modifier of :func:`attack_value` may raise (besides traits and ships)
-_MODIFIED_BY_NAME = ("Death Trooper", "Chirrut Imwe", "Darth Vader", "Baze Malbus", "Rodian Gunslinger")
+_MODIFIED_BY_NAME: Final = ("Death Trooper", "Chirrut Imwe", "Darth Vader", "Baze Malbus", "Rodian Gunslinger")
 
 
-@cache
+_may_gain_attack: Final[dict[str, bool]] = {}  # card name -> may_gain_attack(name), filled on first use
+
+
 def may_gain_attack(name: str) -> bool:
     """Whether :func:`attack_value` may give the card attack beyond its printed attack and bonuses."""
-    d = card_defs()[name]
-    return (d.is_ship or name in _MODIFIED_BY_NAME
-            or any(t in d.traits for t in ("Fighter", "Trooper", "Vehicle")))
+    known = _may_gain_attack.get(name)
+    if known is None:
+        d = card_defs()[name]
+        known = _may_gain_attack[name] = (d.is_ship or name in _MODIFIED_BY_NAME
+                                          or any(t in d.traits for t in ("Fighter", "Trooper", "Vehicle")))
+    return known
 
 
 def commit(state: SwdbgState, p: Player, card: int, target: Any) -> None:
@@ -237,4 +241,4 @@ def _h_assign_base(state: SwdbgState, pend: Pending, value: Any) -> None:
     damage_bases(state, owner.team ^ 1, pend.seats, pend.get("remaining") - amount)
 
 
-COMBAT_HANDLERS = {"assign_ship": _h_assign_ship, "assign_base": _h_assign_base}
+COMBAT_HANDLERS: Final[dict[str, Handler]] = {"assign_ship": _h_assign_ship, "assign_base": _h_assign_base}

@@ -9,7 +9,7 @@ once started they resolve as fully as they can (swdbg.md §7).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from allegiance.games.swdbg.cards import EMPIRE, NEUTRAL, REBEL
 from allegiance.games.swdbg.rules import (
@@ -41,6 +41,8 @@ from allegiance.games.swdbg.state import Pending, Player, SwdbgState
 
 Effect = Callable[[SwdbgState, Player, int], None]
 Condition = Callable[[SwdbgState, Player, int], bool]
+#: continues an effect with the answer to its pending choice
+Handler = Callable[[SwdbgState, Pending, Any], None]
 
 
 def ask(state: SwdbgState, kind: str, seats: tuple[int, ...], actor: int, prompt: str,
@@ -148,15 +150,24 @@ def free_buy(state: SwdbgState, p: Player, card: int, factions: tuple[str, ...],
         options, card, dest=dest, **data)
 
 
-def to_hand_from_discards(state: SwdbgState, p: Player, card: int, test: Callable[[int], bool]) -> None:
+#: a test of one card (by id) in a state
+CardTest = Callable[[SwdbgState, int], bool]
+
+
+def discards_have(state: SwdbgState, p: Player, test: CardTest) -> bool:
+    """Whether the discard pile of ``p`` or of a teammate holds a card that passes ``test``."""
+    return any(test(state, c) for q in teammates(state, p) for c in q.discard)
+
+
+def to_hand_from_discards(state: SwdbgState, p: Player, card: int, test: CardTest) -> None:
     """SW-CARD-ATAT, SW-CARD-FALCON, SW-CARD-SAILBARGE: from your discard, or let the teammate take from theirs."""
-    options = [c for q in teammates(state, p) for c in q.discard if test(c)]
+    options = [c for q in teammates(state, p) for c in q.discard if test(state, c)]
     ask(state, "to_hand", (p.seat,), p.seat, f"{state.name(card)}: add a card from a discard pile to its owner's hand",
         options, card)
 
 
-def row_has(state: SwdbgState, p: Player, test: Callable[[int], bool]) -> bool:
-    return any(test(c) for c in state.regions[p.region].row)
+def row_has(state: SwdbgState, p: Player, test: CardTest) -> bool:
+    return any(test(state, c) for c in state.regions[p.region].row)
 
 
 def exile_self(state: SwdbgState, p: Player, card: int) -> None:
@@ -254,6 +265,27 @@ def _has_trait(state: SwdbgState, c: int, *traits: str) -> bool:
     return d.is_unit and any(t in d.traits for t in traits)
 
 
+def _is_trooper(state: SwdbgState, c: int) -> bool:
+    return _has_trait(state, c, "Trooper")
+
+
+def _is_bounty_hunter(state: SwdbgState, c: int) -> bool:
+    return _has_trait(state, c, "Bounty Hunter")
+
+
+def _is_unique_unit(state: SwdbgState, c: int) -> bool:
+    d = state.cards[c]
+    return d.unique and d.is_unit
+
+
+def _is_empire(state: SwdbgState, c: int) -> bool:
+    return state.cards[c].faction == EMPIRE
+
+
+def _is_rebel(state: SwdbgState, c: int) -> bool:
+    return state.cards[c].faction == REBEL
+
+
 def _opp_has_hand(state: SwdbgState, p: Player, card: int) -> bool:
     return bool(regional_opponent(state, p).hand)
 
@@ -330,7 +362,7 @@ def _death_star(state: SwdbgState, p: Player, card: int) -> None:
     destroy_choice(state, p, card, "any")
 
 
-ABILITIES: dict[str, tuple[Condition, Effect]] = {
+ABILITIES: Final[dict[str, tuple[Condition, Effect]]] = {
     "Outer Rim Pilot": (_always, _exile_self_then(lambda s, p, c: gain_force(s, p, 1))),
     "TIE Fighter": (lambda s, p, c: bool(team_ships(s, p.team)), _draw_n(1)),  # SW-CARD-TIE
     "TIE Bomber": (lambda s, p, c: bool(s.regions[p.region].row),
@@ -348,9 +380,9 @@ ABILITIES: dict[str, tuple[Condition, Effect]] = {
                       _draw_n(1)),
     "Director Krennic": (_always, _krennic),
     "Gozanti Cruiser": (lambda s, p, c: bool(p.hand), _hand_then("gozanti")),  # SW-CARD-GOZANTI
-    "AT-AT": (lambda s, p, c: any(_has_trait(s, x, "Trooper") for q in teammates(s, p) for x in q.discard),
-              lambda s, p, c: to_hand_from_discards(s, p, c, lambda x: _has_trait(s, x, "Trooper"))),
-    "Grand Moff Tarkin": (lambda s, p, c: row_has(s, p, lambda x: s.cards[x].faction == EMPIRE),
+    "AT-AT": (lambda s, p, c: discards_have(s, p, _is_trooper),
+              lambda s, p, c: to_hand_from_discards(s, p, c, _is_trooper)),
+    "Grand Moff Tarkin": (lambda s, p, c: row_has(s, p, _is_empire),
                           lambda s, p, c: free_buy(s, p, c, (EMPIRE,), "hand", optional=False, exile_end=1)),
     "Y-Wing": (lambda s, p, c: bool(enemy_bases(s, p)),
                _exile_self_then(lambda s, p, c: deal_damage_choice(s, p, 2, c))),
@@ -369,12 +401,10 @@ ABILITIES: dict[str, tuple[Condition, Effect]] = {
                             _exile_self_then(lambda s, p, c: destroy_choice(s, p, c, "enemy"))),
     "Han Solo": (_always, _han),
     "B-Wing": (_always, _bwing),
-    "Princess Leia": (lambda s, p, c: row_has(s, p, lambda x: s.cards[x].faction == REBEL),
+    "Princess Leia": (lambda s, p, c: row_has(s, p, _is_rebel),
                       lambda s, p, c: free_buy(s, p, c, (REBEL,), "top" if fw(s, p) else None, optional=False)),
-    "Millennium Falcon": (lambda s, p, c: any(s.cards[x].unique and s.cards[x].is_unit
-                                              for q in teammates(s, p) for x in q.discard),
-                          lambda s, p, c: to_hand_from_discards(s, p, c,
-                                                                lambda x: s.cards[x].unique and s.cards[x].is_unit)),
+    "Millennium Falcon": (lambda s, p, c: discards_have(s, p, _is_unique_unit),
+                          lambda s, p, c: to_hand_from_discards(s, p, c, _is_unique_unit)),
     "Luke Skywalker": (lambda s, p, c: fw(s, p) and bool(ship_targets(s, p, "none")),
                        lambda s, p, c: destroy_choice(s, p, c, "none")),
     # SW-CARD-Z95: any capital ship in the opposing team's shared zone.
@@ -389,16 +419,15 @@ ABILITIES: dict[str, tuple[Condition, Effect]] = {
                 _exile_self_then(lambda s, p, c: repair_choice(s, p, 4, c))),  # SW-CARD-HWK
     "Nebulon-B Frigate": (_always, _mode(_repair_or("resources3", "repair3"))),  # SW-CARD-NEBULON
     "Lando Calrissian": (_always, _lando),
-    "Jabba's Sail Barge": (lambda s, p, c: any(_has_trait(s, x, "Bounty Hunter") for q in teammates(s, p)
-                                               for x in q.discard),
-                           lambda s, p, c: to_hand_from_discards(s, p, c, lambda x: _has_trait(s, x, "Bounty Hunter"))),
+    "Jabba's Sail Barge": (lambda s, p, c: discards_have(s, p, _is_bounty_hunter),
+                           lambda s, p, c: to_hand_from_discards(s, p, c, _is_bounty_hunter)),
     "Jabba the Hutt": (lambda s, p, c: bool(p.hand), _hand_then("jabba")),
     # SW-CARD-DEATHSTAR: either teammate, each copy once per turn; the user pays.
     "Death Star": (lambda s, p, c: p.resources >= 4 and bool(ship_targets(s, p, "any")), _death_star),
 }
 
 #: Cards whose ability may be used by either teammate because they sit in the shared zone (SW-SHARED-4).
-SHARED_ZONE_KINDS = ("capital ship", "base")
+SHARED_ZONE_KINDS: Final = ("capital ship", "base")
 
 
 # -- on play ------------------------------------------------------------------------------------
@@ -411,7 +440,7 @@ def _boost(amount: int) -> Effect:
     return run
 
 
-ON_PLAY: dict[str, Effect] = {
+ON_PLAY: Final[dict[str, Effect]] = {
     "Inquisitor": _boost(1),
     "Temple Guardian": _boost(1),
     "Lobot": _boost(2),
@@ -444,7 +473,7 @@ def _reward_free_faction(state: SwdbgState, p: Player, card: int) -> None:
     free_buy(state, p, card, (p.faction,), None)
 
 
-REWARDS: dict[str, Effect] = {
+REWARDS: Final[dict[str, Effect]] = {
     "TIE Fighter": _gain(1), "TIE Bomber": _reward_exile(1), "Scout Trooper": _reward_exile(1),
     "Admiral Piett": _gain(force=1), "Death Trooper": _gain(force=2), "TIE Interceptor": _gain(3),
     "AT-ST": _reward_exile(2), "Landing Craft": _gain(4), "Moff Jerjerrod": _gain(force=3),
@@ -457,7 +486,7 @@ REWARDS: dict[str, Effect] = {
     "Princess Leia": _gain(3, 3), "Millennium Falcon": _reward_free_faction, "Luke Skywalker": _gain(4, 4),
 }
 
-ON_DEFEAT: dict[str, Effect] = {
+ON_DEFEAT: Final[dict[str, Effect]] = {
     "Boba Fett": _draw_n(1),
     "Bossk": _gain(force=1),
     "Dengar": _gain(2),
@@ -515,7 +544,7 @@ def _coruscant(state: SwdbgState, p: Player, card: int) -> None:
         list(top_two), card, top_two)
 
 
-ON_REVEAL: dict[str, Effect] = {
+ON_REVEAL: Final[dict[str, Effect]] = {
     # SW-CARD-CORELLIA / SW-CARD-MONCALA / SW-CARD-TATOOINE / SW-CARD-RODIA: the team picks the resolver.
     "Corellia": lambda s, p, c: who_resolves(s, p, "corellia", c, "Corellia"),
     "Mon Cala": lambda s, p, c: who_resolves(s, p, "corellia", c, "Mon Cala"),
@@ -529,7 +558,7 @@ ON_REVEAL: dict[str, Effect] = {
 }
 
 #: effects run later: from the deferred queue or after a "who resolves" choice
-EFFECTS: dict[str, Effect] = {
+EFFECTS: Final[dict[str, Effect]] = {
     "corellia": _corellia,
     "rodia": _rodia,
     "tatooine": _tatooine,
@@ -553,17 +582,19 @@ def _h_exile(state: SwdbgState, pend: Pending, value: Any) -> None:
 
 def _h_mode(state: SwdbgState, pend: Pending, value: Any) -> None:
     p = state.players[pend.actor]
+    card = pend.card
+    assert card is not None  # a mode choice always comes from a card
     kind = value.rstrip("0123456789")
     amount = int(value[len(kind):])
     if kind == "attack":
-        state.bonus[pend.card] = state.bonus.get(pend.card, 0) + amount  # type: ignore[index]
-        say(state, "boost", f"{state.name(pend.card)} gains {amount} attack", p.seat)  # type: ignore[arg-type]
+        state.bonus[card] = state.bonus.get(card, 0) + amount
+        say(state, "boost", f"{state.name(card)} gains {amount} attack", p.seat)
     elif kind == "resources":
-        _gain(amount)(state, p, pend.card)  # type: ignore[arg-type]
+        _gain(amount)(state, p, card)
     elif kind == "force":
         gain_force(state, p, amount)
     elif kind == "repair":
-        repair_choice(state, p, amount, pend.card)  # type: ignore[arg-type]
+        repair_choice(state, p, amount, card)
 
 
 def _h_row_discard(state: SwdbgState, pend: Pending, value: Any) -> None:
@@ -591,7 +622,8 @@ def _h_duros(state: SwdbgState, pend: Pending, value: Any) -> None:
 
 def _h_bwing(state: SwdbgState, pend: Pending, value: Any) -> None:
     if value == "attack":
-        state.bonus[pend.card] = state.bonus.get(pend.card, 0) + 2  # type: ignore[index]
+        assert pend.card is not None
+        state.bonus[pend.card] = state.bonus.get(pend.card, 0) + 2
         say(state, "boost", "B-Wing gains 2 attack")
     else:
         discard_from_hand(state, state.players[pend.actor], value)
@@ -707,7 +739,7 @@ def _h_jawa(state: SwdbgState, pend: Pending, value: Any) -> None:
     purchase(state, state.players[pend.actor], value, "galaxy_discard")
 
 
-HANDLERS: dict[str, Callable[[SwdbgState, Pending, Any], None]] = {
+HANDLERS: Final[dict[str, Handler]] = {
     "exile": _h_exile, "mode": _h_mode, "row_discard": _h_row_discard, "free_buy": _h_free_buy,
     "discard": _h_discard, "duros": _h_duros, "bwing": _h_bwing, "jyn": _h_jyn, "jerjerrod": _h_jerjerrod,
     "to_hand": _h_to_hand, "hand_then": _h_hand_then, "repair": _h_repair, "deal_damage": _h_deal_damage,

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
 from allegiance.core.table import Decision, Table
-from allegiance.games.swdbg import combat, effects, rules, setup, text, turns
+from allegiance.games.swdbg import combat, effects, rules, setup, strategy, text, turns
 from allegiance.games.swdbg.cards import NEUTRAL
-from allegiance.games.swdbg.state import SwdbgState
+from allegiance.games.swdbg.effects import ABILITIES
+from allegiance.games.swdbg.state import Player, SwdbgState
 
-HANDLERS = {**effects.HANDLERS, **combat.COMBAT_HANDLERS, **turns.TURN_HANDLERS}
-ACTION_KINDS = ("play", "buy", "pay_off", "use", "commit", "resolve", "end_turn", "choose")
+HANDLERS: Final = {**effects.HANDLERS, **combat.COMBAT_HANDLERS, **turns.TURN_HANDLERS}
+ACTION_KINDS: Final = ("play", "buy", "pay_off", "use", "commit", "resolve", "end_turn", "choose")
 
 
 class SwdbgGame(Game):
@@ -23,8 +23,8 @@ class SwdbgGame(Game):
 
     name = "swdbg"
     title = "Star Wars: The Deckbuilding Game"
-    modes = ("1v1", "2v2")
-    action_kinds = ACTION_KINDS
+    modes: tuple[str, ...] = ("1v1", "2v2")
+    action_kinds: tuple[str, ...] = ACTION_KINDS
 
     # -- setup ------------------------------------------------------------------------------------
     def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None) -> SwdbgState:
@@ -69,54 +69,54 @@ class SwdbgGame(Game):
             top = state.pending[-1]
             if seat not in top.seats:
                 return []
-            return [choice_action(v) for v in top.options]
+            return [CHOICES[v] for v in top.options]
         p = state.players[seat]
         if state.stage != "main" or p.team != state.active_team or p.ended:
             return []
-        out: list[Action] = [card_action("play", c) for c in p.hand]
+        out: list[Action] = [PLAY[c] for c in p.hand]
         region = state.regions[p.region]
         cards, resources, faction = state.cards, p.resources, p.faction
         for c in region.row:  # SW-BUY-2: only your own region's row
             d = cards[c]
             if d.cost <= resources and (d.faction == faction or d.faction == NEUTRAL):  # rules.may_buy_faction
-                out.append(card_action("buy", c))
+                out.append(BUY[c])
         if region.pilots and state.cards[region.pilots[-1]].cost <= p.resources:
-            out.append(card_action("buy", region.pilots[-1]))
+            out.append(BUY[region.pilots[-1]])
         if state.config.pay_off_neutral:
             for c in region.row:
                 if state.cards[c].faction == NEUTRAL and state.cards[c].cost <= p.resources:
-                    out.append(card_action("pay_off", c))
+                    out.append(PAY_OFF[c])
         for c in self._usable(state, p):
-            out.append(card_action("use", c))
+            out.append(USE[c])
         if state.attack is not None:
             # While an attack is open, its attackers may still play, buy and use cards, commit more
             # cards to it and resolve it; it must be resolved before they end their turn.
             return out + self._attack_actions(state, p)
         if combat.can_attack_bases(state, p.team):
             for c in combat.attackers(state, p, vs_row=False):
-                out.append(commit_action(c, "base"))
+                out.append(COMMIT[c, "base"])
         targets = combat.row_targets(state, p)
         if targets:
             units = combat.attackers(state, p, vs_row=True)
             for t in targets:
                 for c in units:
-                    out.append(commit_action(c, t))
+                    out.append(COMMIT[c, t])
         out.append(END_TURN)
         return out
 
-    def _attack_actions(self, state: SwdbgState, p: Any) -> list[Action]:
+    def _attack_actions(self, state: SwdbgState, p: Player) -> list[Action]:
         attack = state.attack
         assert attack is not None
         if p.seat not in attack.seats:
             return [END_TURN]  # a teammate's galaxy-row attack does not hold this player up
         vs_row = attack.target == "row"
         target: Any = attack.row_card if vs_row else "base"
-        out = [commit_action(c, target) for c in combat.attackers(state, p, vs_row)]
+        out = [COMMIT[c, target] for c in combat.attackers(state, p, vs_row)]
         out.append(RESOLVE)
         return out
 
     @staticmethod
-    def _usable(state: SwdbgState, p: Any) -> list[int]:
+    def _usable(state: SwdbgState, p: Player) -> list[int]:
         """Cards whose ability ``p`` may use now: own units; any ship or base of the team (SW-SHARED-4)."""
         candidates = list(p.units)
         for q in state.players:
@@ -126,7 +126,7 @@ class SwdbgGame(Game):
                     candidates.append(q.base)
         out = []
         for c in candidates:
-            entry = effects.ABILITIES.get(state.cards[c].name)
+            entry = ABILITIES.get(state.cards[c].name)
             if entry is not None and c not in state.used and entry[0](state, p, c):
                 out.append(c)
         return out
@@ -203,35 +203,45 @@ class SwdbgGame(Game):
 
     def greedy_choice(self, state: SwdbgState, seat: int, legal: list[Action], rng: Any) -> Action:
         """The greedy heuristic's pick (see ``strategy``)."""
-        from allegiance.games.swdbg.strategy import greedy_choice
-        return greedy_choice(state, seat, legal, rng)
+        return strategy.greedy_choice(state, seat, legal, rng)
 
     def action_id(self, action: Action) -> int:
         from allegiance.games.swdbg.encoding import encode
         return encode(action)
 
 
-# Actions are immutable values, so the few thousand a game can offer are built once and shared:
-# building them anew was a large part of every legal-action list.
-END_TURN = Action.of("end_turn")
-RESOLVE = Action.of("resolve")
+class ActionTable(dict[Any, Action]):
+    """Actions built on first use and shared after: ``table[key]`` is ``make(key)``, made once.
+
+    Actions are immutable values, so the few thousand a game can offer are built once: building them
+    anew was a large part of every legal-action list.  A ``dict`` subclass, so that finding one is a
+    plain ``dict`` lookup, faster than a call to a cached function.
+    """
+
+    def __init__(self, make: Callable[[Any], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Action:
+        action = self[key] = self.make(key)
+        return action
 
 
-@cache
-def card_action(kind: str, card: int) -> Action:
-    """``Action.of(kind, card=card)``."""
-    return Action.of(kind, card=card)
-
-
-@cache
-def commit_action(card: int, target: Any) -> Action:
-    """``Action.of("commit", card=card, target=target)``."""
-    return Action.of("commit", card=card, target=target)
-
-
-@cache
-def choice_action(value: Any) -> Action:
+def _choice(value: Any) -> Action:
     """The action that answers a pending choice with ``value`` (a pair means value + amount)."""
     if isinstance(value, tuple):
         return Action.of("choose", value=value[0], amount=value[1])
     return Action.of("choose", value=value)
+
+
+END_TURN: Final = Action.of("end_turn")
+RESOLVE: Final = Action.of("resolve")
+#: card id -> the action on that card
+PLAY: Final = ActionTable(lambda card: Action.of("play", card=card))
+BUY: Final = ActionTable(lambda card: Action.of("buy", card=card))
+PAY_OFF: Final = ActionTable(lambda card: Action.of("pay_off", card=card))
+USE: Final = ActionTable(lambda card: Action.of("use", card=card))
+#: (card id, target) -> committing that card to an attack on the target (a row card or "base")
+COMMIT: Final = ActionTable(lambda key: Action.of("commit", card=key[0], target=key[1]))
+#: the value of a pending choice's option -> the action that chooses it
+CHOICES: Final = ActionTable(_choice)

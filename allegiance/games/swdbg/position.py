@@ -112,7 +112,10 @@ class _Cards:
         remap = {}
         for i in range(len(self.pending_new)):
             remap[-1 - i] = nxt + i
-        fix = lambda c: remap.get(c, c)  # noqa: E731
+
+        def fix(c: int) -> int:
+            return remap.get(c, c)
+
         state.cards = {fix(c): d for c, d in self.cards.items()}
         for p in state.players:
             for z in (*PLAYER_ZONES, "end_exile"):

@@ -5,14 +5,14 @@ set of card effects serves 1v1 and 2v2.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from allegiance.core.events import Event
 from allegiance.games.swdbg.cards import EMPIRE, NEUTRAL, REBEL
 from allegiance.games.swdbg.state import Pending, Player, SwdbgState
 
-FORCE_MAX = 6
-TEAM_FACTION = (EMPIRE, REBEL)  # team 0 is the Empire, team 1 the Rebels
+FORCE_MAX: Final = 6
+TEAM_FACTION: Final = (EMPIRE, REBEL)  # team 0 is the Empire, team 1 the Rebels
 
 
 # -- events -------------------------------------------------------------------------------------

@@ -72,7 +72,7 @@ def features(state: SwdbgState) -> tuple[float, ...]:
     need = state.config.bases_to_win
     cards = state.cards
     for p in state.players:
-        done = min(need, bases_lost(state, p))
+        done: float = min(need, bases_lost(state, p))
         if done < need and p.base is not None:
             done += state.damage.get(p.base, 0) / cards[p.base].hit_points
         progress[1 - p.team] += done

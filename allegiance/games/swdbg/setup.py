@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from allegiance.core.errors import AllegianceError
 from allegiance.core.rng import Rng
@@ -20,10 +20,10 @@ from allegiance.games.swdbg.cards import (
 from allegiance.games.swdbg.rules import draw, refill_row
 from allegiance.games.swdbg.state import Config, Player, Region, SwdbgState
 
-GALAXY_MODES = ("beginner", "full", "secret")
-DEFAULT_BASES_TO_WIN = {"beginner": 3, "full": 4, "secret": 4}
-DEFAULT_MAX_TURNS = 200
-OPTION_NAMES = ("galaxy", "bases_to_win", "pay_off_neutral", "max_turns")
+GALAXY_MODES: Final = ("beginner", "full", "secret")
+DEFAULT_BASES_TO_WIN: Final = {"beginner": 3, "full": 4, "secret": 4}
+DEFAULT_MAX_TURNS: Final = 200
+OPTION_NAMES: Final = ("galaxy", "bases_to_win", "pay_off_neutral", "max_turns")
 
 
 def table_for(mode: str) -> Table:
@@ -80,8 +80,7 @@ def new_game(mode: str, seed: int, options: dict[str, Any]) -> SwdbgState:
     for seat in table.seats:
         faction = seat.team
         team = 0 if faction == EMPIRE else 1
-        region = 0 if mode == "1v1" else seat.index % 2
-        p = Player(seat.index, faction, team, region)
+        p = Player(seat.index, faction, team, 0 if mode == "1v1" else seat.index % 2)
         for name, copies in STARTERS[faction]:
             p.deck.extend(make(name) for _ in range(copies))  # SW-SETUP-4: each player's own deck
         names = BEGINNER_BASES[faction] if config.galaxy == "beginner" else faction_bases(faction)

@@ -8,7 +8,7 @@ abilities; purchases come from its own row (the rules allow nothing else).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from allegiance.core.actions import Action
 from allegiance.core.rng import Rng
@@ -18,20 +18,20 @@ from allegiance.games.swdbg.effects import ship_targets
 from allegiance.games.swdbg.rules import damage_needed, force_with, hp_left, team_bases
 from allegiance.games.swdbg.state import Player, SwdbgState
 
-STARTER_RANK = {"Imperial Shuttle": 0, "Alliance Shuttle": 0, "Stormtrooper": 1, "Rebel Trooper": 1,
+STARTER_RANK: Final = {"Imperial Shuttle": 0, "Alliance Shuttle": 0, "Stormtrooper": 1, "Rebel Trooper": 1,
                 "Inquisitor": 2, "Temple Guardian": 2, "Outer Rim Pilot": 3}
 #: abilities that cost the card itself, used only when they pay off
-SELF_EXILING = {"Outer Rim Pilot", "Kel Dor Mystic", "Y-Wing", "HWK-290", "Hammerhead Corvette", "Jawa Scavenger"}
+SELF_EXILING: Final = {"Outer Rim Pilot", "Kel Dor Mystic", "Y-Wing", "HWK-290", "Hammerhead Corvette", "Jawa Scavenger"}
 
 
 def card_value(state: SwdbgState, c: int) -> float:
     """How much the heuristic likes owning a card."""
     d = state.cards[c]
+    if d.name in STARTER_RANK:
+        return STARTER_RANK[d.name] - 5.0
     value = d.cost + 0.4 * d.attack + 0.3 * d.resources + 0.3 * d.force
     if d.is_ship:
         value += 1.0 + 0.1 * d.hit_points
-    if d.name in STARTER_RANK:
-        value = STARTER_RANK[d.name] - 5
     return value
 
 
@@ -46,8 +46,7 @@ def greedy_choice(state: SwdbgState, seat: int, legal: list[Action], rng: Rng) -
     if state.attack is not None and "resolve" in by_kind:
         return _continue_attack(state, p, by_kind)
     if "play" in by_kind:
-        # Resources and Force first; ships and units alike.
-        return max(by_kind["play"], key=lambda a: (state.cards[a.get("card")].resources, -a.get("card")))
+        return _best_play(state, by_kind["play"])
     for a in by_kind.get("use", []):
         if _worth_using(state, p, a.get("card")):
             return a
@@ -60,6 +59,22 @@ def greedy_choice(state: SwdbgState, seat: int, legal: list[Action], rng: Rng) -
         if card_value(state, best.get("card")) >= 1.5:
             return best
     return by_kind["end_turn"][0]
+
+
+def _best_play(state: SwdbgState, plays: list[Action]) -> Action:
+    """Resources and Force first: the card that gives the most resources (ties: the lowest id), ship or unit.
+
+    A plain loop rather than ``max(plays, key=...)``: this runs for most actions of a greedy game.
+    """
+    best = plays[0]
+    best_card = best.get("card")
+    most = state.cards[best_card].resources
+    for a in plays[1:]:
+        card = a.get("card")
+        resources = state.cards[card].resources
+        if resources > most or (resources == most and card < best_card):
+            best, best_card, most = a, card, resources
+    return best
 
 
 def _worth_using(state: SwdbgState, p: Player, c: int) -> bool:

@@ -6,10 +6,18 @@ team turn ends when both have ended it.  In 1v1 the "team" is one player.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from allegiance.games.swdbg.cards import NEUTRAL
-from allegiance.games.swdbg.effects import EFFECTS, ON_PLAY, ON_REVEAL, ask, on_play_neutral, who_resolves
+from allegiance.games.swdbg.effects import (
+    EFFECTS,
+    ON_PLAY,
+    ON_REVEAL,
+    Handler,
+    ask,
+    on_play_neutral,
+    who_resolves,
+)
 from allegiance.games.swdbg.rules import (
     draw,
     exile,
@@ -22,7 +30,7 @@ from allegiance.games.swdbg.rules import (
 )
 from allegiance.games.swdbg.state import Pending, Player, SwdbgState
 
-HAND_SIZE = 5
+HAND_SIZE: Final = 5
 
 
 def advance(state: SwdbgState) -> None:
@@ -165,4 +173,4 @@ def _h_secret_base(state: SwdbgState, pend: Pending, value: Any) -> None:
     say(state, "secret_bases", f"{label(state, p.seat)} has chosen their secret bases", p.seat)
 
 
-TURN_HANDLERS = {"choose_base": _h_choose_base, "secret_base": _h_secret_base}
+TURN_HANDLERS: Final[dict[str, Handler]] = {"choose_base": _h_choose_base, "secret_base": _h_secret_base}

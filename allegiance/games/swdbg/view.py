@@ -71,7 +71,7 @@ def view(game: SwdbgGame, state: SwdbgState, seat: int | None) -> dict[str, Any]
         "galaxy_discard": [card_json(state, c) for c in r.galaxy_discard],
         "pilots": len(r.pilots), "pilot": card_json(state, r.pilots[-1]) if r.pilots else None,
     } for r in state.regions]
-    pending = None
+    pending: dict[str, Any] | None = None
     if state.pending:
         top = state.pending[-1]
         mine = seat is not None and seat in top.seats
