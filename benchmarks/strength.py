@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="ISMCTS vs greedy win rates (SWDBG 1v1 and 2v2)")
     parser.add_argument("--games-1v1", type=int, default=200)
     parser.add_argument("--games-2v2", type=int, default=100)
-    parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per searched decision")
+    parser.add_argument("--iterations", type=int, default=300, help="ISMCTS iterations per searched decision")
     parser.add_argument("--horizon", type=int, default=1, help="team turns simulated past the root's turn")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)

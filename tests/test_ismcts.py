@@ -12,7 +12,7 @@ from allegiance.bots.ismcts import IsmctsBot
 from allegiance.core.rng import Rng
 from allegiance.games import get_game
 from allegiance.games.swdbg.determinize import determinize
-from allegiance.games.swdbg.search import evaluate, move_key
+from allegiance.games.swdbg.search import LATE_WEIGHTS, MIN_PROGRESS_WEIGHT, evaluate, move_key, weights
 from allegiance.games.swdbg.state import SwdbgState
 from allegiance.games.swdbg.strategy import greedy_choice
 from tests.swdbg.builders import build
@@ -200,6 +200,69 @@ def test_evaluation_is_a_probability_and_exact_at_the_end() -> None:
     assert 0.0 < evaluate(state) < 1.0
     state.stage, state.winner = "over", 1
     assert evaluate(state) == 0.0
+
+
+def early_state() -> SwdbgState:
+    """A 1v1 position in the first team turns of a greedy game, between two turns."""
+    state = GAME.new_game("1v1", 11)
+    rng = Rng(11)
+    while state.turn < 3 or state.pending or state.attack is not None:
+        seat = GAME.active_seats(state)[0]
+        GAME.apply_unchecked(state, seat, greedy_choice(state, seat, GAME.legal_actions(state, seat), rng))
+    return state
+
+
+@pytest.mark.parametrize("team", [0, 1])
+def test_evaluation_rates_deck_building_damage_and_the_force_the_right_way(team: int) -> None:
+    """What the evaluation was fitted to (benchmarks/fit_evaluation.py): early on, a starter exiled or a
+    good card gained helps its team; base damage and the Force moved to the other side hurt it."""
+    state = early_state()
+    base = evaluate(state)
+    sign = 1 if team == 0 else -1  # evaluate() is the Empire's chance
+    p = state.players[team]
+
+    exiled = state.copy()
+    starter = next(c for c in exiled.players[team].deck + exiled.players[team].discard
+                   if exiled.cards[c].name in ("Imperial Shuttle", "Alliance Shuttle"))
+    for zone in (exiled.players[team].deck, exiled.players[team].discard):
+        if starter in zone:
+            zone.remove(starter)
+    exiled.exiled.append(starter)
+    assert sign * (evaluate(exiled) - base) > 0
+
+    gained = state.copy()
+    region = gained.regions[p.region]
+    card = max((c for c in region.galaxy_deck if gained.cards[c].faction == p.faction),
+               key=lambda c: gained.cards[c].cost)
+    region.galaxy_deck.remove(card)
+    gained.players[team].discard.append(card)
+    assert sign * (evaluate(gained) - base) > 0
+
+    damaged = state.copy()
+    assert p.base is not None
+    damaged.damage[p.base] = damaged.damage.get(p.base, 0) + 3
+    assert sign * (evaluate(damaged) - base) < 0
+
+    pushed = state.copy()
+    pushed.force += 1 if team == 0 else -1  # force 0 is the Empire's end of the track
+    assert sign * (evaluate(pushed) - base) < 0
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_evaluation_reads_no_hidden_order(mode: str) -> None:
+    """The cut-off evaluation counts cards by zone owner, never by position in a hidden zone."""
+    for state, seat in greedy_states(mode, 5, every=31):
+        if state.pending:
+            continue
+        assert evaluate(reshuffle_hidden(state, seat, 99)) == pytest.approx(evaluate(state), abs=1e-12)
+
+
+def test_evaluation_weights_move_from_deck_building_to_damage() -> None:
+    assert weights(200)[:len(LATE_WEIGHTS)] == pytest.approx(LATE_WEIGHTS, abs=1e-6)
+    for turn in range(40):
+        assert weights(turn)[0] >= MIN_PROGRESS_WEIGHT
+    # base progress counts for more late in the game than in the first turns
+    assert weights(30)[0] > weights(1)[0]
 
 
 def test_a_discard_forced_in_the_opponents_turn_gives_up_the_weakest_card() -> None:

@@ -24,7 +24,7 @@ Two kinds of decision are not searched: a choice with a single distinct move, an
 from hand in the main phase (playing every card before buying or attacking never loses anything, and
 the greedy order is kept), which keeps the tree for the decisions that matter.
 
-Options: ``iterations`` (default 200) or ``time_ms`` (a time budget; not reproducible, for play),
+Options: ``iterations`` (default 300) or ``time_ms`` (a time budget; not reproducible, for play),
 ``exploration`` (UCB constant; low, as rollouts to the end of the turn are nearly deterministic),
 ``horizon`` (team turns simulated past the root's turn), ``determinizations`` (worlds sampled).
 """
@@ -96,7 +96,7 @@ class IsmctsBot(Bot):
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 200, time_ms: float | None = None,
+    def __init__(self, seed: int = 0, iterations: int = 300, time_ms: float | None = None,
                  exploration: float = 0.3, horizon: int = 1, determinizations: int = 10) -> None:
         super().__init__(seed)
         if iterations < 1:
