@@ -149,6 +149,20 @@ def test_simulate_rejects_bad_bot_lists() -> None:
     assert out.exit_code == 2 and "4 seats" in out.output
     out = run("simulate", "swdbg", "--bots", "genius", "--games", "1")
     assert out.exit_code == 2 and "unknown bot" in out.output
+    out = run("simulate", "swdbg", "--bots", "ismcts:iterations=0,greedy", "--games", "1")
+    assert out.exit_code == 2 and "at least 1" in out.output
+    out = run("simulate", "swdbg", "--bots", "ismcts:time_ms=50,greedy", "--games", "1")
+    assert out.exit_code == 2 and "iterations, not time_ms" in out.output
+
+
+def test_simulate_plays_ismcts_with_the_budget_of_its_spec() -> None:
+    args = ("simulate", "swdbg", "--games", "2", "--bots", "ismcts:iterations=15,greedy", "--seed", "1",
+            "--workers", "1", "--json")
+    out = run(*args)
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["errors"] == 0 and data["bots"] == ["ismcts:iterations=15", "greedy"]
+    assert json.loads(run(*args).stdout) == data
 
 
 def test_play_in_the_terminal_accepts_numbers_and_quits() -> None:

@@ -101,6 +101,12 @@ class IsmctsBot(Bot):
         super().__init__(seed)
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if time_ms is not None and time_ms <= 0:
+            raise ValueError("time_ms must be positive")
+        if exploration < 0:
+            raise ValueError("exploration must not be negative")
+        if horizon < 0:
+            raise ValueError("horizon must not be negative")
         self.iterations = int(iterations)
         self.time_ms = time_ms
         self.exploration = float(exploration)

@@ -8,7 +8,7 @@ import typer
 from rich.panel import Panel
 from rich.table import Table
 
-from allegiance.bots import make_bot
+from allegiance.bots import BOT_SPEC_HELP, make_bot
 from allegiance.cli import app
 from allegiance.cli.common import console, fail, guarded, parse_options
 from allegiance.core.events import Event
@@ -64,7 +64,7 @@ def play(
     game: Annotated[str, typer.Argument(help="game name, e.g. swdbg")],
     mode: Annotated[str, typer.Option(help="table mode, e.g. 1v1 or 2v2")] = "1v1",
     seat: Annotated[int, typer.Option(help="your seat (0 = Empire in 1v1)")] = 0,
-    bots: Annotated[str, typer.Option(help="bot kind for the other seats")] = "greedy",
+    bots: Annotated[str, typer.Option(help="the bot for the other seats; " + BOT_SPEC_HELP)] = "greedy",
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
 ) -> None:
@@ -76,7 +76,10 @@ def play(
     n = len(state.table.seats)
     if not 0 <= seat < n:
         fail(f"mode {mode} has seats 0..{n - 1}")
-    players = {s: make_bot(bots, seed * 7 + s) for s in range(n) if s != seat}
+    try:
+        players = {s: make_bot(bots, seed * 7 + s) for s in range(n) if s != seat}
+    except ValueError as exc:
+        fail(str(exc))
     console.print(f"You are [bold]{state.table.seats[seat].label}[/]. Type an action number; "
                   "'b' redraws the board, 'q' quits.")
     show_board = True

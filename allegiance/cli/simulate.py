@@ -10,7 +10,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from allegiance.bots import BOT_KINDS
+from allegiance.bots import BOT_SPEC_HELP, make_bot, parse_bot_spec
 from allegiance.cli import app
 from allegiance.cli.common import console, fail, guarded, parse_options, print_json
 from allegiance.games import game_names, get_game
@@ -24,7 +24,7 @@ def simulate(
     game: Annotated[str, typer.Argument(help="game name, e.g. swdbg")],
     mode: Annotated[str, typer.Option(help="table mode, e.g. 1v1 or 2v2")] = "1v1",
     games: Annotated[int, typer.Option(help="number of games")] = 100,
-    bots: Annotated[str, typer.Option(help="one bot per seat, comma-separated (or one for every seat)")] = "greedy,greedy",
+    bots: Annotated[str, typer.Option(help="one bot per seat, comma-separated (or one for every seat); " + BOT_SPEC_HELP)] = "greedy,greedy",
     seed: Annotated[int, typer.Option(help="master seed: the same seed gives the same results")] = 0,
     workers: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
     backend: Annotated[str, typer.Option(help="process (default) or ray")] = "process",
@@ -44,8 +44,13 @@ def simulate(
     if len(bot_list) != seats:
         fail(f"mode {mode} has {seats} seats: give {seats} bots (or one for all), not {len(bot_list)}")
     for b in bot_list:
-        if b not in BOT_KINDS and not b.startswith("ismcts"):
-            fail(f"unknown bot {b!r}; bots: {', '.join(BOT_KINDS)}")
+        try:
+            _, bot_options = parse_bot_spec(b)
+            make_bot(b)  # checks the option values too, before any worker starts
+        except ValueError as exc:
+            fail(str(exc))
+        if "time_ms" in bot_options:
+            fail(f"{b}: simulate promises the same results for the same seed; give ISMCTS iterations, not time_ms")
     if games < 1:
         fail("--games must be at least 1")
     if backend not in ("process", "ray"):

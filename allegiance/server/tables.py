@@ -284,7 +284,12 @@ class TableManager:
                 table.bot_task = None
 
     async def _run_bots(self, table: LiveTable) -> None:
-        """Bots act one action at a time, yielding to the event loop between actions."""
+        """Bots act one action at a time, yielding to the event loop between actions.
+
+        A bot thinks in a worker thread on a copy of the state, so a searching bot (ISMCTS takes tens
+        of milliseconds a move) never stalls the other tables; if a person acted at the table
+        meanwhile, the bot thinks again about the new state.
+        """
         while True:
             await asyncio.sleep(self.bot_delay)
             seats = table.bot_seats_to_act()
@@ -292,9 +297,12 @@ class TableManager:
             if not legal:
                 return
             seat = seats[0]
-            action = table.bots[seat].choose(table.game, table.state.copy(), seat, legal)
+            version = table.state.version
+            action = await asyncio.to_thread(table.bots[seat].choose, table.game, table.state.copy(), seat, legal)
+            if table.state.version != version:
+                continue
             try:
-                events = self._apply_and_store(table, seat, action, table.state.version)
+                events = self._apply_and_store(table, seat, action, version)
             except Exception:
                 log.exception("bot at seat %d of table %s failed", seat, table.id)
                 return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -181,3 +182,29 @@ def test_oversized_http_requests_are_refused_with_the_limit(client: TestClient) 
                        headers={"Content-Type": "application/json"})
     assert huge.status_code == 413 and "request too large" in huge.json()["detail"]
     assert client.get(f"/api/tables/{tid}").json()["version"] == 0
+
+
+def test_an_ismcts_seat_plays_its_turns_at_the_online_table(client: TestClient) -> None:
+    """The lobby offers the search bot; it thinks off the event loop and hands the turn back."""
+    assert "ismcts" in next(g for g in client.get("/api/games").json() if g["name"] == "swdbg")["bots"]
+    created = make_table(client, ["human", "ismcts"], mode="1v1", seed=5, options={})
+    tid, token = created["table"]["id"], created["links"][0]["token"]
+
+    def my_turn(after: int) -> dict[str, Any]:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            state = client.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": token}).json()
+            if state["version"] >= after and 0 in state["active"]:
+                return state
+            time.sleep(0.05)
+        raise AssertionError("the ISMCTS seat never handed the turn back")
+
+    state = my_turn(0)
+    for _ in range(2):  # end two of the human's turns; the bot plays a whole turn after each
+        end = next(a["action"] for a in state["legal"] if a["action"]["kind"] == "end_turn")
+        res = client.post(f"/api/tables/{tid}/actions", json={"action": end, "version": state["version"]},
+                          headers={"X-Seat-Token": token})
+        assert res.status_code == 200, res.text
+        state = my_turn(state["version"] + 2)
+    logged = client.app.state.manager.storage.load_table(tid).actions
+    assert sum(1 for seat, action in logged if seat == 1 and action["kind"] == "end_turn") >= 2
