@@ -5,15 +5,20 @@ first-team advantage cancels out); in 2v2 both teammates of a team are ISMCTS (t
 Prints each mode's win rate with a 95 % Wilson interval, the budget and the exact command.
 Acceptance (issue 4): at least 70 % in 200 1v1 games and in 100 2v2 games.
 
-    .venv/bin/python benchmarks/strength.py --games-1v1 200 --games-2v2 100 --iterations 200
+    .venv/bin/python benchmarks/strength.py --games-1v1 200 --games-2v2 100 --iterations 300 --workers 2
 
 A benchmark, not a test: it is CPU heavy (seconds per game).  ``--workers`` runs games in parallel.
 
-Measured on the 2-core development machine (2026-11-22, seed 2026, one worker per mode):
+Measured on the 2-core development machine.  With the evaluation refitted to interventions
+(``benchmarks/fit_evaluation.py``; 2026-11-23, 300 iterations, ``--workers 2``, so each game shared
+the machine with another):
 
-* 1v1, 200 iterations: 69.5 % of 200 games (95 % CI 62.8-75.5 %), 2.5 s per game;
-* 1v1, 300 iterations: 71.0 % of 200 games (95 % CI 64.4-76.8 %), 3.3 s per game;
-* 2v2, 200 iterations: 79.0 % of 100 games (95 % CI 70.0-85.8 %), 13.9 s per game.
+* 1v1, seed 2026: 79.0 % of 200 games (95 % CI 72.8-84.1 %), 5.3 s per game;
+* 1v1, seed 7: 82.0 % of 200 games (95 % CI 76.1-86.7 %), 5.1 s per game;
+* 2v2, seed 2026: 89.0 % of 100 games (95 % CI 81.4-93.7 %), 23.6 s per game.
+
+With the earlier evaluation (fitted to greedy games' final results; 2026-11-22, seed 2026, one
+worker): 1v1 69.5 % at 200 iterations, 71.0 % at 300, 68.0 % at 500; 2v2 79.0 % at 200.
 """
 
 from __future__ import annotations
