@@ -23,7 +23,8 @@ team turns about +0.085 and +0.07 win chance for one starter exiled or one card 
 -0.016 for 1-4 base damage taken).  ISMCTS at 300 iterations, 1v1, seed 2026 (2026-11-23): the
 old weights beat greedy in 68 % of games 0-99; weights fitted this way on the first ~3,000
 interventions of the default run, in 77 % of the same games and 78.5 % of games 0-199; the
-committed weights (the whole default run): see ``benchmarks/strength.py``.
+committed weights are what the default run prints (checked 2026-11-23: the same digits, R^2 0.147; its
+strength: see ``benchmarks/strength.py``).
 
     .venv/bin/python benchmarks/fit_evaluation.py --workers 2    # ~20 min on 2 cores, 4,928 interventions
 
