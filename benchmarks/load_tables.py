@@ -7,6 +7,10 @@ action is sent to the moment the acting page receives the new view.  Also report
 per table (resident memory growth divided by the number of tables).
 
     .venv/bin/python benchmarks/load_tables.py --tables 100 --seconds 30
+    .venv/bin/python benchmarks/load_tables.py --tables 100 --seconds 30 --bot-tables 4   # + ISMCTS tables
+
+``--bot-tables N`` adds N 1v1 tables where ``--bot`` (default ``ismcts``) plays greedy, with the server's
+``--bot-delay`` pause before each bot action: what searching bots cost the people at other tables.
 
 Targets (issue 5): p99 <= 50 ms, <= 5 MB per table.  A benchmark, not a test: it prints figures.
 """
@@ -108,11 +112,17 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(base: str, tables: int, seconds: float, think: float, pid: int | None,
-              durable: bool) -> dict[str, Any]:
+              durable: bool, bot_tables: int = 0, bot: str = "ismcts") -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         await http.post("/api/tables", json={"game": "swdbg", "mode": "2v2", "seats": ["greedy"] * 4})  # warm-up
         await asyncio.sleep(0.5)
         rss_before = rss_mb(pid) if pid else None
+        bot_ids = []
+        for i in range(bot_tables):
+            res = await http.post("/api/tables", json={"game": "swdbg", "mode": "1v1", "seed": 1000 + i,
+                                                       "seats": [bot, "greedy"] if i % 2 == 0 else ["greedy", bot]})
+            res.raise_for_status()
+            bot_ids.append(res.json()["table"]["id"])
         created = []
         for i in range(tables):
             res = await http.post("/api/tables", json={"game": "swdbg", "mode": "2v2", "seats": ["human"] * 4,
@@ -139,6 +149,10 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
     client_cpu = (time.process_time() - client_cpu0) / elapsed
     stop.set()
     await asyncio.gather(*clients, return_exceptions=True)
+    bot_actions = 0
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        for table_id in bot_ids:
+            bot_actions += (await http.get(f"/api/tables/{table_id}")).json()["version"]
     lat = stats.latencies
     return {
         "tables": tables, "connections": len(clients), "seconds": round(elapsed, 1), "think_s": think,
@@ -149,6 +163,7 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
         "messages": stats.messages, "mb_received": round(stats.bytes / 2**20, 1),
         "server_rss_mb": {"before": rss_before, "peak": round(rss_peak, 1)} if pid else None,
         "mb_per_table": round((rss_peak - rss_before) / tables, 3) if pid and rss_before else None,
+        "bot_tables": bot_tables, "bot": bot if bot_tables else None, "bot_table_actions": bot_actions,
         "durable": durable, "cpus": os.cpu_count(), "load_average_at_start": round(load0, 2),
         "server_cpu_share": round(server_cpu, 2) if server_cpu is not None else None,
         "client_cpu_share": round(client_cpu, 2),
@@ -162,6 +177,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before acting")
     parser.add_argument("--url", help="an already running server (memory is then not measured)")
     parser.add_argument("--durable", action="store_true", help="start the server with --durable (fsync per action)")
+    parser.add_argument("--bot-tables", type=int, default=0, help="extra 1v1 tables where --bot plays greedy")
+    parser.add_argument("--bot", default="ismcts", help="the bot of the --bot-tables (random, greedy, ismcts)")
+    parser.add_argument("--bot-delay", type=float, default=0.5, help="the server's pause before each bot action")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     server = None
@@ -169,10 +187,11 @@ def main() -> None:
         base, pid = args.url.rstrip("/"), None
     else:
         db = os.path.join(tempfile.mkdtemp(prefix="allegiance-load-"), "load.db")
-        server = ServerProcess(db, bot_delay=0.0, extra=["--durable"] if args.durable else []).start()
+        server = ServerProcess(db, bot_delay=args.bot_delay, extra=["--durable"] if args.durable else []).start()
         base, pid = server.base, server.proc.pid if server.proc else None
     try:
-        result = asyncio.run(run(base, args.tables, args.seconds, args.think, pid, args.durable))
+        result = asyncio.run(run(base, args.tables, args.seconds, args.think, pid, args.durable,
+                                 args.bot_tables, args.bot))
     finally:
         if server is not None:
             server.stop()
@@ -185,6 +204,8 @@ def main() -> None:
           f"{result['games_finished']} games finished, {result['stale']} stale, errors {result['errors']}")
     print(f"latency action sent -> view received: p50 {lat.get('p50')} ms, p99 {lat.get('p99')} ms, "
           f"max {lat.get('max')} ms   (target p99 <= 50 ms)")
+    if result["bot_tables"]:
+        print(f"{result['bot_tables']} {result['bot']}-vs-greedy tables alongside: {result['bot_table_actions']} bot actions")
     print(f"CPU: server {result['server_cpu_share']} core(s), load generator {result['client_cpu_share']} core(s), "
           f"{result['cpus']} cores, load average {result['load_average_at_start']} at start")
     if result["mb_per_table"] is not None:

@@ -17,6 +17,9 @@ class Bot(ABC):
     """Chooses an action for a seat.  ``legal`` is never empty."""
 
     name = "bot"
+    #: True for a bot that searches (tens of milliseconds a move or more): the online table lets it
+    #: think in another process
+    searches = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

@@ -95,6 +95,7 @@ class IsmctsBot(Bot):
     """Information-set MCTS with determinisation, greedy rollouts and a horizon (see module doc)."""
 
     name = "ismcts"
+    searches = True
 
     def __init__(self, seed: int = 0, iterations: int = 300, time_ms: float | None = None,
                  exploration: float = 0.3, horizon: int = 1, determinizations: int = 10) -> None:

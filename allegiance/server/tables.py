@@ -35,6 +35,7 @@ from allegiance.core.table import Table
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
 from allegiance.server.storage import SeatRecord, Storage, TableRecord, hash_token
+from allegiance.server.thinking import BotThinker
 
 log = logging.getLogger("allegiance.server")
 
@@ -135,9 +136,10 @@ class LiveTable:
 class TableManager:
     """Creates, finds and runs tables over one :class:`Storage`."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.5) -> None:
+    def __init__(self, storage: Storage, bot_delay: float = 0.5, thinker: BotThinker | None = None) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self.thinker = thinker or BotThinker()
         self.tables: dict[str, LiveTable] = {}
 
     # -- life cycle ------------------------------------------------------------------------------
@@ -159,6 +161,7 @@ class TableManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.thinker.close()
 
     # -- tables ----------------------------------------------------------------------------------
     def create(self, game: str, mode: str, options: Mapping[str, Any], seats: list[str],
@@ -286,9 +289,9 @@ class TableManager:
     async def _run_bots(self, table: LiveTable) -> None:
         """Bots act one action at a time, yielding to the event loop between actions.
 
-        A bot thinks in a worker thread on a copy of the state, so a searching bot (ISMCTS takes tens
-        of milliseconds a move) never stalls the other tables; if a person acted at the table
-        meanwhile, the bot thinks again about the new state.
+        A bot thinks on a copy of the state; a searching bot thinks in another process (see
+        :mod:`allegiance.server.thinking`), and if a person acted at the table meanwhile, it thinks
+        again about the new state.
         """
         while True:
             await asyncio.sleep(self.bot_delay)
@@ -298,7 +301,8 @@ class TableManager:
                 return
             seat = seats[0]
             version = table.state.version
-            action = await asyncio.to_thread(table.bots[seat].choose, table.game, table.state.copy(), seat, legal)
+            action, table.bots[seat] = await self.thinker.choose(table.bots[seat], table.game, table.record.game,
+                                                                 table.state.copy(), seat, legal)
             if table.state.version != version:
                 continue
             try:

@@ -1,0 +1,79 @@
+"""Where the online table's bots think.
+
+A quick bot (random, greedy: microseconds a move) chooses on the event loop.  A searching bot
+(``Bot.searches``, e.g. ISMCTS: tens of milliseconds a move) would stall every other table there, and
+in a thread it still holds the GIL most of the time (with four ISMCTS tables beside 100 human tables
+the humans' p99 went from 12 to 70 ms).  So it thinks in a separate process: the bot and a copy of the
+state are pickled to a small process pool, and the bot comes back with its random generator advanced,
+so a table's bots play as they would in one process.
+
+If the state or bot cannot be pickled (a build whose classes do not support it), or the pool is
+broken, the bot thinks in a thread instead and the server says so once in its log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from allegiance.bots.base import Bot
+from allegiance.core.actions import Action
+from allegiance.core.game import Game
+from allegiance.games import get_game
+
+log = logging.getLogger("allegiance.server")
+
+
+def default_thinkers() -> int:
+    """Processes for searching bots: all cores but one (the event loop's), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def _think(bot: Bot, game_name: str, state: Any, seat: int, legal: list[Action]) -> tuple[Action, Bot]:
+    """In a worker process: the bot's choice, and the bot itself (its generator has moved on)."""
+    return bot.choose(get_game(game_name), state, seat, legal), bot
+
+
+class BotThinker:
+    """Runs bots' choices off the event loop when they search (see the module doc)."""
+
+    def __init__(self, processes: int | None = None) -> None:
+        self.processes = processes or default_thinkers()
+        self._pool: ProcessPoolExecutor | None = None
+        self._in_threads = False  # set once pickling or the pool failed
+
+    async def choose(self, bot: Bot, game: Game, game_name: str, state: Any, seat: int,
+                     legal: list[Action]) -> tuple[Action, Bot]:
+        """The bot's action for ``seat`` and the bot to keep for its next move.
+
+        ``state`` must be the caller's own copy: the bot may change it.
+        """
+        if not getattr(bot, "searches", False):
+            return bot.choose(game, state, seat, legal), bot
+        if not self._in_threads:
+            try:
+                loop = asyncio.get_running_loop()
+                return await loop.run_in_executor(self._get_pool(), _think, bot, game_name, state, seat, legal)
+            except (pickle.PicklingError, TypeError, AttributeError, BrokenProcessPool) as exc:
+                log.warning("searching bots think in threads from now on (%s: %s)", type(exc).__name__, exc)
+                self._in_threads = True
+                self.close()
+        return await asyncio.to_thread(bot.choose, game, state, seat, legal), bot
+
+    def _get_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: forking a process that runs an event loop and threads is not safe
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the worker processes (pending choices are cancelled)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
