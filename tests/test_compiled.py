@@ -4,7 +4,8 @@ pure Python plays.
 The test copies the package twice into a temporary folder, compiles one copy in place (about a
 minute on two cores), then plays the same seeded games in both copies, each in its own interpreter,
 and compares everything they produced: final-state digests, every event, views, outcomes, a position
-round trip, state copies, a short ISMCTS decision and a simulation runner record.  It needs mypy (the
+round trip, state copies, a short ISMCTS decision, a simulation runner record, and an online table's
+searching bot's choice (in another process in pure Python, in a thread in the compiled build).  It needs mypy (the
 ``compile`` extra) and a C compiler, and is skipped without them.
 """
 
@@ -63,8 +64,17 @@ for _ in range(30):
 seat = game.active_seats(mid)[0]
 ismcts = make_bot("ismcts", 8, iterations=40).choose(game, mid, seat, game.legal_actions(mid, seat))
 record = play_game("swdbg", "2v2", ["greedy", "random", "random", "greedy"], seed=9).to_json()
+# the online table's searching bots: in another process when states pickle, else in a thread
+import asyncio
+from allegiance.server.thinking import BotThinker
+thinker = BotThinker(processes=1)
+legal = game.legal_actions(mid, seat)
+choice, _ = asyncio.run(thinker.choose(make_bot("ismcts", 5, iterations=20), game, "swdbg", game.copy(mid),
+                                       seat, legal))
+thinker.close()
+thinking = {"choice": choice.to_json(), "in_processes": thinker.in_processes}
 print(json.dumps({"package": allegiance.__file__, "compiled": allegiance.compiled_modules(),
-                  "games": games, "ismcts": ismcts.to_json(), "record": record}))
+                  "games": games, "ismcts": ismcts.to_json(), "record": record, "thinking": thinking}))
 '''
 
 
@@ -104,6 +114,8 @@ def test_the_compiled_build_plays_the_same_games_as_pure_python(tmp_path: Path) 
     got = fingerprint(compiled)
     assert expected["compiled"] == []
     assert "allegiance.games.swdbg.game" in got["compiled"] and "allegiance.core.rng" in got["compiled"]
+    assert expected["thinking"]["in_processes"] and not got["thinking"]["in_processes"]  # see server/thinking.py
     for name in ("games", "ismcts", "record"):
         assert got[name] == expected[name], name
     assert all(g["round_trip"] for g in got["games"])
+    assert got["thinking"]["choice"] == expected["thinking"]["choice"]

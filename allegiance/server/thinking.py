@@ -7,8 +7,10 @@ the humans' p99 went from 12 to 70 ms).  So it thinks in a separate process: the
 state are pickled to a small process pool, and the bot comes back with its random generator advanced,
 so a table's bots play as they would in one process.
 
-If the state or bot cannot be pickled (a build whose classes do not support it), or the pool is
-broken, the bot thinks in a thread instead and the server says so once in its log.
+If the state or bot cannot be pickled, or the pool is broken, the bot thinks in a thread instead and
+the server says so once in its log.  That is the case of the mypyc-compiled build (``setup.py``): its
+native classes are made through ``__init__``, which pickle cannot call, so there searching bots think
+in threads.
 """
 
 from __future__ import annotations
@@ -47,6 +49,22 @@ class BotThinker:
         self.processes = processes or default_thinkers()
         self._pool: ProcessPoolExecutor | None = None
         self._in_threads = False  # set once pickling or the pool failed
+        self._usable: bool | None = None  # whether a state and bot survive pickling (checked once)
+
+    @property
+    def in_processes(self) -> bool:
+        """Whether searching bots think in other processes (False once they fell back to threads)."""
+        return not self._in_threads
+
+    @staticmethod
+    def _probe(bot: Bot, state: Any) -> bool:
+        try:
+            pickle.loads(pickle.dumps((bot, state)))
+        except Exception as exc:  # noqa: BLE001 - any failure means: think in threads
+            log.warning("searching bots think in threads: their state cannot be pickled (%s: %s)",
+                        type(exc).__name__, exc)
+            return False
+        return True
 
     async def choose(self, bot: Bot, game: Game, game_name: str, state: Any, seat: int,
                      legal: list[Action]) -> tuple[Action, Bot]:
@@ -56,6 +74,9 @@ class BotThinker:
         """
         if not getattr(bot, "searches", False):
             return bot.choose(game, state, seat, legal), bot
+        if not self._in_threads and self._usable is None:
+            self._usable = self._probe(bot, state)
+            self._in_threads = not self._usable
         if not self._in_threads:
             try:
                 loop = asyncio.get_running_loop()
