@@ -48,8 +48,8 @@ class BotThinker:
     def __init__(self, processes: int | None = None) -> None:
         self.processes = processes or default_thinkers()
         self._pool: ProcessPoolExecutor | None = None
-        self._in_threads = False  # set once pickling or the pool failed
-        self._usable: bool | None = None  # whether a state and bot survive pickling (checked once)
+        #: None until the first searching bot shows whether states pickle; True once bots think in threads
+        self._in_threads: bool | None = None
 
     @property
     def in_processes(self) -> bool:
@@ -57,7 +57,7 @@ class BotThinker:
         return not self._in_threads
 
     @staticmethod
-    def _probe(bot: Bot, state: Any) -> bool:
+    def _pickles(bot: Bot, state: Any) -> bool:
         try:
             pickle.loads(pickle.dumps((bot, state)))
         except Exception as exc:  # noqa: BLE001 - any failure means: think in threads
@@ -72,16 +72,15 @@ class BotThinker:
 
         ``state`` must be the caller's own copy: the bot may change it.
         """
-        if not getattr(bot, "searches", False):
+        if not bot.searches:
             return bot.choose(game, state, seat, legal), bot
-        if not self._in_threads and self._usable is None:
-            self._usable = self._probe(bot, state)
-            self._in_threads = not self._usable
+        if self._in_threads is None:
+            self._in_threads = not self._pickles(bot, state)
         if not self._in_threads:
             try:
                 loop = asyncio.get_running_loop()
                 return await loop.run_in_executor(self._get_pool(), _think, bot, game_name, state, seat, legal)
-            except (pickle.PicklingError, TypeError, AttributeError, BrokenProcessPool) as exc:
+            except (pickle.PicklingError, BrokenProcessPool) as exc:
                 log.warning("searching bots think in threads from now on (%s: %s)", type(exc).__name__, exc)
                 self._in_threads = True
                 self.close()
