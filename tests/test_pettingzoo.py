@@ -103,8 +103,8 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
 def test_the_observation_hides_decks_and_opponents_hands() -> None:
     e = raw_env(mode="2v2")
     e.reset(seed=8)
-    per_card = e.observer.per_card
-    cards = e.observe("player_0")["observation"][: e.observer.cards * per_card].reshape(-1, per_card)
+    per_card = e.encoding.observer.per_card
+    cards = e.observe("player_0")["observation"][: e.encoding.observer.cards * per_card].reshape(-1, per_card)
     hidden = [c for p in e.state.players for c in p.deck]
     hidden += [c for p in e.state.players if p.team != e.state.players[0].team for c in p.hand]
     assert hidden and not cards[hidden].any()
@@ -126,3 +126,11 @@ def test_the_wrapped_env_ends_the_game_on_an_illegal_index_and_punishes_its_agen
     e.step(int(np.flatnonzero(mask == 0)[0]))
     assert all(e.terminations.values())
     assert e.rewards[agent] == -1
+
+
+def test_reset_options_may_not_change_the_space_sizes() -> None:
+    e = raw_env(mode="1v1", options={"max_turns": 30})
+    e.reset(seed=1, options={"max_turns": 5, "unknown_key": 1})  # sizes unchanged: accepted, unknown ignored
+    assert e.state.config.max_turns == 5
+    with pytest.raises(ValueError, match="space sizes"):
+        e.reset(seed=1, options={"galaxy": "full"})  # the full galaxy has more cards

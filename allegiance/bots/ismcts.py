@@ -4,7 +4,7 @@ One tree is grown from the deciding seat's point of view.  Each iteration
 
 1. **determinises**: plays on a copy of one of ``determinizations`` sampled worlds, taken in turn;
    each deals every card the seat cannot see again at random, consistently with its view
-   (``games/swdbg/determinize.py``) — the bot never reads a hidden card of the real state.  A small
+   (the game's ``SearchHooks.determinize``) — the bot never reads a hidden card of the real state.  A small
    fixed ensemble (each world keeps its own future shuffles) means moves are compared on the same
    worlds, which cuts the noise of the comparisons, and copying a world is cheaper than dealing one;
 2. **selects** down the tree with UCB1 over the moves legal *in that determinisation*, using
@@ -33,49 +33,24 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from collections.abc import Hashable
 from typing import Any
 
 from allegiance.bots.base import Bot
 from allegiance.core.actions import Action
 from allegiance.core.game import Game
+from allegiance.core.hooks import SearchHooks
 from allegiance.core.rng import Rng
 
 Move = tuple[Hashable, int, Action]  # (key, seat, action)
 
 
-@dataclass(frozen=True)
-class SearchAdapter:
-    """What the search needs from one game besides its protocol."""
-
-    determinize: Callable[[Any, int, Rng], Any]
-    move_key: Callable[[Any, int, Action], Hashable]
-    evaluate: Callable[[Any], float]  # the first team's chance of winning
-    policy: Callable[[Any, int, list[Action], Rng], Action]  # rollout policy
-    team_of: Callable[[Any, int], int]
-    turn: Callable[[Any], int]  # a counter of team turns
-    active_team: Callable[[Any], int]  # the team whose turn it is
-
-
-def _swdbg_adapter() -> SearchAdapter:
-    from allegiance.games.swdbg.determinize import determinize
-    from allegiance.games.swdbg.search import evaluate, move_key
-    from allegiance.games.swdbg.strategy import greedy_choice
-    return SearchAdapter(determinize, move_key, evaluate, greedy_choice,
-                         lambda state, seat: state.players[seat].team, lambda state: state.turn,
-                         lambda state: state.active_team)
-
-
-_ADAPTERS: dict[str, Callable[[], SearchAdapter]] = {"swdbg": _swdbg_adapter}
-
-
-def adapter_for(game: Game) -> SearchAdapter:
-    """The search adapter of a game; raises ``ValueError`` for a game ISMCTS does not support yet."""
-    make = _ADAPTERS.get(game.name)
-    if make is None:
-        raise ValueError(f"the ismcts bot does not support {game.name!r} yet; games: {', '.join(_ADAPTERS)}")
-    return make()
+def hooks_for(game: Game) -> SearchHooks:
+    """The search hooks of a game; raises ``ValueError`` for a game ISMCTS does not support yet."""
+    try:
+        return game.search_hooks()
+    except NotImplementedError:
+        raise ValueError(f"the ismcts bot does not support {game.name!r} yet") from None
 
 
 class Node:
@@ -119,22 +94,22 @@ class IsmctsBot(Bot):
 
     # -- the decision -------------------------------------------------------------------------------
     def choose(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
-        adapter = adapter_for(game)
+        hooks = hooks_for(game)
         by_key: dict[Hashable, Action] = {}
         for action in legal:
-            by_key.setdefault(adapter.move_key(state, seat, action), action)
+            by_key.setdefault(hooks.move_key(state, seat, action), action)
         if len(by_key) == 1:
             return legal[0]
-        forced = _play_first(adapter, state, seat, legal, self.rng)
+        forced = _play_first(hooks, state, seat, legal, self.rng)
         if forced is not None:
             return forced
-        root = Node(adapter.team_of(state, seat))
-        worlds = [adapter.determinize(state, seat, self.rng)
+        root = Node(hooks.team_of(state, seat))
+        worlds = [hooks.determinize(state, seat, self.rng)
                   for _ in range(min(self.determinizations, self.iterations))]
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         done = 0
         while True:
-            self._iterate(game, adapter, game.copy(worlds[done % len(worlds)]), state, seat, root)
+            self._iterate(game, hooks, game.copy(worlds[done % len(worlds)]), state, seat, root)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
@@ -147,23 +122,23 @@ class IsmctsBot(Bot):
         return by_key[best] if best is not None else legal[0]
 
     # -- one iteration ---------------------------------------------------------------------------
-    def _iterate(self, game: Game, adapter: SearchAdapter, state: Any, root_state: Any, seat: int,
+    def _iterate(self, game: Game, hooks: SearchHooks, state: Any, root_state: Any, seat: int,
                  root: Node) -> None:
         """One iteration on ``state``, a fresh copy of a determinisation of ``root_state``."""
-        stop_turn = self._stop_turn(adapter, root_state, seat)
+        stop_turn = self._stop_turn(hooks, root_state, seat)
         node = root
         path: list[Node] = []
         only: int | None = seat  # the root holds the deciding seat's moves only
-        while game.outcome(state) is None and adapter.turn(state) < stop_turn:
-            moves, forced = self._moves(game, adapter, state, only)
+        while game.outcome(state) is None and hooks.turn(state) < stop_turn:
+            moves, forced = self._moves(game, hooks, state, only)
             only = None
             if forced is not None:
                 game.apply_unchecked(state, forced[1], forced[2])
                 continue
             untried = [m for m in moves if m[0] not in node.children]
             if untried:
-                key, mover, action = self._expansion(game, adapter, state, untried)
-                child = Node(adapter.team_of(state, mover))
+                key, mover, action = self._expansion(game, hooks, state, untried)
+                child = Node(hooks.team_of(state, mover))
                 node.children[key] = child
                 path.append(child)
                 game.apply_unchecked(state, mover, action)
@@ -172,20 +147,20 @@ class IsmctsBot(Bot):
             node = node.children[key]
             path.append(node)
             game.apply_unchecked(state, mover, action)
-        self._rollout(game, adapter, state, stop_turn)
-        value = adapter.evaluate(state)
+        self._rollout(game, hooks, state, stop_turn)
+        value = hooks.evaluate(state)
         for n in path:
             n.visits += 1
             n.reward += value if n.team == 0 else 1.0 - value
 
-    def _stop_turn(self, adapter: SearchAdapter, state: Any, seat: int) -> int:
+    def _stop_turn(self, hooks: SearchHooks, state: Any, seat: int) -> int:
         """The turn counter at which simulations stop: ``horizon`` team turns on, counted from the
         seat's own team turn.  A choice made in the opponents' turn (what to discard to their
         Snowspeeder) shows its worth only in the seat's next turn, so that turn is simulated too."""
-        waiting = adapter.active_team(state) != adapter.team_of(state, seat)
-        return adapter.turn(state) + self.horizon + (1 if waiting else 0)
+        waiting = hooks.active_team(state) != hooks.team_of(state, seat)
+        return hooks.turn(state) + self.horizon + (1 if waiting else 0)
 
-    def _moves(self, game: Game, adapter: SearchAdapter, state: Any,
+    def _moves(self, game: Game, hooks: SearchHooks, state: Any,
                only: int | None) -> tuple[list[Move], Move | None]:
         """The distinct moves now (one per key), or a forced move that needs no node."""
         seats = (only,) if only is not None else game.active_seats(state)
@@ -193,11 +168,11 @@ class IsmctsBot(Bot):
         seen: set[Hashable] = set()
         for s in seats:
             legal = game.legal_actions(state, s)
-            forced = _play_first(adapter, state, s, legal, self.rng)
+            forced = _play_first(hooks, state, s, legal, self.rng)
             if forced is not None:
                 return moves, (None, s, forced)
             for action in legal:
-                key = adapter.move_key(state, s, action)
+                key = hooks.move_key(state, s, action)
                 if key not in seen:
                     seen.add(key)
                     moves.append((key, s, action))
@@ -205,11 +180,11 @@ class IsmctsBot(Bot):
             return moves, moves[0]
         return moves, None
 
-    def _expansion(self, game: Game, adapter: SearchAdapter, state: Any, untried: list[Move]) -> Move:
+    def _expansion(self, game: Game, hooks: SearchHooks, state: Any, untried: list[Move]) -> Move:
         """The untried move to add: the rollout policy's pick if it is untried, else a random one."""
         mover = untried[0][1]
-        pick = adapter.policy(state, mover, game.legal_actions(state, mover), self.rng)
-        key = adapter.move_key(state, mover, pick)
+        pick = hooks.policy(state, mover, game.legal_actions(state, mover), self.rng)
+        key = hooks.move_key(state, mover, pick)
         for m in untried:
             if m[0] == key:
                 return m
@@ -229,19 +204,19 @@ class IsmctsBot(Bot):
         assert best is not None
         return best
 
-    def _rollout(self, game: Game, adapter: SearchAdapter, state: Any, stop_turn: int) -> None:
+    def _rollout(self, game: Game, hooks: SearchHooks, state: Any, stop_turn: int) -> None:
         """Play the rollout policy for every seat until the horizon or the end of the game."""
         rng = self.rng
-        while game.outcome(state) is None and adapter.turn(state) < stop_turn:
+        while game.outcome(state) is None and hooks.turn(state) < stop_turn:
             seats = game.active_seats(state)
             s = seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
             legal = game.legal_actions(state, s)
-            game.apply_unchecked(state, s, legal[0] if len(legal) == 1 else adapter.policy(state, s, legal, rng))
+            game.apply_unchecked(state, s, legal[0] if len(legal) == 1 else hooks.policy(state, s, legal, rng))
 
 
-def _play_first(adapter: SearchAdapter, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action | None:
+def _play_first(hooks: SearchHooks, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action | None:
     """When the heuristic would play a card from hand, play it (playing cards is not searched)."""
     if not any(a.kind == "play" for a in legal):
         return None
-    pick = adapter.policy(state, seat, legal, rng)
+    pick = hooks.policy(state, seat, legal, rng)
     return pick if pick.kind == "play" else None

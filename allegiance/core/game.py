@@ -24,6 +24,7 @@ from allegiance.core.errors import (
     StaleActionError,
 )
 from allegiance.core.events import Event
+from allegiance.core.hooks import AgentEncoding, SearchHooks
 from allegiance.core.table import Decision, Table
 
 
@@ -100,6 +101,16 @@ class Game(ABC):
         """The fixed data of every card by name, which views may refer to instead of repeating it
         (empty: the game's views carry everything)."""
         return {}
+
+    def search_hooks(self) -> SearchHooks:
+        """What the searching bots need of this game (see :class:`allegiance.core.hooks.SearchHooks`);
+        raises ``NotImplementedError`` for a game they cannot play yet."""
+        raise NotImplementedError(f"{self.name} has no search hooks yet")
+
+    def agent_encoding(self, mode: str, options: Mapping[str, Any]) -> AgentEncoding:
+        """The fixed-size observation and action encoding of ``mode`` for learning agents (see
+        :class:`allegiance.core.hooks.AgentEncoding`); raises ``NotImplementedError`` if there is none."""
+        raise NotImplementedError(f"{self.name} has no agent encoding yet")
 
     # -- provided ------------------------------------------------------------------------------
     def legal_actions(self, state: Any, seat: int) -> list[Action]:

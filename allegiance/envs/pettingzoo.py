@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment over an allegiance game (SWDBG 1v1 and 2v2).
+"""A PettingZoo AEC environment over any allegiance game that supplies an agent encoding.
 
     from allegiance.envs.pettingzoo import env
     e = env(game="swdbg", mode="2v2", options={"max_turns": 60})
@@ -12,10 +12,11 @@
   them to the table's labels (SWDBG 2v2: Empire 1, Empire 2, Rebel 1, Rebel 2).
 * **Observations** are ``{"observation": Box(0, 1, (D,), float32), "action_mask": Box(0, 1, (A,), int8)}``,
   the shape of PettingZoo's classic environments.  ``observation`` encodes the seat's *view* only
-  (see :mod:`allegiance.envs.swdbg_observation`); ``action_mask`` marks the legal actions of the agent
+  (the game's :meth:`~allegiance.core.Game.agent_encoding`; SWDBG: :mod:`allegiance.games.swdbg.observation`);
+  ``action_mask`` marks the legal actions of the agent
   when it is the one to act (all zeros otherwise).
-* **Actions** are ``Discrete(A)`` indices of the fixed encoding :mod:`allegiance.games.swdbg.encoding`
-  (the mode's prefix of it).  An index that is not legal now ends the game with reward -1 for that
+* **Actions** are ``Discrete(A)`` indices of the game's fixed action encoding (SWDBG:
+  :mod:`allegiance.games.swdbg.encoding`, the mode's prefix of it).  An index that is not legal now ends the game with reward -1 for that
   agent under :func:`env` (PettingZoo's classic convention) and raises ``ValueError`` under
   :func:`raw_env`, leaving the game unchanged.
 * **Sub-decisions** (a choice inside a card effect, a damage split) are further steps of the agent
@@ -28,7 +29,7 @@
   termination.
 * **Options**: ``options`` at construction are the game's options (SWDBG: galaxy, bases_to_win,
   pay_off_neutral, max_turns); they fix the space sizes.  ``reset(options=...)`` may change any of them
-  but ``galaxy`` (which would change the sizes) and ignores keys the game does not know.
+  but those that would change the space sizes (SWDBG: ``galaxy``) and ignores keys the game does not know.
 """
 
 from __future__ import annotations
@@ -39,27 +40,27 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from allegiance.envs.swdbg_observation import SwdbgObserver
-from allegiance.games import get_game
-from allegiance.games.swdbg import encoding
-from allegiance.games.swdbg.setup import DEFAULT_MAX_TURNS, OPTION_NAMES
-
-GAMES = ("swdbg",)
+from allegiance.core.hooks import AgentEncoding
+from allegiance.games import game_names, get_game
 
 
 class AllegianceAEC(AECEnv):
     """The AEC environment; build one with :func:`env` or :func:`raw_env`."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "allegiance_swdbg_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi"], "name": "allegiance_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "swdbg", mode: str = "2v2", options: dict[str, Any] | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        if game not in GAMES:
-            raise ValueError(f"no PettingZoo environment for game {game!r}; games: {', '.join(GAMES)}")
+        if game not in game_names():
+            raise ValueError(f"no game {game!r}; games: {', '.join(game_names())}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.game = get_game(game)
+        try:
+            self.encoding: AgentEncoding = self.game.agent_encoding(mode, dict(options or {}))
+        except NotImplementedError:
+            raise ValueError(f"{game} has no encoding for learning agents yet") from None
         self.mode = mode
         self.options = dict(options or {})
         self.render_mode = render_mode
@@ -68,11 +69,9 @@ class AllegianceAEC(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(self.seat_count)]
         self.seat_labels = {f"player_{s.index}": s.label for s in sample.table.seats}
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        self.observer = SwdbgObserver(self.seat_count, len(sample.cards),
-                                      int(self.options.get("max_turns", DEFAULT_MAX_TURNS)))
-        self.action_count = encoding.space_size(len(sample.cards))
+        self.action_count = self.encoding.action_count
         obs_space = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (self.observer.size,), np.float32),
+            "observation": spaces.Box(0.0, 1.0, (self.encoding.observation_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.action_count,), np.int8),
         })
         act_space = spaces.Discrete(self.action_count)
@@ -99,11 +98,12 @@ class AllegianceAEC(AECEnv):
         else:
             game_seed = int(self._rng.integers(0, 2**31 - 1))
         game_options = dict(self.options)
-        for key, value in (options or {}).items():
-            if key == "galaxy" and value != game_options.get("galaxy", "beginner"):
-                raise ValueError("the galaxy option fixes the space sizes: set it when building the environment")
-            if key in OPTION_NAMES:
-                game_options[key] = value
+        game_options.update({k: v for k, v in (options or {}).items() if k in self.encoding.option_names})
+        if game_options != self.options:
+            changed = self.game.agent_encoding(self.mode, game_options)
+            if (changed.observation_size, changed.action_count) != (self.encoding.observation_size,
+                                                                     self.action_count):
+                raise ValueError("these options change the space sizes: set them when building the environment")
         self.state = self.game.new_game(self.mode, game_seed, game_options)
         self._legal = (-1, -1, {})
         self.agents = self.possible_agents[:]
@@ -119,7 +119,7 @@ class AllegianceAEC(AECEnv):
         mask = np.zeros(self.action_count, dtype=np.int8)
         if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
             mask[list(self._legal_by_index(seat))] = 1
-        return {"observation": self.observer.encode(self.game.view(self.state, seat)), "action_mask": mask}
+        return {"observation": self.encoding.observe(self.game.view(self.state, seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -154,9 +154,7 @@ class AllegianceAEC(AECEnv):
         """A one-line summary of the game (``ansi`` returns it, ``human`` prints it)."""
         if self.render_mode is None or self.state is None:
             return None
-        view = self.game.view(self.state, None)
-        text = (f"turn {view['turn']} {view['active_team']} to act, Force {view['force']}, "
-                f"bases destroyed: empire {len(view['victory']['empire'])}, rebel {len(view['victory']['rebel'])}")
+        text = self.encoding.summary(self.game.view(self.state, None))
         if self.render_mode == "human":
             print(text)
             return None
@@ -175,19 +173,15 @@ class AllegianceAEC(AECEnv):
         """Index -> legal action of ``seat`` now (cached per state version: observe, then step)."""
         version, cached_seat, legal = self._legal
         if version != self.state.version or cached_seat != seat:
-            legal = encoding.index_map(self.game.legal_actions(self.state, seat))
+            legal = self.encoding.index_map(self.game.legal_actions(self.state, seat))
             self._legal = (self.state.version, seat, legal)
         return legal
 
     def _turn_limit_reached(self) -> bool:
-        return bool(self.state.draw) and self.state.turn > self.state.config.max_turns
+        return self.encoding.truncated(self.state)
 
-    @staticmethod
-    def _describe(index: int) -> str:
-        try:
-            return str(encoding.decode(index))
-        except ValueError:
-            return "outside the action space"
+    def _describe(self, index: int) -> str:
+        return self.encoding.describe_index(index)
 
 
 def raw_env(game: str = "swdbg", mode: str = "2v2", options: dict[str, Any] | None = None,

@@ -8,6 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
+from allegiance.core.hooks import SearchHooks
 from allegiance.core.table import Decision, Table
 from allegiance.games.swdbg import combat, effects, rules, setup, strategy, text, turns
 from allegiance.games.swdbg.cards import NEUTRAL
@@ -208,6 +209,19 @@ class SwdbgGame(Game):
     def action_id(self, action: Action) -> int:
         from allegiance.games.swdbg.encoding import encode
         return encode(action)
+
+    def search_hooks(self) -> SearchHooks:
+        """Determinisation, evaluation and move keys for the searching bots (see ``search``)."""
+        from allegiance.games.swdbg.determinize import determinize
+        from allegiance.games.swdbg.search import evaluate, move_key
+        return SearchHooks(determinize, move_key, evaluate, strategy.greedy_choice,
+                           lambda state, seat: state.players[seat].team, lambda state: state.turn,
+                           lambda state: state.active_team)
+
+    def agent_encoding(self, mode: str, options: Mapping[str, Any]) -> Any:
+        """Observation vector and action numbering for learning agents (``agent_encoding``)."""
+        from allegiance.games.swdbg.agent_encoding import SwdbgAgentEncoding
+        return SwdbgAgentEncoding(mode, options)
 
 
 class ActionTable(dict[Any, Action]):

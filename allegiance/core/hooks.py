@@ -1,0 +1,74 @@
+"""What a game supplies beyond the play protocol so that generic layers can carry it.
+
+The search bots (``allegiance.bots``) and the PettingZoo environment (``allegiance.envs``) are written
+once for every game; each game hands them these small objects from :meth:`Game.search_hooks` and
+:meth:`Game.agent_encoding`.  Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from allegiance.core.actions import Action
+from allegiance.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """What an information-set search needs of one game besides its protocol.
+
+    - ``determinize(state, seat, rng)``: a copy of ``state`` whose every card hidden from ``seat`` is
+      dealt again at random, consistently with what ``seat`` sees (the searcher never reads a hidden
+      card of the real state);
+    - ``move_key(state, seat, action)``: a hashable name of the move by its meaning (two copies of the
+      same card in hand are one move), equal across determinisations;
+    - ``evaluate(state)``: the chance that the *first* team (team 0) wins from here, in [0, 1];
+    - ``policy(state, seat, legal, rng)``: the rollout policy's pick among ``legal``;
+    - ``team_of(state, seat)``: the team index (0 or 1) of a seat;
+    - ``turn(state)``: a counter of turns that only grows (the search horizon counts in it);
+    - ``active_team(state)``: the team index whose turn it is.
+    """
+
+    determinize: Callable[[Any, int, Rng], Any]
+    move_key: Callable[[Any, int, Action], Hashable]
+    evaluate: Callable[[Any], float]
+    policy: Callable[[Any, int, list[Action], Rng], Action]
+    team_of: Callable[[Any, int], int]
+    turn: Callable[[Any], int]
+    active_team: Callable[[Any], int]
+
+
+class AgentEncoding(Protocol):
+    """A game's fixed-size encoding of observations and actions for learning agents (one mode).
+
+    ``observe`` reads a seat's *view* only (invariant 4: the vector holds nothing the seat may not see).
+    """
+
+    #: length of the observation vector (float32 numbers in [0, 1])
+    observation_size: int
+    #: size of the discrete action space
+    action_count: int
+    #: every option a reset may set
+    option_names: tuple[str, ...]
+
+    def observe(self, view: dict[str, Any]) -> Any:
+        """The observation vector (a NumPy float32 array) of a seat's view."""
+        ...
+
+    def index_map(self, actions: Iterable[Action]) -> dict[int, Action]:
+        """Index in the action space -> action, for the given legal actions."""
+        ...
+
+    def describe_index(self, index: int) -> str:
+        """An action index in words ("outside the action space" when it is not one)."""
+        ...
+
+    def truncated(self, state: Any) -> bool:
+        """Whether a finished game ended by the turn limit (a truncation, not a result)."""
+        ...
+
+    def summary(self, view: dict[str, Any]) -> str:
+        """One line describing a spectator's view (the environment's ``render``)."""
+        ...
