@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import sys
 from pathlib import Path
@@ -25,19 +26,27 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def read_document(path: str) -> dict[str, Any]:
-    """Read a JSON or YAML file ("-" for standard input).
+    """Read a JSON or YAML file ("-" for standard input; a ``.gz`` file is decompressed first).
 
     A ``.json`` file is read as JSON only and a ``.yaml``/``.yml`` file as YAML only, so that a mistake
     gets the message of the parser the file was written for; other names (and stdin) are tried as JSON
     and then YAML.
     """
+    name = Path(path)
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror}")
+        if path == "-":
+            text = sys.stdin.read()
+        elif name.suffix.lower() == ".gz":
+            with gzip.open(name, "rt", encoding="utf-8") as f:
+                text = f.read()
+            name = name.with_suffix("")
+        else:
+            text = name.read_text(encoding="utf-8")
+    except (OSError, EOFError) as exc:
+        fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
     except UnicodeDecodeError:
         fail(f"{path} is not a UTF-8 text file")
-    suffix = Path(path).suffix.lower() if path != "-" else ""
+    suffix = name.suffix.lower() if path != "-" else ""
     data: Any = None
     if suffix == ".json":
         data = _parse_json(path, text)

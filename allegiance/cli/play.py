@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -13,6 +15,7 @@ from allegiance.cli import app
 from allegiance.cli.common import console, fail, guarded, parse_options
 from allegiance.core.events import Event
 from allegiance.games import game_names, get_game
+from allegiance.replay import Replay
 
 
 def _cards(cards: list[dict[str, Any]]) -> str:
@@ -67,12 +70,15 @@ def play(
     bots: Annotated[str, typer.Option(help="the bot for the other seats; " + BOT_SPEC_HELP)] = "greedy",
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
+    save: Annotated[Path | None, typer.Option(help="write the game's replay file here when the game ends or "
+                                              "you quit (`allegiance replay FILE` replays it)")] = None,
 ) -> None:
     """Play against bots in the terminal: the board, numbered legal actions, what the bots did."""
     if game not in game_names():
         fail(f"unknown game {game!r}; known games: {', '.join(game_names())}")
     g = get_game(game)
-    state = g.new_game(mode, seed, parse_options(option))
+    options = parse_options(option)
+    state = g.new_game(mode, seed, options)
     n = len(state.table.seats)
     if not 0 <= seat < n:
         fail(f"mode {mode} has seats 0..{n - 1}")
@@ -80,6 +86,28 @@ def play(
         players = {s: make_bot(bots, seed * 7 + s) for s in range(n) if s != seat}
     except ValueError as exc:
         fail(str(exc))
+    if save is not None and save.parent and not save.parent.is_dir():
+        fail(f"cannot save to {save}: the folder {save.parent} does not exist")
+    record = Replay(game, mode, seed, options, ["human" if s == seat else bots for s in range(n)])
+    try:
+        _play(g, state, seat, players, record, game)
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nBye.")
+    finally:
+        if save is not None:
+            _save(save, record, g.outcome(state))
+
+
+def _save(path: Path, record: Replay, outcome: Any) -> None:
+    try:
+        path.write_text(json.dumps(record.to_json(outcome), indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot save the replay to {path}: {exc.strerror}")
+    console.print(f"replay saved to [bold]{path}[/] ({len(record.actions)} actions)")
+
+
+def _play(g: Any, state: Any, seat: int, players: dict[int, Any], record: Replay, game: str) -> None:
+    """The game loop; every applied action is recorded in ``record``."""
     console.print(f"You are [bold]{state.table.seats[seat].label}[/]. Type an action number; "
                   "'b' redraws the board, 'q' quits.")
     show_board = True
@@ -90,7 +118,9 @@ def play(
             actor = bot_seats[0]
             legal = g.legal_actions(state, actor)
             action = players[actor].choose(g, state, actor, legal)
-            _print_events(g.apply(state, actor, action), seat)
+            events = g.apply(state, actor, action)
+            record.record(actor, action)
+            _print_events(events, seat)
             show_board = True
             continue
         if show_board and game == "swdbg":
@@ -105,14 +135,16 @@ def play(
         answer = console.input("[bold]your choice> [/]").strip().lower()
         if answer in ("q", "quit", "exit"):
             console.print("Bye.")
-            raise typer.Exit(0)
+            return
         if answer in ("b", "board"):
             show_board = True
             continue
         if not answer.isdigit() or not 0 <= int(answer) < len(legal):
             console.print(f"[red]Type a number from 0 to {len(legal) - 1}, 'b' or 'q'.[/]")
             continue
-        _print_events(g.apply(state, seat, legal[int(answer)]), seat)
+        events = g.apply(state, seat, legal[int(answer)])
+        record.record(seat, legal[int(answer)])
+        _print_events(events, seat)
         show_board = True
     outcome = g.outcome(state)
     assert outcome is not None
