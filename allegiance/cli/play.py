@@ -109,7 +109,7 @@ def _save(path: Path, record: Replay, outcome: Any) -> None:
 def _play(g: Any, state: Any, seat: int, players: dict[int, Any], record: Replay, game: str) -> None:
     """The game loop; every applied action is recorded in ``record``."""
     console.print(f"You are [bold]{state.table.seats[seat].label}[/]. Type an action number; "
-                  "'b' redraws the board, 'q' quits.")
+                  "'e' ends your turn, 'b' redraws the board, 'q' quits.")
     show_board = True
     while g.outcome(state) is None:
         active = g.active_seats(state)
@@ -139,6 +139,12 @@ def _play(g: Any, state: Any, seat: int, players: dict[int, Any], record: Replay
         if answer in ("b", "board"):
             show_board = True
             continue
+        if answer in ("e", "end"):
+            ends = [i for i, a in enumerate(legal) if a.kind == "end_turn"]
+            if not ends:
+                console.print("[red]You may not end your turn now.[/]")
+                continue
+            answer = str(ends[0])
         if not answer.isdigit() or not 0 <= int(answer) < len(legal):
             console.print(f"[red]Type a number from 0 to {len(legal) - 1}, 'b' or 'q'.[/]")
             continue

@@ -25,6 +25,13 @@ from allegiance.games.swdbg.state import Attack, Config, Pending, Player, Region
 FORMAT = "allegiance-position/1"
 PLAYER_ZONES = ("deck", "hand", "discard", "units", "ships", "base_deck")
 REGION_ZONES = ("galaxy_deck", "row", "galaxy_discard", "pilots")
+#: every field a position may have (docs/formats/position.schema.json); anything else is a mistake
+TOP_FIELDS = frozenset((
+    "format", "game", "mode", "options", "seed", "rng", "lenient", "version", "turn", "stage", "active_team",
+    "first_team", "force", "players", "regions", "exiled", "box", "victory", "base_owner", "damage", "used",
+    "attacked", "bonus", "flags", "hoth_prevented", "next_top", "attack", "pending", "queue", "winner", "draw",
+    "end_reason", "turn_actions"))
+PLAYER_FIELDS = frozenset(("seat", "faction", "region", *PLAYER_ZONES, "base", "resources", "ended", "end_exile"))
 
 
 def _ref(state: SwdbgState, c: int) -> str:
@@ -162,7 +169,22 @@ def from_position(data: Mapping[str, Any]) -> SwdbgState:
         raise PositionError(f"invalid swdbg position: {type(exc).__name__}: {exc}") from None
 
 
+def _check_fields(data: Any, allowed: frozenset[str], where: str) -> None:
+    """A misspelt field would silently be ignored: say so instead."""
+    if not isinstance(data, Mapping):
+        raise PositionError(f"{where} must be an object of fields")
+    unknown = sorted(str(k) for k in data if k not in allowed)
+    if unknown:
+        raise PositionError(f"unknown field{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} in {where}; "
+                            f"the fields are: {', '.join(sorted(allowed))}")
+
+
 def _read(data: Mapping[str, Any]) -> SwdbgState:
+    _check_fields(data, TOP_FIELDS, "the position")
+    for i, pd in enumerate(data.get("players") or []):
+        _check_fields(pd, PLAYER_FIELDS, f"players[{i}]")
+    for i, rd in enumerate(data.get("regions") or []):
+        _check_fields(rd, frozenset(REGION_ZONES), f"regions[{i}]")
     mode = data.get("mode", "1v1")
     table: Table = table_for(mode)
     options = dict(data.get("options", {}))
@@ -264,15 +286,19 @@ def _check_factions(p: Player, cards: _Cards, i: int) -> None:
             where = f"players[{i}].{z}"
             if z in ("base", "base_deck"):
                 if not d.is_base or d.faction != p.faction:
-                    raise PositionError(f"{where}: {d.name} is not a {p.faction} base; seat {i} plays the "
+                    raise PositionError(f"{where}: {d.name} is not {_a(p.faction)} base and seat {i} plays the "
                                         f"{p.faction.title()} (write `lenient: true` in the file to allow it)")
             elif d.is_base:
                 raise PositionError(f"{where}: {d.name} is a base; bases go in `base` or `base_deck`")
             elif d.faction not in (p.faction, "neutral"):
-                article = "an" if d.faction[0] in "aeiou" else "a"
-                raise PositionError(f"{where}: {d.name} is {article} {d.faction.title()} card and seat {i} plays the "
+                raise PositionError(f"{where}: {d.name} is {_a(d.faction)} card and seat {i} plays the "
                                     f"{p.faction.title()}; a player's zones hold their own faction's cards "
                                     "and neutral ones (write `lenient: true` in the file to allow it)")
+
+
+def _a(faction: str) -> str:
+    """ "an Empire", "a Rebel" """
+    return f"{'an' if faction[0] in 'aeiou' else 'a'} {faction.title()}"
 
 
 def _read_owners(state: SwdbgState, cards: _Cards, lookup: Any, owner_data: Any) -> dict[int, int]:
