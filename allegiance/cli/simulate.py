@@ -29,7 +29,7 @@ def simulate(
     workers: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
     backend: Annotated[str, typer.Option(help="process (default) or ray")] = "process",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local one)")] = None,
-    alternate: Annotated[bool, typer.Option(help="swap the bots between teams every other game")] = False,
+    alternate: Annotated[bool, typer.Option("--alternate", help="swap the bots between teams every other game")] = False,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
     out: Annotated[Path | None, typer.Option(help="write per-game results to this folder")] = None,
     replays: Annotated[bool, typer.Option("--replays", help="with --out: also write each game's replay file "
