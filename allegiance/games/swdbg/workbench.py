@@ -63,3 +63,45 @@ def in_play(state: SwdbgState) -> list[dict[str, Any]]:
             out.append({"card": _ref(state, p.base), "seat": p.seat, "zone": "base",
                         "damage": state.damage.get(p.base, 0), "hp_left": hp_left(state, p.base)})
     return out
+
+
+def stats(state: SwdbgState, card: int) -> str:
+    """A card's cost and numbers in a few words: ``cost 3 · 2 atk 1 res 0 frc · target 3``."""
+    d = state.cards[card]
+    words = f"cost {d.cost} · {d.attack} atk {d.resources} res {d.force} frc"
+    if d.is_ship or d.is_base:
+        words += f" · {hp_left(state, card)} hp"
+    elif d.target_value:
+        words += f" · target {d.target_value}"
+    return words
+
+
+def greedy_reason(state: SwdbgState, seat: int, action: Action) -> str:
+    """Why the greedy heuristic (``strategy.greedy_choice``) picks ``action`` here, before it is applied.
+
+    Its rules in order: answer a pending choice; carry an open attack through; play every card (the most
+    resources first); use an ability that pays; attack (a base it can destroy, else the best row card it
+    can defeat, else the bases); buy the best card worth at least 1.5 of its value; end the turn.
+    """
+    p = state.players[seat]
+    card = action.get("card")
+    kind = action.kind
+    if kind == "choose":
+        return "its answer to the pending choice"
+    if kind == "play" and card is not None:
+        d = state.cards[card]
+        return f"plays every card, the most resources first (+{d.resources} res, +{d.force} frc)"
+    if kind == "use":
+        return "the ability pays off now"
+    if kind == "commit" and card is not None:
+        value = attack_value(state, p, card, action.get("target") != "base")
+        if action.get("target") == "base":
+            return f"adds {value} attack to the attack on the enemy bases"
+        return f"adds {value} attack: the best galaxy-row card it can defeat"
+    if kind == "resolve":
+        return "the attack has what it needs (or nothing more to add)"
+    if kind == "buy" and card is not None:
+        return f"the best card it can afford ({stats(state, card)})"
+    if kind == "end_turn":
+        return "nothing left worth doing this turn"
+    return ""
