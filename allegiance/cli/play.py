@@ -44,8 +44,6 @@ def play(
     """Play against bots in the terminal: the board, numbered legal actions, what the bots did and why."""
     if game not in game_names():
         fail(f"unknown game {game!r}; known games: {', '.join(game_names())}")
-    if game != "swdbg":
-        fail(f"terminal play knows how to draw swdbg only, not {game!r}")
     g = get_game(game)
     options = parse_options(option)
     state = g.new_game(mode, seed, options)
@@ -82,6 +80,7 @@ class Session:
     def __init__(self, game: Any, state: Any, seat: int, bots: dict[int, Any], record: Replay) -> None:
         self.game, self.state, self.seat, self.bots, self.record = game, state, seat, bots, record
         self.catalog = game.card_catalog()
+        self.draws = game.name == "swdbg"  # the board is drawn for swdbg; other games get the action lists
         self.team = state.table.seats[seat].team
         self.board_due = True
         self.my_turn_seen = -1
@@ -101,8 +100,8 @@ class Session:
             self.flush()
             if state.turn != self.my_turn_seen:
                 self.my_turn_seen, self.board_due = state.turn, True
-            view = g.view(state, seat)
-            if self.board_due:
+            view = g.view(state, seat) if self.draws else {"players": []}
+            if self.board_due and self.draws:
                 draw_board(console, view, self.catalog)
                 self.board_due, self.listed = False, None
             legal = g.legal_actions(state, seat)
@@ -121,7 +120,8 @@ class Session:
         self.flush()
         outcome = g.outcome(state)
         assert outcome is not None
-        draw_board(console, g.view(state, seat), self.catalog)
+        if self.draws:
+            draw_board(console, g.view(state, seat), self.catalog)
         console.print(Panel(f"[bold]{escape(outcome.reason)}[/]", title="Game over"))
 
     def answer(self, text: str, legal: list[Action], bots_active: list[int]) -> bool:
@@ -153,7 +153,7 @@ class Session:
         events = self.game.apply(self.state, self.seat, action)
         self.record.record(self.seat, action)
         self.print_events(events)
-        if self.game.outcome(self.state) is None and self.seat in self.game.active_seats(self.state):
+        if self.draws and self.game.outcome(self.state) is None and self.seat in self.game.active_seats(self.state):
             draw_status(console, self.game.view(self.state, self.seat), self.catalog)
             self.listed = None
         return True
@@ -230,7 +230,7 @@ class Session:
         self.print_events(held)
 
     def reason(self, actor: int, action: Action, bot: Any) -> str:
-        if bot.name == "greedy":
+        if bot.name == "greedy" and self.draws:
             from allegiance.games.swdbg.workbench import greedy_reason
             return greedy_reason(self.state, actor, action)
         if bot.name == "random":

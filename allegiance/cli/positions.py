@@ -48,9 +48,12 @@ def _position_of(game: Any, state: Any, source: dict[str, Any]) -> dict[str, Any
 
 def _workbench(game: Any) -> ModuleType | None:
     """The game's optional ``workbench`` module (what a choice picks, attack values now)."""
+    module = f"allegiance.games.{game.name}.workbench"
     try:
-        return importlib.import_module(f"allegiance.games.{game.name}.workbench")
-    except ModuleNotFoundError:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:  # the module exists but something it imports does not: a real error
+            raise
         return None
 
 
