@@ -276,3 +276,13 @@ def test_play_saves_its_replay_on_quit_and_at_the_end(tmp_path: Path) -> None:
     assert rep["outcome"] is not None and rep["outcome"]["draw"] is True
     assert json.loads(run("replay", str(done), "--json").stdout)["outcome"] == rep["outcome"]
 
+
+
+def test_simulated_replays_are_the_same_whatever_the_workers(tmp_path: Path) -> None:
+    for workers in ("1", "2"):
+        out = run("simulate", "swdbg", "--games", "3", "--bots", "greedy,random", "--seed", "8", "--workers", workers,
+                  "--out", str(tmp_path / workers), "--replays", "--json")
+        assert out.exit_code == 0, out.output
+    one = sorted((tmp_path / "1" / "replays").iterdir())
+    assert len(one) == 3
+    assert [f.read_bytes() for f in one] == [(tmp_path / "2" / "replays" / f.name).read_bytes() for f in one]

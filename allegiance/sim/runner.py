@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import traceback
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from allegiance.bots import make_bot
@@ -38,7 +38,7 @@ class GameResult:
 
     def to_json(self) -> dict[str, Any]:
         """The per-game record of ``games.jsonl`` (the replay is written to its own file)."""
-        out = asdict(self)
+        out = asdict(replace(self, replay=None))  # not a deep copy of the replay, only to drop it
         del out["replay"]
         return out
 
