@@ -181,6 +181,8 @@ def _read_action(game: Any, state: Any, text: str, seat: int | None, where: str)
     if text.strip().lstrip("-").isdigit():
         listed = legal_list(game, state)
         index = int(text)
+        if not listed:
+            fail(f"{where}: nobody may act in this position (the game is over)")
         if not 0 <= index < len(listed):
             fail(f"{where}: there is no legal action {index}; ids go from 0 to {len(listed) - 1} "
                  "(see `allegiance legal`)")
