@@ -42,10 +42,33 @@ class Replay:
                 "outcome": outcome.to_json() if outcome is not None else None}
 
 
+def is_replay(data: Mapping[str, Any]) -> bool:
+    """Whether a document is a replay file (its ``format``, or an action list without players)."""
+    fmt = data.get("format")
+    if isinstance(fmt, str):
+        return fmt.startswith("allegiance-replay/")
+    return "actions" in data and "players" not in data
+
+
+def is_position(data: Mapping[str, Any]) -> bool:
+    """Whether a document is a position file (its ``format``, or players without an action list)."""
+    fmt = data.get("format")
+    if isinstance(fmt, str):
+        return fmt.startswith("allegiance-position/")
+    return "players" in data and "actions" not in data
+
+
 def load_replay(data: Mapping[str, Any]) -> Replay:
     """Read a replay object; raises :class:`PositionError` saying what is wrong."""
     if not isinstance(data, Mapping):
         raise PositionError("a replay must be a JSON object")
+    if is_position(data):
+        raise PositionError("this is a position, not a replay (a replay lists the actions of a game from its seed)")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise PositionError(f"unknown replay format {fmt!r}; this version reads {FORMAT!r}")
+    if not isinstance(data.get("actions", []), list):
+        raise PositionError("a replay's actions must be a list of [seat, action] pairs")
     game = data.get("game")
     if game not in game_names():
         raise PositionError(f"unknown game {game!r} in replay; known games: {', '.join(game_names())}")

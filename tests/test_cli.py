@@ -77,7 +77,7 @@ players:
     units: [Darth Vader]
     base: Lothal
   - base: Dantooine
-    ships: [Star Destroyer]
+    ships: [Mon Calamari Cruiser]
 regions:
   - row: [Luke Skywalker, Rodian Gunslinger]
 """)
@@ -110,7 +110,7 @@ def test_replay_reproduces_a_game(tmp_path: Path) -> None:
     assert data["outcome"] == game.outcome(state).to_json()
     assert data["digest"] == game.digest(state)
     with_pos = run("replay", str(file), "--position")
-    assert json.loads(with_pos.stdout)["position"]["version"] == len(rep.actions)
+    assert json.loads(with_pos.stdout)["version"] == len(rep.actions)  # a position, ready for legal/apply
     assert result.error is None
 
 

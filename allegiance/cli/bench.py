@@ -34,7 +34,7 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     peer: Annotated[bool, typer.Option("--peer", help="also time RLCard Uno and pyminion (extra `bench`)")] = False,
     seconds: Annotated[float, typer.Option(help="seconds per timed loop")] = 3.0,
-    strict: Annotated[bool, typer.Option(help="exit with status 1 when a target is missed")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="exit with status 1 when a target is missed")] = False,
 ) -> None:
     """Time random playouts (1v1, 2v2), state copies and greedy games on one core; say which targets hold."""
     if seconds <= 0:

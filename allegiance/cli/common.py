@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any, NoReturn
 import typer
 import yaml
 from rich.console import Console
+from rich.markup import escape
 
 from allegiance.core.errors import AllegianceError
 
@@ -19,26 +21,65 @@ err_console = Console(stderr=True)
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print an error the user can act on and exit."""
-    err_console.print(f"[bold red]error:[/] {message}")
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 
 def read_document(path: str) -> dict[str, Any]:
-    """Read a JSON or YAML file ("-" for standard input)."""
+    """Read a JSON or YAML file ("-" for standard input; a ``.gz`` file is decompressed first).
+
+    A ``.json`` file is read as JSON only and a ``.yaml``/``.yml`` file as YAML only, so that a mistake
+    gets the message of the parser the file was written for; other names (and stdin) are tried as JSON
+    and then YAML.
+    """
+    name = Path(path)
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
+        if path == "-":
+            text = sys.stdin.read()
+        elif name.suffix.lower() == ".gz":
+            with gzip.open(name, "rt", encoding="utf-8") as f:
+                text = f.read()
+            name = name.with_suffix("")
+        else:
+            text = name.read_text(encoding="utf-8")
+    except (OSError, EOFError) as exc:
+        fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+    except UnicodeDecodeError:
+        fail(f"{path} is not a UTF-8 text file")
+    suffix = name.suffix.lower() if path != "-" else ""
+    data: Any = None
+    if suffix == ".json":
+        data = _parse_json(path, text)
+    elif suffix in (".yaml", ".yml"):
+        data = _parse_yaml(path, text)
+    else:
         try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            fail(f"{path} is neither JSON nor YAML: {exc}")
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            if text.lstrip().startswith(("{", "[")):
+                # Meant as JSON: YAML would only blur the message (or accept a near miss).
+                fail(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+            data = _parse_yaml(path, text)
     if not isinstance(data, dict):
-        fail(f"{path} must hold a JSON or YAML object")
+        fail(f"{path} must hold a JSON or YAML object, not {type(data).__name__}")
     return data
+
+
+def _parse_json(path: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+
+
+def _parse_yaml(path: str, text: str) -> Any:
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        where = getattr(exc, "problem_mark", None)
+        at = f" at line {where.line + 1}, column {where.column + 1}" if where is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        fail(f"{path} is not valid YAML: {problem}{at}")
 
 
 def print_json(data: Any) -> None:

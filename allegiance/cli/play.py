@@ -1,61 +1,32 @@
-"""``allegiance play``: play against bots in the terminal."""
+"""``allegiance play``: play against bots in the terminal.
+
+The board is drawn in full at the start of each of your turns (and on ``b``); after each of your actions
+only a status line follows. In a team turn a bot teammate moves one step at a time, when you press Enter
+(or after you end your turn), each move shown with the reason for it. ``c NAME`` (or ``c N`` for the
+card of action N) prints a card's full text.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table
 
 from allegiance.bots import BOT_SPEC_HELP, make_bot
 from allegiance.cli import app
+from allegiance.cli.board import card_stats, card_text, draw_board, draw_status
 from allegiance.cli.common import console, fail, guarded, parse_options
+from allegiance.core.actions import Action
 from allegiance.core.events import Event
 from allegiance.games import game_names, get_game
+from allegiance.replay import Replay
 
-
-def _cards(cards: list[dict[str, Any]]) -> str:
-    if not cards:
-        return "[dim]—[/]"
-    parts = []
-    for c in cards:
-        extra = []
-        if c.get("damage"):
-            extra.append(f"{c['damage']} dmg")
-        if c.get("used"):
-            extra.append("used")
-        if c.get("attacked"):
-            extra.append("attacked")
-        faction = get_game("swdbg").card_catalog().get(c["name"], {}).get("faction")
-        colour = {"empire": "red", "rebel": "cyan", "neutral": "yellow"}.get(faction or "", "white")
-        parts.append(f"[{colour}]{c['name']}[/]" + (f" ({', '.join(extra)})" if extra else ""))
-    return ", ".join(parts)
-
-
-def render_swdbg(view: dict[str, Any]) -> None:
-    """Draw the board as the seat sees it."""
-    force = view["force"]
-    track = "".join("●" if i == force else "·" for i in range(7))
-    console.rule(f"Turn {view['turn']} — {view['active_team'].title()} team to play")
-    console.print(f"Force: Empire [red]{track}[/] Rebel   (with: {view['force_with'] or 'nobody'})")
-    for r in view["regions"]:
-        console.print(Panel(_cards(r["row"]), title=f"Region {r['index'] + 1} galaxy row "
-                            f"(deck {r['galaxy_deck_count']}, pilots {r['pilots']})"))
-    table = Table(show_lines=True)
-    for col in ("seat", "base", "ships", "in play", "hand", "deck/discard", "resources"):
-        table.add_column(col, overflow="fold")
-    for p in view["players"]:
-        base = _cards([p["base"]]) if p["base"] else "[dim]no base[/]"
-        if p["base"]:
-            base += f"  (hp {get_game('swdbg').card_catalog()[p['base']['name']]['hit_points']})"
-        hand = _cards(p["hand"]) if p["hand"] is not None else f"{p['hand_count']} cards"
-        you = " (you)" if p["seat"] == view["seat"] else ""
-        table.add_row(p["label"] + you, base + f"\n{p['bases_left']} bases left", _cards(p["ships"]),
-                      _cards(p["units"]), hand, f"{p['deck_count']} / {len(p['discard'])}", str(p["resources"]))
-    console.print(table)
-    console.print(f"Bases destroyed — by the Empire: {', '.join(view['victory']['empire']) or 'none'}; "
-                  f"by the Rebels: {', '.join(view['victory']['rebel']) or 'none'}")
+HELP = ("Type an action number; Enter lets a bot teammate make its next move; 'e' ends your turn, "
+        "'c NAME' or 'c N' shows a card's text, 'b' redraws the board, 'q' quits.")
 
 
 @app.command()
@@ -67,12 +38,15 @@ def play(
     bots: Annotated[str, typer.Option(help="the bot for the other seats; " + BOT_SPEC_HELP)] = "greedy",
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
+    save: Annotated[Path | None, typer.Option(help="write the game's replay file here when the game ends or "
+                                              "you quit (`allegiance replay FILE` replays it)")] = None,
 ) -> None:
-    """Play against bots in the terminal: the board, numbered legal actions, what the bots did."""
+    """Play against bots in the terminal: the board, numbered legal actions, what the bots did and why."""
     if game not in game_names():
         fail(f"unknown game {game!r}; known games: {', '.join(game_names())}")
     g = get_game(game)
-    state = g.new_game(mode, seed, parse_options(option))
+    options = parse_options(option)
+    state = g.new_game(mode, seed, options)
     n = len(state.table.seats)
     if not 0 <= seat < n:
         fail(f"mode {mode} has seats 0..{n - 1}")
@@ -80,53 +54,203 @@ def play(
         players = {s: make_bot(bots, seed * 7 + s) for s in range(n) if s != seat}
     except ValueError as exc:
         fail(str(exc))
-    console.print(f"You are [bold]{state.table.seats[seat].label}[/]. Type an action number; "
-                  "'b' redraws the board, 'q' quits.")
-    show_board = True
-    while g.outcome(state) is None:
-        active = g.active_seats(state)
-        bot_seats = [s for s in active if s != seat]
-        if bot_seats and (seat not in active or state_is_team_turn(g, state, seat)):
-            actor = bot_seats[0]
-            legal = g.legal_actions(state, actor)
-            action = players[actor].choose(g, state, actor, legal)
-            _print_events(g.apply(state, actor, action), seat)
-            show_board = True
-            continue
-        if show_board and game == "swdbg":
-            render_swdbg(g.view(state, seat))
-            show_board = False
-        legal = g.legal_actions(state, seat)
-        for d in g.decisions(state):
-            if seat in d.seats:
-                console.print(f"[bold]{d.prompt}[/]")
-        for i, a in enumerate(legal):
-            console.print(f"  [cyan]{i:>2}[/] {g.describe_action(state, seat, a)}")
-        answer = console.input("[bold]your choice> [/]").strip().lower()
-        if answer in ("q", "quit", "exit"):
+    if save is not None and not save.parent.is_dir():
+        fail(f"cannot save to {save}: the folder {save.parent} does not exist")
+    record = Replay(game, mode, seed, options, ["human" if s == seat else bots for s in range(n)])
+    try:
+        Session(g, state, seat, players, record).run()
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nBye.")
+    finally:
+        if save is not None:
+            _save(save, record, g.outcome(state))
+
+
+def _save(path: Path, record: Replay, outcome: Any) -> None:
+    try:
+        path.write_text(json.dumps(record.to_json(outcome), indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot save the replay to {path}: {exc.strerror}")
+    console.print(f"replay saved to [bold]{path}[/] ({len(record.actions)} actions)")
+
+
+class Session:
+    """One terminal game: the loop, the board and the bots' moves; every applied action goes to ``record``."""
+
+    def __init__(self, game: Any, state: Any, seat: int, bots: dict[int, Any], record: Replay) -> None:
+        self.game, self.state, self.seat, self.bots, self.record = game, state, seat, bots, record
+        self.catalog = game.card_catalog()
+        self.draws = game.name == "swdbg"  # the board is drawn for swdbg; other games get the action lists
+        self.team = state.table.seats[seat].team
+        self.board_due = True
+        self.my_turn_seen = -1
+        self.listed: list[Action] | None = None  # the actions last listed
+        self.held: list[Event] = []  # opponents' events, printed together when it is your move again
+
+    def run(self) -> None:
+        g, state, seat = self.game, self.state, self.seat
+        console.print(f"You are [bold]{state.table.seats[seat].label}[/]. {HELP}")
+        while g.outcome(state) is None:
+            active = g.active_seats(state)
+            bots_active = [s for s in active if s != seat and state.table.seats[s].team == self.team]
+            others = [s for s in active if s != seat and s not in bots_active]
+            if seat not in active or others:
+                self.bot_move((others or bots_active)[0])
+                continue
+            self.flush()
+            if state.turn != self.my_turn_seen:
+                self.my_turn_seen, self.board_due = state.turn, True
+            view = g.view(state, seat) if self.draws else {"players": []}
+            if self.board_due and self.draws:
+                draw_board(console, view, self.catalog)
+                self.board_due, self.listed = False, None
+            legal = g.legal_actions(state, seat)
+            if legal != self.listed:  # not again after a card's text, a typing mistake or a teammate's move
+                self.listed = legal
+                for d in g.decisions(state):
+                    if seat in d.seats:
+                        console.print(f"[bold]{escape(d.prompt)}[/]")
+                attack = {c["id"]: c.get("attack", 0) for p in view["players"] for c in p["units"] + p["ships"]}
+                for i, a in enumerate(legal):
+                    console.print(f"  [cyan]{i:>2}[/] {escape(self.describe(a, attack))}", highlight=False)
+                if bots_active:
+                    console.print("  [dim]Enter: your teammate's next move[/]")
+            if not self.answer(console.input("[bold]your choice> [/]").strip(), legal, bots_active):
+                return
+        self.flush()
+        outcome = g.outcome(state)
+        assert outcome is not None
+        if self.draws:
+            draw_board(console, g.view(state, seat), self.catalog)
+        console.print(Panel(f"[bold]{escape(outcome.reason)}[/]", title="Game over"))
+
+    def answer(self, text: str, legal: list[Action], bots_active: list[int]) -> bool:
+        """Act on one line typed by the player; False to quit."""
+        word = text.lower()
+        if word in ("q", "quit", "exit"):
             console.print("Bye.")
-            raise typer.Exit(0)
-        if answer in ("b", "board"):
-            show_board = True
-            continue
-        if not answer.isdigit() or not 0 <= int(answer) < len(legal):
-            console.print(f"[red]Type a number from 0 to {len(legal) - 1}, 'b' or 'q'.[/]")
-            continue
-        _print_events(g.apply(state, seat, legal[int(answer)]), seat)
-        show_board = True
-    outcome = g.outcome(state)
-    assert outcome is not None
-    render_swdbg(g.view(state, seat)) if game == "swdbg" else None
-    console.print(Panel(f"[bold]{outcome.reason}[/]", title="Game over"))
+            return False
+        if word in ("b", "board"):
+            self.board_due = True
+            return True
+        if word in ("", "n", "next"):
+            if bots_active:
+                self.bot_move(bots_active[0])
+            return True
+        if word.startswith("c ") or word.startswith("card "):
+            self.show_card(text.split(None, 1)[1], legal)
+            return True
+        if word in ("e", "end"):
+            ends = [i for i, a in enumerate(legal) if a.kind == "end_turn"]
+            if not ends:
+                console.print("[red]You may not end your turn now.[/]")
+                return True
+            word = str(ends[0])
+        if not word.isdigit() or not 0 <= int(word) < len(legal):
+            console.print(f"[red]Type a number from 0 to {len(legal) - 1}, or one of: e, c NAME, b, q.[/]")
+            return True
+        action = legal[int(word)]
+        events = self.game.apply(self.state, self.seat, action)
+        self.record.record(self.seat, action)
+        self.print_events(events)
+        if self.draws and self.game.outcome(self.state) is None and self.seat in self.game.active_seats(self.state):
+            draw_status(console, self.game.view(self.state, self.seat), self.catalog)
+            self.listed = None
+        return True
 
+    def describe(self, action: Action, attack: dict[int, int]) -> str:
+        """An action of yours in words, with the cost and numbers of the card it plays or buys, and for an
+        attack the attacker's attack now against the target's value (``attack``: card id -> attack now)."""
+        text = self.game.describe_action(self.state, self.seat, action)
+        label = self.state.table.seats[self.seat].label
+        text = text.removeprefix(f"{label}: ")
+        card = action.get("card")
+        if action.kind == "commit" and card in attack:
+            target = action.get("target")
+            text += f"  — {attack[card]} atk"
+            if isinstance(target, int) and target in self.state.cards:
+                info = self.catalog.get(self.state.cards[target].name, {})
+                text += f" vs target {info.get('target_value') or info.get('hit_points') or 0}"
+        elif action.kind in ("buy", "pay_off", "play") and isinstance(card, int) and card in self.state.cards:
+            info = self.catalog.get(self.state.cards[card].name)
+            if info:
+                text += f"  — {card_stats(info)}"
+        return text
 
-def state_is_team_turn(g: Any, state: Any, seat: int) -> bool:
-    """In a team turn the bots act first so the human's choices see their teammate's plays."""
-    decisions = g.decisions(state)
-    return bool(decisions) and decisions[0].kind == "main" and len(decisions[0].seats) > 1
+    def show_card(self, what: str, legal: list[Action]) -> None:
+        """``c NAME`` (a prefix will do) or ``c N`` (the card of action N): the card's full text."""
+        name = None
+        if what.strip().isdigit() and 0 <= int(what) < len(legal):
+            card = legal[int(what)].get("card")
+            if isinstance(card, int) and card in self.state.cards:
+                name = self.state.cards[card].name
+        else:
+            wanted = what.strip().lower()
+            matches = [n for n in self.catalog if n.lower() == wanted] or \
+                [n for n in self.catalog if n.lower().startswith(wanted)] or \
+                [n for n in self.catalog if wanted in n.lower()]
+            if len(matches) > 1:
+                console.print(f"[red]{len(matches)} cards start with {escape(what)!r}: "
+                              f"{escape(', '.join(matches[:8]))}{'…' if len(matches) > 8 else ''}[/]")
+                return
+            name = matches[0] if matches else None
+        if name is None:
+            console.print(f"[red]No card {escape(what)!r}: type part of its name, or an action number.[/]")
+            return
+        console.print(Panel(card_text(self.catalog[name]), expand=False))
 
+    def bot_move(self, actor: int) -> None:
+        """One bot move. A teammate's is shown with its reason; an opponent's through its public events."""
+        g, state = self.game, self.state
+        legal = g.legal_actions(state, actor)
+        bot = self.bots[actor]
+        action = bot.choose(g, state, actor, legal)
+        teammate = state.table.seats[actor].team == self.team
+        line = None
+        if teammate:
+            label = state.table.seats[actor].label
+            said = "makes a choice" if action.kind == "choose" else \
+                g.describe_action(state, actor, action).removeprefix(f"{label}: ")
+            why = self.reason(actor, action, bot)
+            line = f"[bold]{escape(label)}[/] ({escape(bot.name)}): {escape(said)}" + \
+                (f" [dim]— {escape(why)}[/]" if why else "")
+        events = g.apply(state, actor, action)
+        self.record.record(actor, action)
+        if line:
+            self.flush()
+            console.print(line, highlight=False)
+            # the move's own event says what the line above said
+            self.print_events([e for e in events if not (e.seat == actor and e.kind == action.kind)])
+        else:
+            self.held.extend(events)
 
-def _print_events(events: list[Event], seat: int) -> None:
-    for e in events:
-        if e.visible_for(seat) and e.kind not in ("row",):
-            console.print(f"  [dim]·[/] {e.text}")
+    def flush(self) -> None:
+        """Print the opponents' held events."""
+        held, self.held = self.held, []
+        self.print_events(held)
+
+    def reason(self, actor: int, action: Action, bot: Any) -> str:
+        if bot.name == "greedy" and self.draws:
+            from allegiance.games.swdbg.workbench import greedy_reason
+            return greedy_reason(self.state, actor, action)
+        if bot.name == "random":
+            return "a random legal action"
+        return ""
+
+    def print_events(self, events: list[Event]) -> None:
+        """The events this seat may see; a run of one player's plays (or commits) makes one line."""
+        lines: list[str] = []
+        run_key: tuple[Any, ...] | None = None
+        for e in events:
+            if not e.visible_for(self.seat) or e.kind == "row":
+                continue
+            verb = {"play": " plays ", "commit": " commits "}.get(e.kind)
+            head, sep, rest = e.text.partition(verb) if verb else ("", "", "")
+            key = (e.kind, e.seat, head)
+            if sep and run_key == key and lines:
+                lines[-1] += f", {rest}"
+            else:
+                lines.append(e.text)
+            run_key = key if sep else None
+        for text in lines:
+            console.print(f"  [dim]· {escape(text)}[/]", highlight=False)

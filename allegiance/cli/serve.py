@@ -13,7 +13,7 @@ def serve(
     port: int = typer.Option(8000, help="port to listen on"),
     db: str = typer.Option("allegiance.db", help="SQLite file, or a postgresql://user@host/dbname URL"),
     bot_delay: float = typer.Option(0.5, help="seconds before each bot action (so people can follow)"),
-    durable: bool = typer.Option(False, help="SQLite: fsync every action (survives power loss; slower). "
+    durable: bool = typer.Option(False, "--durable", help="SQLite: fsync every action (survives power loss; slower). "
                                  "Without it, accepted actions survive any crash of the server process"),
     log_level: str = typer.Option("info", help="uvicorn log level"),
 ) -> None:

@@ -29,9 +29,11 @@ def simulate(
     workers: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
     backend: Annotated[str, typer.Option(help="process (default) or ray")] = "process",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local one)")] = None,
-    alternate: Annotated[bool, typer.Option(help="swap the bots between teams every other game")] = False,
+    alternate: Annotated[bool, typer.Option("--alternate", help="swap the bots between teams every other game")] = False,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
     out: Annotated[Path | None, typer.Option(help="write per-game results to this folder")] = None,
+    replays: Annotated[bool, typer.Option("--replays", help="with --out: also write each game's replay file "
+                                          "(OUT/replays/game-NNNNNN.json.gz)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
 ) -> None:
     """Play bot games and summarise: wins per team (95 % interval), draws, mean turns, errors."""
@@ -53,6 +55,8 @@ def simulate(
             fail(f"{b}: simulate promises the same results for the same seed; give ISMCTS iterations, not time_ms")
     if games < 1:
         fail("--games must be at least 1")
+    if replays and out is None:
+        fail("--replays writes the replay files beside the results: give the folder with --out")
     if backend not in ("process", "ray"):
         fail("--backend is process or ray")
     workers = workers or default_workers()
@@ -63,7 +67,7 @@ def simulate(
         task = progress.add_task("games", total=games)
         summary, results = run_simulation(game, mode, bot_list, games, seed, workers=workers, alternate=alternate,
                                           options=options, backend=backend, address=address,
-                                          progress=lambda n: progress.advance(task, n))
+                                          progress=lambda n: progress.advance(task, n), replays=replays)
     if out is not None:
         from allegiance.sim.results import write_results
         write_results(out, summary, results)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -13,9 +14,22 @@ CSV_FIELDS = ("index", "seed", "game", "mode", "bots", "teams", "winners", "draw
               "first_team", "error")
 
 
+def replay_path(folder: Path, index: int) -> Path:
+    """Where ``write_results`` puts game ``index``'s replay."""
+    return folder / "replays" / f"game-{index:06d}.json.gz"
+
+
 def write_results(folder: Path, summary: Any, results: list[GameResult]) -> None:
-    """``games.jsonl`` (everything), ``games.csv`` (flat columns), ``summary.json`` (+ ``games.parquet``)."""
+    """``games.jsonl`` (everything), ``games.csv`` (flat columns), ``summary.json`` (+ ``games.parquet``),
+    and ``replays/game-NNNNNN.json.gz`` for each result that carries its replay (gzip-compressed replay files)."""
     folder.mkdir(parents=True, exist_ok=True)
+    for r in results:
+        if r.replay is not None:
+            path = replay_path(folder, r.index)
+            path.parent.mkdir(exist_ok=True)
+            # mtime=0: the same run writes the same bytes
+            with gzip.GzipFile(path, "wb", mtime=0) as f:
+                f.write(json.dumps(r.replay).encode("utf-8"))
     with (folder / "games.jsonl").open("w", encoding="utf-8") as f:
         for r in results:
             f.write(json.dumps(r.to_json()) + "\n")

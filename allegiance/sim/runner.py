@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import traceback
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from allegiance.bots import make_bot
 from allegiance.core.rng import Rng
 from allegiance.games import get_game
+from allegiance.replay import Replay
 
 #: a hard cap on actions per game, on top of each game's own turn limit, so nothing can hang
 MAX_ACTIONS = 200_000
@@ -33,9 +34,13 @@ class GameResult:
     purchases: list[list[Any]] = field(default_factory=list)  # [seat, card name, turn]
     force_track: list[int] = field(default_factory=list)  # Force at the start of each team turn
     first_team: str | None = None  # the team that took the first turn
+    replay: dict[str, Any] | None = None  # the game's replay file, when asked for (``keep_replay``)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The per-game record of ``games.jsonl`` (the replay is written to its own file)."""
+        out = asdict(replace(self, replay=None))  # not a deep copy of the replay, only to drop it
+        del out["replay"]
+        return out
 
 
 def game_seed(master: int, index: int) -> int:
@@ -44,8 +49,11 @@ def game_seed(master: int, index: int) -> int:
 
 
 def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int = 0,
-              options: dict[str, Any] | None = None, record: bool = True) -> GameResult:
-    """Play one game to the end; an exception inside the engine is recorded, never raised."""
+              options: dict[str, Any] | None = None, record: bool = True, keep_replay: bool = False) -> GameResult:
+    """Play one game to the end; an exception inside the engine is recorded, never raised.
+
+    With ``keep_replay`` the result carries the game's replay file (``allegiance.replay``), the
+    actions of an unfinished game included."""
     game = get_game(game_name)
     state = game.new_game(mode, seed, options or {})
     teams = [s.team for s in state.table.seats]
@@ -56,6 +64,7 @@ def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int 
     players = [make_bot(kind, seed * 31 + i) for i, kind in enumerate(bots)]
     chooser = Rng(seed ^ 0x5EED)
     last_turn = -1
+    log: list[tuple[int, Any]] | None = [] if keep_replay else None
     try:
         while game.outcome(state) is None:
             if result.actions >= MAX_ACTIONS:
@@ -74,10 +83,16 @@ def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int 
                     result.purchases.append([seat, state.cards[action.get("card")].name, turn])
             game.apply_unchecked(state, seat, action)
             result.actions += 1
+            if log is not None:
+                log.append((seat, action))
     except Exception as exc:  # noqa: BLE001 - a simulation reports engine errors instead of dying
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
+        if log is not None:
+            result.replay = Replay(game_name, mode, seed, dict(options or {}), list(bots), log).to_json()
         return result
     outcome = game.outcome(state)
+    if log is not None:
+        result.replay = Replay(game_name, mode, seed, dict(options or {}), list(bots), log).to_json(outcome)
     assert outcome is not None
     result.winners = list(outcome.winners)
     result.draw = outcome.draw

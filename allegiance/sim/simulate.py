@@ -49,7 +49,7 @@ class SimulationSummary:
 
 
 def job_list(game: str, mode: str, bots: list[str], games: int, seed: int, alternate: bool,
-             options: dict[str, Any]) -> list[tuple[Any, ...]]:
+             options: dict[str, Any], replays: bool = False) -> list[tuple[Any, ...]]:
     """One job per game.  With ``alternate``, odd games rotate the bots by one team."""
     jobs = []
     for i in range(games):
@@ -57,13 +57,13 @@ def job_list(game: str, mode: str, bots: list[str], games: int, seed: int, alter
         if alternate and i % 2 == 1:
             half = len(seat_bots) // 2
             seat_bots = seat_bots[half:] + seat_bots[:half]
-        jobs.append((game, mode, seat_bots, game_seed(seed, i), i, options))
+        jobs.append((game, mode, seat_bots, game_seed(seed, i), i, options, replays))
     return jobs
 
 
 def run_job(job: tuple[Any, ...]) -> GameResult:
-    game, mode, bots, seed, index, options = job
-    return play_game(game, mode, bots, seed, index, options)
+    game, mode, bots, seed, index, options, *rest = job
+    return play_game(game, mode, bots, seed, index, options, keep_replay=bool(rest and rest[0]))
 
 
 def run_batch(jobs: list[tuple[Any, ...]]) -> list[GameResult]:
@@ -141,10 +141,10 @@ def summarise(game: str, mode: str, bots: list[str], seed: int, results: Iterabl
 
 def simulate(game: str, mode: str, bots: list[str], games: int, seed: int, workers: int = 1,
              alternate: bool = False, options: dict[str, Any] | None = None, backend: str = "process",
-             address: str | None = None, progress: Callable[[int], None] | None = None
-             ) -> tuple[SimulationSummary, list[GameResult]]:
-    """Play ``games`` games and summarise them."""
-    jobs = job_list(game, mode, bots, games, seed, alternate, options or {})
+             address: str | None = None, progress: Callable[[int], None] | None = None,
+             replays: bool = False) -> tuple[SimulationSummary, list[GameResult]]:
+    """Play ``games`` games and summarise them (with ``replays``, each result carries its replay)."""
+    jobs = job_list(game, mode, bots, games, seed, alternate, options or {}, replays)
     results = run_jobs(jobs, workers=workers, backend=backend, address=address, progress=progress)
     return summarise(game, mode, bots, seed, results), results
 

@@ -54,7 +54,8 @@ def build(mode: str = "1v1", *, force: int = 3, active_team: int = 0, stage: str
             if zone in zones and r in zones[zone]:
                 rz[zone] = zones[zone][r]
         region_list.append(rz)
-    data = {"game": "swdbg", "mode": mode, "options": options or {}, "seed": seed, "stage": stage,
+    # lenient: tests may hand a player any card, e.g. an Imperial Shuttle to a Rebel as a filler
+    data = {"game": "swdbg", "lenient": True, "mode": mode, "options": options or {}, "seed": seed, "stage": stage,
             "active_team": active_team, "force": force, "players": players, "regions": region_list,
             "damage": zones.get("damage", {}), "victory": zones.get("victory", [[], []])}
     return GAME.from_position(data)

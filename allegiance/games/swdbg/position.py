@@ -3,6 +3,11 @@
 Cards are written by name, with their id after a ``#`` (``"X-Wing#37"``) so that actions keep
 naming the same cards; a person writing a position may leave the ids out and the engine numbers
 those cards itself.  Decks and discard piles list the bottom card first and the top card last.
+
+The loader checks what it is given: a player's zones hold only their own faction's cards and neutral
+ones, and bases only their own faction's bases (``lenient: true`` turns these two checks off, for
+"what if" questions); a ``base_owner`` map names every base of the position; a reference by name alone
+(in ``damage``, ``used``…) must match exactly one card.
 """
 
 from __future__ import annotations
@@ -20,6 +25,13 @@ from allegiance.games.swdbg.state import Attack, Config, Pending, Player, Region
 FORMAT = "allegiance-position/1"
 PLAYER_ZONES = ("deck", "hand", "discard", "units", "ships", "base_deck")
 REGION_ZONES = ("galaxy_deck", "row", "galaxy_discard", "pilots")
+#: every field a position may have (docs/formats/position.schema.json); anything else is a mistake
+TOP_FIELDS = frozenset((
+    "format", "game", "mode", "options", "seed", "rng", "lenient", "version", "turn", "stage", "active_team",
+    "first_team", "force", "players", "regions", "exiled", "box", "victory", "base_owner", "damage", "used",
+    "attacked", "bonus", "flags", "hoth_prevented", "next_top", "attack", "pending", "queue", "winner", "draw",
+    "end_reason", "turn_actions"))
+PLAYER_FIELDS = frozenset(("seat", "faction", "region", *PLAYER_ZONES, "base", "resources", "ended", "end_exile"))
 
 
 def _ref(state: SwdbgState, c: int) -> str:
@@ -80,6 +92,7 @@ class _Cards:
         self.cards: dict[int, CardDef] = {}
         self.pending_new: list[str] = []
         self.seen: set[int] = set()
+        self.where: dict[int, str] = {}  # the zone each card was read from, for error messages
 
     def read(self, text: Any, where: str) -> int:
         if not isinstance(text, str):
@@ -101,6 +114,7 @@ class _Cards:
             self.pending_new.append(name)
         self.seen.add(cid)
         self.cards[cid] = d
+        self.where[cid] = where
         return cid
 
     def finish(self, state: SwdbgState) -> None:
@@ -155,7 +169,22 @@ def from_position(data: Mapping[str, Any]) -> SwdbgState:
         raise PositionError(f"invalid swdbg position: {type(exc).__name__}: {exc}") from None
 
 
+def _check_fields(data: Any, allowed: frozenset[str], where: str) -> None:
+    """A misspelt field would silently be ignored: say so instead."""
+    if not isinstance(data, Mapping):
+        raise PositionError(f"{where} must be an object of fields")
+    unknown = sorted(str(k) for k in data if k not in allowed)
+    if unknown:
+        raise PositionError(f"unknown field{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} in {where}; "
+                            f"the fields are: {', '.join(sorted(allowed))}")
+
+
 def _read(data: Mapping[str, Any]) -> SwdbgState:
+    _check_fields(data, TOP_FIELDS, "the position")
+    for i, pd in enumerate(data.get("players") or []):
+        _check_fields(pd, PLAYER_FIELDS, f"players[{i}]")
+    for i, rd in enumerate(data.get("regions") or []):
+        _check_fields(rd, frozenset(REGION_ZONES), f"regions[{i}]")
     mode = data.get("mode", "1v1")
     table: Table = table_for(mode)
     options = dict(data.get("options", {}))
@@ -185,6 +214,8 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
         for z in PLAYER_ZONES:
             setattr(p, z, [cards.read(c, f"players[{i}].{z}") for c in pd.get(z, [])])
         p.base = cards.read(pd["base"], f"players[{i}].base") if pd.get("base") else None
+        if data.get("lenient") is not True:
+            _check_factions(p, cards, i)
         p.resources = int(pd.get("resources", 0))
         p.ended = bool(pd.get("ended", False))
         state.players.append(p)
@@ -213,7 +244,7 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
             for b in v:
                 state.base_owner.setdefault(b, _default_owner(state, b, 1 - t))
     else:
-        state.base_owner = {lookup(k): int(s) for k, s in owner_data.items()}
+        state.base_owner = _read_owners(state, cards, lookup, owner_data)
     for p, pd in zip(state.players, players_data, strict=True):
         p.end_exile = [lookup(c) for c in pd.get("end_exile", [])]
     state.damage = {lookup(k): int(n) for k, n in data.get("damage", {}).items()}
@@ -244,11 +275,65 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
     return state
 
 
+def _check_factions(p: Player, cards: _Cards, i: int) -> None:
+    """A player's zones hold their own faction's cards and neutral ones; their bases are their faction's."""
+    for z in (*PLAYER_ZONES, "base"):
+        ids = [p.base] if z == "base" else getattr(p, z)
+        for c in ids:
+            if c is None:
+                continue
+            d = cards.cards[c]
+            where = f"players[{i}].{z}"
+            if z in ("base", "base_deck"):
+                if not d.is_base or d.faction != p.faction:
+                    raise PositionError(f"{where}: {d.name} is not {_a(p.faction)} base and seat {i} plays the "
+                                        f"{p.faction.title()} (write `lenient: true` in the file to allow it)")
+            elif d.is_base:
+                raise PositionError(f"{where}: {d.name} is a base; bases go in `base` or `base_deck`")
+            elif d.faction not in (p.faction, "neutral"):
+                raise PositionError(f"{where}: {d.name} is {_a(d.faction)} card and seat {i} plays the "
+                                    f"{p.faction.title()}; a player's zones hold their own faction's cards "
+                                    "and neutral ones (write `lenient: true` in the file to allow it)")
+
+
+def _a(faction: str) -> str:
+    """ "an Empire", "a Rebel" """
+    return f"{'an' if faction[0] in 'aeiou' else 'a'} {faction.title()}"
+
+
+def _read_owners(state: SwdbgState, cards: _Cards, lookup: Any, owner_data: Any) -> dict[int, int]:
+    """A ``base_owner`` map: each base of the position (bases, base decks, victory piles) -> its seat."""
+    if not isinstance(owner_data, Mapping):
+        raise PositionError("base_owner must map each base to the seat that owns it, e.g. {\"Lothal#110\": 0}")
+    owners: dict[int, int] = {}
+    for k, seat in owner_data.items():
+        c = lookup(k)
+        if not cards.cards[c].is_base:
+            raise PositionError(f"base_owner: {k!r} is not a base")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
+            raise PositionError(f"base_owner: the owner of {k!r} must be a seat from 0 to {len(state.players) - 1}, "
+                                f"not {seat!r}")
+        owners[c] = seat
+    bases = [b for p in state.players for b in (p.base, *p.base_deck) if b is not None]
+    bases += [b for v in state.victory for b in v]
+    missing = [b for b in bases if b not in owners]
+    if missing:
+        names = ", ".join(f"{cards.cards[b].name} ({cards.where[b]})" for b in missing)
+        raise PositionError(f"base_owner names no owner for {names}: give every base an owner, "
+                            "or leave base_owner out and each base belongs to the player whose zones hold it")
+    return owners
+
+
 def _default_owner(state: SwdbgState, base: int, team: int) -> int:
     for p in state.players:
         if p.team == team:
             return p.seat
     return 0
+
+
+def _shown(cards: _Cards, c: int) -> str:
+    """A card as the file wrote it: with its id, or by name alone when the file gave none."""
+    return f"{cards.cards[c].name}#{c}" if c >= 0 else cards.cards[c].name
 
 
 def _lookup(state: SwdbgState, cards: _Cards) -> Any:
@@ -259,8 +344,12 @@ def _lookup(state: SwdbgState, cards: _Cards) -> Any:
             if cid not in cards.cards:
                 raise PositionError(f"{text!r} names card #{cid}, which is in no zone")
             return cid
-        for cid, d in cards.cards.items():
-            if d.name == name.strip():
-                return cid
+        matches = [cid for cid, d in cards.cards.items() if d.name == name.strip()]
+        if len(matches) > 1:
+            found = "; ".join(f"{_shown(cards, c)} in {cards.where[c]}" for c in matches)
+            raise PositionError(f"{text!r} matches {len(matches)} cards ({found}): name one by its id "
+                                f"(write ids in the zones too, e.g. \"{name.strip()}#40\")")
+        if matches:
+            return matches[0]
         raise PositionError(f"{text!r} names no card of the position")
     return find

@@ -1,0 +1,94 @@
+"""The replay and position formats are published as JSON Schema (docs/formats/) and what the command
+line writes validates against them: `new`, `replay --position`, `play --save`, `simulate --replays`."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from allegiance.cli import app
+from allegiance.games import get_game
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def schema(name: str) -> jsonschema.Draft202012Validator:
+    data = json.loads((ROOT / "docs" / "formats" / f"{name}.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(data)
+    return jsonschema.Draft202012Validator(data)
+
+
+POSITION = schema("position")
+REPLAY = schema("replay")
+
+
+def run(*args: str, input: str | None = None) -> str:
+    out = runner.invoke(app, list(args), input=input)
+    assert out.exit_code == 0, out.output
+    return out.stdout
+
+
+def valid(validator: jsonschema.Draft202012Validator, data: object) -> bool:
+    return not list(validator.iter_errors(data))
+
+
+@pytest.mark.parametrize(("mode", "galaxy"), [("1v1", "beginner"), ("2v2", "full"), ("1v1", "secret")])
+def test_new_positions_validate(mode: str, galaxy: str) -> None:
+    POSITION.validate(json.loads(run("new", "swdbg", "--mode", mode, "--seed", "3", "-o", f"galaxy={galaxy}")))
+
+
+def test_play_save_replay_position_and_simulate_replays_validate(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    run("play", "swdbg", "--seed", "3", "--save", str(saved), input="0\n0\ne\nq\n")
+    rep = json.loads(saved.read_text())
+    REPLAY.validate(rep)
+    POSITION.validate(json.loads(run("replay", str(saved), "--position")))
+    run("simulate", "swdbg", "--mode", "2v2", "--games", "1", "--bots", "greedy", "--seed", "2", "--workers", "1",
+        "--out", str(tmp_path / "sim"), "--replays", "--json")
+    (file,) = (tmp_path / "sim" / "replays").iterdir()
+    finished = json.loads(gzip.decompress(file.read_bytes()))
+    REPLAY.validate(finished)
+    assert finished["outcome"] is not None
+    last = json.loads(run("replay", str(file), "--position"))
+    POSITION.validate(last)
+    assert last["stage"] == "over"
+
+
+def test_positions_in_the_middle_of_games_validate() -> None:
+    """Pending choices, open attacks, damage and victory piles: every 9th position of a few bot games."""
+    from allegiance.bots import make_bot
+    game = get_game("swdbg")
+    for mode, seed in (("1v1", 1), ("2v2", 2)):
+        state = game.new_game(mode, seed)
+        bots = [make_bot("random", seed + i) for i in range(4)]
+        step = 0
+        while game.outcome(state) is None and step < 900:
+            seat = game.active_seats(state)[0]
+            game.apply(state, seat, bots[seat].choose(game, state, seat, game.legal_actions(state, seat)))
+            step += 1
+            if step % 9 == 0:
+                POSITION.validate(game.to_position(state))
+
+
+def test_the_schemas_accept_the_keyed_shuffle_fields_and_refuse_mistakes() -> None:
+    pos = get_game("swdbg").to_position(get_game("swdbg").new_game("1v1", 1))
+    assert valid(POSITION, {**pos, "rng": {"key": "ab" * 32, "counter": 12}})
+    assert not valid(POSITION, {**pos, "rng": {"key": "xyz", "counter": 12}})
+    assert not valid(POSITION, {**pos, "rng": -1})
+    assert not valid(POSITION, {**pos, "force": 7})
+    assert not valid(POSITION, {**pos, "players": [{**pos["players"][0], "hands": []}, pos["players"][1]]})
+    assert valid(POSITION, {"game": "swdbg", "players": [{"hand": ["Stormtrooper"]}, {}], "lenient": True})
+    rep = {"format": "allegiance-replay/1", "game": "swdbg", "mode": "1v1", "seed": 1, "options": {},
+           "seats": ["human", "greedy"], "actions": [[0, {"kind": "play", "card": 3}]], "outcome": None}
+    assert valid(REPLAY, rep)
+    assert valid(REPLAY, {**rep, "shuffle_key": "0f" * 32})
+    assert not valid(REPLAY, {**rep, "shuffle_key": "0f" * 31})
+    assert not valid(REPLAY, {**rep, "actions": [[0, {"kind": "play", "card": [3]}]]})
+    assert not valid(REPLAY, {**rep, "actions": [[0]]})
+    assert not valid(REPLAY, {**rep, "format": "allegiance-replay/2"})
