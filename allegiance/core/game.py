@@ -61,8 +61,16 @@ class Game(ABC):
 
     # -- to implement --------------------------------------------------------------------------
     @abstractmethod
-    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None) -> Any:
-        """A new game, deterministic given ``seed`` and ``options``."""
+    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None,
+                 shuffle_key: bytes | None = None) -> Any:
+        """A new game, deterministic given ``seed`` (or ``shuffle_key``) and ``options``.
+
+        Without ``shuffle_key`` the game's shuffles come from the fast generator seeded by ``seed``
+        (simulation, search, practice).  With a 32-byte ``shuffle_key`` they come from
+        :class:`~allegiance.core.rng.SecureRng` keyed by it (:func:`~allegiance.core.rng.make_rng`),
+        and nothing a seat sees may depend on the generator's output except through the cards it is
+        shown (an online table: the key stays on the server until the game is over).
+        """
 
     @abstractmethod
     def decisions(self, state: Any) -> list[Decision]:

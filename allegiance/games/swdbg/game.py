@@ -27,10 +27,12 @@ class SwdbgGame(Game):
     action_kinds: tuple[str, ...] = ACTION_KINDS
 
     # -- setup ------------------------------------------------------------------------------------
-    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None) -> SwdbgState:
+    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None,
+                 shuffle_key: bytes | None = None) -> SwdbgState:
         """A new game.  ``options``: galaxy ("beginner" | "full" | "secret"), bases_to_win (2..5),
-        pay_off_neutral (bool), max_turns (team turns before a draw)."""
-        state = setup.new_game(mode, seed, dict(options or {}))
+        pay_off_neutral (bool), max_turns (team turns before a draw).  ``shuffle_key``: deal with the
+        secure generator (see :meth:`Game.new_game`)."""
+        state = setup.new_game(mode, seed, dict(options or {}), shuffle_key)
         turns.advance(state)
         return state
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from allegiance.core.errors import PositionError
-from allegiance.core.rng import Rng
+from allegiance.core.rng import rng_from_json
 from allegiance.core.table import Table
 from allegiance.games.swdbg.cards import CardDef, card
 from allegiance.games.swdbg.setup import read_config, table_for
@@ -40,7 +40,7 @@ def to_position(state: SwdbgState) -> dict[str, Any]:
         "format": FORMAT, "game": "swdbg", "mode": cfg.mode,
         "options": {"galaxy": cfg.galaxy, "bases_to_win": cfg.bases_to_win,
                     "pay_off_neutral": cfg.pay_off_neutral, "max_turns": cfg.max_turns},
-        "seed": cfg.seed, "rng": state.rng.state, "version": state.version, "turn": state.turn,
+        "seed": cfg.seed, "rng": state.rng.to_json(), "version": state.version, "turn": state.turn,
         "stage": state.stage, "active_team": state.active_team, "first_team": state.first_team,
         "force": state.force,
         "players": [{
@@ -162,7 +162,7 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
     cfg: Config = read_config(mode, int(data.get("seed", 0)), options)
     state = SwdbgState(table, {}, cfg)
     cards = _Cards(data)
-    state.rng = Rng(int(data.get("rng", cfg.seed)))
+    state.rng = rng_from_json(data.get("rng", cfg.seed))
     state.version = int(data.get("version", 0))
     state.turn = int(data.get("turn", 1))
     state.stage = data.get("stage", "main")

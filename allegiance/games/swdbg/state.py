@@ -167,7 +167,7 @@ class SwdbgState:
         # mypyc-compiled classes (setup.py) cannot be made without it.  It costs about 1.4 µs of a
         # 6.5 µs copy in pure Python; compiled, a copy takes under 3 µs.
         s = SwdbgState(self.table, self.cards, self.config)
-        s.version, s.rng, s.force = self.version, Rng(self.rng.state), self.force
+        s.version, s.rng, s.force = self.version, self.rng.copy(), self.force
         s.players = [p.copy() for p in self.players]
         s.regions = [r.copy() for r in self.regions]
         s.exiled = self.exiled[:]
