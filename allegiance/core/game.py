@@ -24,6 +24,7 @@ from allegiance.core.errors import (
     StaleActionError,
 )
 from allegiance.core.events import Event
+from allegiance.core.options import OptionSpec, validate_options
 from allegiance.core.table import Decision, Table
 
 
@@ -58,6 +59,8 @@ class Game(ABC):
     modes: tuple[str, ...] = ()
     #: every action kind of the game (an action of another kind is malformed, not merely illegal)
     action_kinds: tuple[str, ...] = ()
+    #: the game's options; :meth:`new_game` must accept exactly what :meth:`check_options` accepts
+    option_specs: tuple[OptionSpec, ...] = ()
 
     # -- to implement --------------------------------------------------------------------------
     @abstractmethod
@@ -110,6 +113,11 @@ class Game(ABC):
         return {}
 
     # -- provided ------------------------------------------------------------------------------
+    def check_options(self, options: Any) -> dict[str, Any]:
+        """``options`` checked strictly against :attr:`option_specs` (raises
+        :class:`~allegiance.core.options.OptionError` saying what is allowed); before anything is stored."""
+        return validate_options(self.option_specs, options)
+
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now, in a stable order."""
         if self.outcome(state) is not None:

@@ -15,7 +15,9 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"bases_to_win": 2}])
     seats: list[str] = Field(..., description="'human' or a bot kind ('random', 'greedy') per seat",
                              examples=[["human", "greedy", "human", "random"]])
-    seed: int | None = Field(None, description="deal seed (random when left out)")
+    seed: int | None = Field(None, ge=0, le=2**63 - 1, strict=True,
+                             description="deal seed: leave it out for a secret deal; a chosen seed makes a "
+                                         "practice table (reproducible, and labelled so for every seat)")
 
 
 class SeatLink(BaseModel):
@@ -41,6 +43,7 @@ class TableSummary(BaseModel):
     game: str
     mode: str
     options: dict[str, Any]
+    practice: bool = Field(False, description="the creator chose the seed, so the creator can know the deal")
     version: int | None
     created_at: float
     finished: bool
@@ -69,15 +72,16 @@ class ActionRequest(BaseModel):
     """One action for the token's seat, chosen at state ``version``."""
 
     action: dict[str, Any] = Field(..., examples=[{"kind": "end_turn"}])
-    version: int | None = None
+    version: int | None = Field(None, ge=0, le=2**63 - 1, strict=True)
 
 
 class ReplayStep(BaseModel):
     """A replay file and the step (number of actions applied) to show, as ``seat`` saw it."""
 
     replay: dict[str, Any]
-    step: int = 0
-    seat: int | None = None
+    step: int = Field(0, ge=0, le=2**63 - 1, strict=True,
+                      description="actions applied (past the end: the last position)")
+    seat: int | None = Field(None, ge=0, le=63, strict=True)
 
 
 class ErrorBody(BaseModel):

@@ -8,6 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
+from allegiance.core.options import OptionSpec
 from allegiance.core.table import Decision, Table
 from allegiance.games.swdbg import combat, effects, rules, setup, strategy, text, turns
 from allegiance.games.swdbg.cards import NEUTRAL
@@ -25,6 +26,7 @@ class SwdbgGame(Game):
     title = "Star Wars: The Deckbuilding Game"
     modes: tuple[str, ...] = ("1v1", "2v2")
     action_kinds: tuple[str, ...] = ACTION_KINDS
+    option_specs: tuple[OptionSpec, ...] = setup.OPTION_SPECS
 
     # -- setup ------------------------------------------------------------------------------------
     def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None,

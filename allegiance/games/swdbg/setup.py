@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from allegiance.core.errors import AllegianceError
+from allegiance.core.options import OptionError, OptionSpec, validate_options
 from allegiance.core.rng import Rng, make_rng
 from allegiance.core.table import Seat, Table
 from allegiance.games.swdbg.cards import (
@@ -23,7 +24,17 @@ from allegiance.games.swdbg.state import Config, Player, Region, SwdbgState
 GALAXY_MODES: Final = ("beginner", "full", "secret")
 DEFAULT_BASES_TO_WIN: Final = {"beginner": 3, "full": 4, "secret": 4}
 DEFAULT_MAX_TURNS: Final = 200
-OPTION_NAMES: Final = ("galaxy", "bases_to_win", "pay_off_neutral", "max_turns")
+#: the longest game an option may ask for (team turns); games end far sooner
+MAX_TURNS_LIMIT: Final = 10_000
+OPTION_SPECS: Final = (
+    OptionSpec("galaxy", "choice", "which galaxy deck and bases", default="beginner", choices=GALAXY_MODES),
+    OptionSpec("bases_to_win", "int", "bases of each opposing deck to destroy (default: the rules')",
+               default=None, min=2, max=5),
+    OptionSpec("pay_off_neutral", "bool", "allow paying off neutral cards", default=False),
+    OptionSpec("max_turns", "int", "the game is a draw after this many team turns", default=DEFAULT_MAX_TURNS,
+               min=1, max=MAX_TURNS_LIMIT),
+)
+OPTION_NAMES: Final = tuple(s.name for s in OPTION_SPECS)
 
 
 def table_for(mode: str) -> Table:
@@ -38,23 +49,17 @@ def table_for(mode: str) -> Table:
 
 
 def read_config(mode: str, seed: int, options: dict[str, Any]) -> Config:
-    """Check and complete the options, with errors that say what is allowed."""
-    unknown = set(options) - set(OPTION_NAMES)
-    if unknown:
-        raise AllegianceError(f"unknown option(s) {', '.join(sorted(unknown))}; options: {', '.join(OPTION_NAMES)}")
+    """Check (strictly, against :data:`OPTION_SPECS`) and complete the options; errors say what is allowed."""
+    options = validate_options(OPTION_SPECS, options)
     galaxy = options.get("galaxy", "beginner")
-    if galaxy not in GALAXY_MODES:
-        raise AllegianceError(f"galaxy must be one of {', '.join(GALAXY_MODES)}, not {galaxy!r}")
     # SW-WIN-2: in 2v2 the default stays three bases of each opposing deck (SW-WIN-1) whatever the galaxy.
     default_bases = 3 if mode == "2v2" else DEFAULT_BASES_TO_WIN[galaxy]
-    bases_to_win = int(options.get("bases_to_win", default_bases))
+    bases_to_win = options.get("bases_to_win", default_bases)
     deck_size = 5 if galaxy in ("beginner", "secret") else 10
     if not 2 <= bases_to_win <= min(5, deck_size):
-        raise AllegianceError(f"bases_to_win must be between 2 and {min(5, deck_size)}, not {bases_to_win}")
-    max_turns = int(options.get("max_turns", DEFAULT_MAX_TURNS))
-    if max_turns < 1:
-        raise AllegianceError("max_turns must be at least 1")
-    return Config(mode, galaxy, bases_to_win, bool(options.get("pay_off_neutral", False)), max_turns, int(seed))
+        raise OptionError(f"option bases_to_win must be between 2 and {min(5, deck_size)}, not {bases_to_win}")
+    max_turns = options.get("max_turns", DEFAULT_MAX_TURNS)
+    return Config(mode, galaxy, bases_to_win, options.get("pay_off_neutral", False), max_turns, int(seed))
 
 
 def new_game(mode: str, seed: int, options: dict[str, Any], shuffle_key: bytes | None = None) -> SwdbgState:
