@@ -35,7 +35,11 @@ class SwdbgGame(Game):
         pay_off_neutral (bool), max_turns (team turns before a draw).  ``shuffle_key``: deal with the
         secure generator (see :meth:`Game.new_game`)."""
         state = setup.new_game(mode, seed, dict(options or {}), shuffle_key)
+        # Decisions are stamped with the version the apply that asks them leads to (version + 1);
+        # those asked while dealing belong to version 0.
+        state.version = -1
         turns.advance(state)
+        state.version = 0
         return state
 
     @staticmethod
@@ -65,6 +69,21 @@ class SwdbgGame(Game):
         if state.pending:
             return state.pending[-1].seats
         return tuple(p.seat for p in state.players if p.team == state.active_team and not p.ended)
+
+    def decision_since(self, state: SwdbgState, seat: int) -> int:
+        """Since when the seat's current decision stands: the pending choice's, else the main phase's.
+
+        Card ids name the same card for the whole game, so a play, buy, use or commit chosen earlier in
+        the same main phase means the same thing now if it is still legal (teammates act at once:
+        SW-TURN-1).  An answer to a pending choice is only for that choice, asked at ``since``.
+        """
+        if state.pending:
+            return state.pending[-1].since
+        return state.main_since
+
+    def stale_reason(self, state: SwdbgState, seat: int, action: Action) -> str:
+        """Why an action chosen earlier is not possible now, in a player's words."""
+        return text.stale_reason(state, seat, action)
 
     def _legal(self, state: SwdbgState, seat: int) -> list[Action]:
         if state.stage == "over":

@@ -65,8 +65,9 @@ def to_position(state: SwdbgState) -> dict[str, Any]:
         "pending": [{
             "kind": pd.kind, "seats": list(pd.seats), "actor": pd.actor, "prompt": pd.prompt,
             "options": [_encode(o) for o in pd.options], "card": pd.card,
-            "data": {k: _encode(v) for k, v in pd.data}, "shown": list(pd.shown),
+            "data": {k: _encode(v) for k, v in pd.data}, "shown": list(pd.shown), "since": pd.since,
         } for pd in state.pending],
+        "main_since": state.main_since,
         "queue": [list(q) for q in state.queue],
         "winner": state.winner, "draw": state.draw, "end_reason": state.end_reason,
         "turn_actions": state.turn_actions,
@@ -230,8 +231,9 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
     state.pending = [Pending(pd["kind"], tuple(pd["seats"]), int(pd["actor"]), pd.get("prompt", ""),
                              tuple(_decode(o) for o in pd["options"]), pd.get("card"),
                              tuple(sorted((k, _decode(v)) for k, v in pd.get("data", {}).items())),
-                             tuple(pd.get("shown", [])))
+                             tuple(pd.get("shown", [])), int(pd.get("since", 0)))
                      for pd in data.get("pending", [])]
+    state.main_since = int(data.get("main_since", 0))
     state.queue = [tuple(q) for q in data.get("queue", [])]  # type: ignore[misc]
     state.winner = data.get("winner")
     state.draw = bool(data.get("draw", False))
