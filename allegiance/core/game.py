@@ -165,10 +165,8 @@ class Game(ABC):
             if not isinstance(version, int) or isinstance(version, bool) or version > state.version:
                 raise StaleActionError(f"version {version!r} is not a version this game has reached "
                                        f"(it is at version {state.version}); reload the table")
-            if version < self.decision_since(state, seat):
-                raise StaleActionError(f"{self._describe(state, seat, action)} is no longer possible: the "
-                                       "decision it answered is over (another player acted first); nothing "
-                                       "was done, choose again")
+            if version < self.decision_since(state, seat):  # it answered a decision that is over
+                raise self._stale(state, seat, action)
         if self.outcome(state) is not None:
             raise IllegalActionError("the game is over")
         active = self.active_seats(state)
@@ -182,8 +180,7 @@ class Game(ABC):
                     f"unknown action kind {action.kind!r}; {self.name} actions are: {', '.join(self.action_kinds)}"
                 )
             if stale:
-                raise StaleActionError(f"{self._describe(state, seat, action)} is no longer possible: "
-                                       f"{self._stale_reason(state, seat, action)}; nothing was done")
+                raise self._stale(state, seat, action)
             allowed = ", ".join(sorted({a.kind for a in legal}))
             raise IllegalActionError(
                 f"{self._describe(state, seat, action)} is not a legal action now (allowed now: {allowed})"
@@ -199,11 +196,14 @@ class Game(ABC):
         except Exception:  # a game's wording bug must not turn a refusal into a server error
             return str(action)
 
-    def _stale_reason(self, state: Any, seat: int, action: Action) -> str:
+    def _stale(self, state: Any, seat: int, action: Action) -> StaleActionError:
+        """The refusal of an action chosen at an older version, with the game's reason."""
         try:
-            return self.stale_reason(state, seat, action)
-        except Exception:
-            return Game.stale_reason(self, state, seat, action)
+            reason = self.stale_reason(state, seat, action)
+        except Exception:  # as for _describe: the refusal must not depend on the wording
+            reason = Game.stale_reason(self, state, seat, action)
+        return StaleActionError(f"{self._describe(state, seat, action)} is no longer possible: {reason}; "
+                                "nothing was done")
 
     def apply_unchecked(self, state: Any, seat: int, action: Action) -> list[Event]:
         """Apply an action known to be legal (bots and search); skips validation."""

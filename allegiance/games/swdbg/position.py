@@ -242,7 +242,9 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
     cards.finish(state)
     if state.stage != "over" and not state.pending and state.stage in ("setup", "start"):
         from allegiance.games.swdbg.turns import advance
+        version, state.version = state.version, state.version - 1  # decisions asked now belong to it
         advance(state)
+        state.version = version
     return state
 
 

@@ -100,6 +100,8 @@ def stale_reason(state: SwdbgState, seat: int, action: Action) -> str:
     name = state.cards[card].name if known else "that card"
     p = state.players[seat]
     kind = action.kind
+    if kind == "choose":
+        return "the choice it answered is no longer open (it was answered, or the table moved on)"
     if kind == "play" and known and card not in p.hand:
         return f"{name} is no longer in your hand"
     if kind in ("buy", "pay_off") and known and card not in state.regions[p.region].row \
