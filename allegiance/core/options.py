@@ -51,6 +51,20 @@ class OptionSpec:
             out["choices"] = list(self.choices)
         return out
 
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the values :meth:`check` accepts (for the API's OpenAPI document)."""
+        out: dict[str, Any]
+        if self.type == "bool":
+            out = {"type": "boolean"}
+        elif self.type == "int":
+            out = {"type": "integer", "minimum": self.min if self.min is not None else -INT_LIMIT,
+                   "maximum": self.max if self.max is not None else INT_LIMIT}
+        else:
+            out = {"type": "string", "enum": list(self.choices)}
+        if self.default is None:
+            out = {"anyOf": [out, {"type": "null"}]}
+        return {**out, "description": self.help}
+
     def check(self, value: Any) -> Any:
         """``value`` if it is allowed, else :class:`OptionError` saying what is."""
         if value is None and self.default is None:
