@@ -184,3 +184,23 @@ def test_an_old_database_without_the_secrets_table_still_opens(tmp_path: Any) ->
         summary = c.get(f"/api/tables/{tid}").json()
         assert summary["practice"] is False
         assert GAME.digest(c.app.state.manager.get(tid).state) == digest
+
+
+def test_a_secret_table_survives_a_restart_with_its_key(tmp_path: Any) -> None:
+    """Persistence is the log (invariant 2): the key is stored, so the rebuilt table is the same game."""
+    from allegiance.server import create_app
+    db = str(tmp_path / "t.db")
+    with TestClient(create_app(db=db, bot_delay=0.0)) as c:
+        created = _create(c, {"game": "swdbg", "mode": "1v1", "seats": ["human", "human"]})
+        tid, token = created["table"]["id"], created["links"][0]["token"]
+        state = c.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": token}).json()
+        for _ in range(3):
+            action = next(a["action"] for a in state["legal"] if a["action"]["kind"] != "end_turn")
+            res = c.post(f"/api/tables/{tid}/actions", json={"action": action, "version": state["version"]},
+                         headers={"X-Seat-Token": token})
+            assert res.status_code == 200, res.text
+            state = res.json()
+        digest = GAME.digest(c.app.state.manager.get(tid).state)
+    with TestClient(create_app(db=db, bot_delay=0.0)) as c:
+        table = c.app.state.manager.get(tid)
+        assert isinstance(table.state.rng, SecureRng) and GAME.digest(table.state) == digest

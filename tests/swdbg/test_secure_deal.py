@@ -125,3 +125,11 @@ def test_ismcts_and_copies_work_on_a_secure_game() -> None:
     before = GAME.digest(state)
     assert bot.choose(GAME, state, seat, GAME.legal_actions(state, seat)) in GAME.legal_actions(state, seat)
     assert GAME.digest(state) == before
+
+
+def test_a_secure_state_pickles_for_the_thinking_processes() -> None:
+    import pickle
+    state = GAME.new_game("2v2", 0, {}, shuffle_key=KEY)
+    _play(state, 40)
+    back = pickle.loads(pickle.dumps(state))
+    assert isinstance(back.rng, SecureRng) and GAME.digest(back) == GAME.digest(state)
