@@ -45,8 +45,7 @@ class OptionSpec:
         """The form the lobby form reads (``GET /api/games``)."""
         out: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default, "help": self.help}
         if self.type == "int":
-            out["min"] = self.min
-            out["max"] = self.max
+            out.update({k: v for k, v in (("min", self.min), ("max", self.max)) if v is not None})
         if self.type == "choice":
             out["choices"] = list(self.choices)
         return out
