@@ -141,3 +141,41 @@ def test_describe_action_never_raises_on_a_well_formed_action(seed: int, steps: 
     assert isinstance(GAME.describe_action(state, seat, action), str)
     if 0 <= seat < 4:
         assert isinstance(GAME.stale_reason(state, seat, action), str)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), lag=st.integers(1, 4))
+def test_an_old_action_is_applied_only_if_it_still_answers_the_same_decision(seed: int, lag: int) -> None:
+    """Random 2v2 games; at every step an action chosen ``lag`` versions ago is offered first.  It is
+    applied only when legal now and the seat's decision began no later than its version; then it has
+    exactly the effect of the same action chosen now.  A refusal changes nothing (invariant 5)."""
+    state = GAME.new_game("2v2", seed)
+    rng = Rng(seed)
+    history: list[tuple[int, dict[int, list[Action]]]] = []
+    for _ in range(200):
+        if GAME.outcome(state) is not None:
+            break
+        history.append((state.version, {s: GAME.legal_actions(state, s) for s in GAME.active_seats(state)}))
+        old_version, old_legal = history[max(0, len(history) - 1 - lag)]
+        if old_version < state.version and old_legal:
+            seat = rng.choice(sorted(old_legal))
+            action = rng.choice(old_legal[seat])
+            fresh = GAME.copy(state)
+            before = GAME.digest(state)
+            try:
+                GAME.apply(state, seat, action, version=old_version)
+            except (StaleActionError, IllegalActionError) as exc:
+                assert GAME.digest(state) == before
+                if isinstance(exc, StaleActionError):
+                    assert old_version < GAME.decision_since(state, seat) or \
+                        action not in GAME.legal_actions(state, seat)
+            else:
+                assert seat in GAME.active_seats(fresh) and action in GAME.legal_actions(fresh, seat)
+                assert old_version >= GAME.decision_since(fresh, seat)
+                if action.kind == "choose":  # answers the very choice it was chosen for
+                    assert fresh.pending[-1].since <= old_version
+                GAME.apply(fresh, seat, action)
+                assert GAME.digest(fresh) == GAME.digest(state)
+                continue
+        who = GAME.active_seats(state)[0]
+        GAME.apply(state, who, rng.choice(GAME.legal_actions(state, who)))
