@@ -35,10 +35,11 @@ game = get_game("swdbg")
 cases = [("1v1", {}, ["greedy", "greedy"], 0), ("1v1", {}, ["greedy", "greedy"], 1),
          ("1v1", {}, ["random", "greedy"], 2), ("1v1", {"galaxy": "full"}, ["random", "random"], 3),
          ("2v2", {}, ["greedy"] * 4, 4), ("2v2", {"galaxy": "secret"}, ["random", "greedy"] * 2, 5),
-         ("2v2", {"galaxy": "full", "pay_off_neutral": True}, ["random"] * 4, 6)]
+         ("2v2", {"galaxy": "full", "pay_off_neutral": True}, ["random"] * 4, 6),
+         ("2v2", {"max_turns": 40}, ["greedy", "random"] * 2, 10, bytes(range(32)))]  # the secure generator
 games = []
-for mode, options, bots, seed in cases:
-    state = game.new_game(mode, seed, options)
+for mode, options, bots, seed, *key in cases:
+    state = game.new_game(mode, seed, options, shuffle_key=key[0] if key else None)
     players = [make_bot(kind, seed * 7 + i) for i, kind in enumerate(bots)]
     log = hashlib.sha256()
     copies = []

@@ -1,4 +1,4 @@
-"""Game-agnostic core: table, decisions, actions, RNG, events, outcome and the game protocol.
+"""Game-agnostic core: table, decisions, actions, RNGs, options, events, outcome and the game protocol.
 
 Nothing here knows any game's rules.  A game is a :class:`Game` subclass in ``allegiance.games``.
 """
@@ -14,7 +14,8 @@ from allegiance.core.errors import (
 )
 from allegiance.core.events import Event
 from allegiance.core.game import Game, GameState, Outcome
-from allegiance.core.rng import Rng
+from allegiance.core.options import OptionError, OptionSpec, validate_options
+from allegiance.core.rng import Rng, SecureRng
 from allegiance.core.table import Decision, Seat, Table
 
 __all__ = [
@@ -27,10 +28,14 @@ __all__ = [
     "IllegalActionError",
     "MalformedActionError",
     "NotYourTurnError",
+    "OptionError",
+    "OptionSpec",
     "Outcome",
     "PositionError",
     "Rng",
+    "SecureRng",
     "Seat",
     "StaleActionError",
     "Table",
+    "validate_options",
 ]

@@ -25,6 +25,7 @@ from allegiance.core.errors import (
 )
 from allegiance.core.events import Event
 from allegiance.core.hooks import AgentEncoding, SearchHooks
+from allegiance.core.options import OptionSpec, validate_options
 from allegiance.core.table import Decision, Table
 
 
@@ -59,11 +60,21 @@ class Game(ABC):
     modes: tuple[str, ...] = ()
     #: every action kind of the game (an action of another kind is malformed, not merely illegal)
     action_kinds: tuple[str, ...] = ()
+    #: the game's options; :meth:`new_game` must accept exactly what :meth:`check_options` accepts
+    option_specs: tuple[OptionSpec, ...] = ()
 
     # -- to implement --------------------------------------------------------------------------
     @abstractmethod
-    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None) -> Any:
-        """A new game, deterministic given ``seed`` and ``options``."""
+    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None,
+                 shuffle_key: bytes | None = None) -> Any:
+        """A new game, deterministic given ``seed`` (or ``shuffle_key``) and ``options``.
+
+        Without ``shuffle_key`` the game's shuffles come from the fast generator seeded by ``seed``
+        (simulation, search, practice).  With a 32-byte ``shuffle_key`` they come from
+        :class:`~allegiance.core.rng.SecureRng` keyed by it (:func:`~allegiance.core.rng.make_rng`),
+        and nothing a seat sees may depend on the generator's output except through the cards it is
+        shown (an online table: the key stays on the server until the game is over).
+        """
 
     @abstractmethod
     def decisions(self, state: Any) -> list[Decision]:
@@ -94,8 +105,23 @@ class Game(ABC):
         """Read a position file; raises :class:`PositionError` on a bad one."""
 
     def describe_action(self, state: Any, seat: int, action: Action) -> str:
-        """The action in words, for people."""
+        """The action in words, for people.  Must not raise on any well-formed action, legal or not."""
         return str(action)
+
+    def decision_since(self, state: Any, seat: int) -> int:
+        """The state version since which ``seat``'s current decision has stood unchanged.
+
+        An action chosen at an older version ``v`` (another seat acted meanwhile, e.g. a teammate in a
+        simultaneous team turn) is applied when ``v >= decision_since`` and it is legal now: it then
+        means what it meant when chosen.  A game whose actions name things by stable ids returns when
+        the current decision began (a pending choice: when it was asked); the default, the current
+        version, refuses every action chosen at an older version.
+        """
+        return int(state.version)
+
+    def stale_reason(self, state: Any, seat: int, action: Action) -> str:
+        """Why an action chosen at an older version is not possible now, in a player's words."""
+        return "another player acted first and the table changed since you chose it"
 
     def card_catalog(self) -> dict[str, dict[str, Any]]:
         """The fixed data of every card by name, which views may refer to instead of repeating it
@@ -113,6 +139,11 @@ class Game(ABC):
         raise NotImplementedError(f"{self.name} has no agent encoding yet")
 
     # -- provided ------------------------------------------------------------------------------
+    def check_options(self, options: Any) -> dict[str, Any]:
+        """``options`` checked strictly against :attr:`option_specs` (raises
+        :class:`~allegiance.core.options.OptionError` saying what is allowed); before anything is stored."""
+        return validate_options(self.option_specs, options)
+
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now, in a stable order."""
         if self.outcome(state) is not None:
@@ -132,16 +163,21 @@ class Game(ABC):
               version: int | None = None) -> list[Event]:
         """Apply one action for ``seat`` after checking it; illegal input raises and changes nothing.
 
-        ``version`` (optional) is the state version the action was chosen for; a different one is stale.
+        ``version`` (optional) is the state version the action was chosen for.  One chosen at an older
+        version is applied only if the seat's decision is still the one it answered
+        (:meth:`decision_since`) and it is legal now; otherwise :class:`StaleActionError` says why.
         """
         if not isinstance(action, Action):
             action = Action.from_json(action)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.table.seats):
             raise NotYourTurnError(f"there is no seat {seat!r} at this table (seats 0..{len(state.table.seats) - 1})")
-        if version is not None and version != state.version:
-            raise StaleActionError(
-                f"stale action: it was chosen for state version {version}, the game is at version {state.version}"
-            )
+        stale = version is not None and version != state.version
+        if stale:
+            if not isinstance(version, int) or isinstance(version, bool) or version > state.version:
+                raise StaleActionError(f"version {version!r} is not a version this game has reached "
+                                       f"(it is at version {state.version}); reload the table")
+            if version < self.decision_since(state, seat):  # it answered a decision that is over
+                raise self._stale(state, seat, action)
         if self.outcome(state) is not None:
             raise IllegalActionError("the game is over")
         active = self.active_seats(state)
@@ -154,13 +190,31 @@ class Game(ABC):
                 raise MalformedActionError(
                     f"unknown action kind {action.kind!r}; {self.name} actions are: {', '.join(self.action_kinds)}"
                 )
+            if stale:
+                raise self._stale(state, seat, action)
             allowed = ", ".join(sorted({a.kind for a in legal}))
             raise IllegalActionError(
-                f"{self.describe_action(state, seat, action)} is not a legal action now (allowed now: {allowed})"
+                f"{self._describe(state, seat, action)} is not a legal action now (allowed now: {allowed})"
             )
         events = self._apply(state, seat, action)
         state.version += 1
         return events
+
+    def _describe(self, state: Any, seat: int, action: Action) -> str:
+        """:meth:`describe_action` for an error message, which must not depend on it succeeding."""
+        try:
+            return self.describe_action(state, seat, action)
+        except Exception:  # a game's wording bug must not turn a refusal into a server error
+            return str(action)
+
+    def _stale(self, state: Any, seat: int, action: Action) -> StaleActionError:
+        """The refusal of an action chosen at an older version, with the game's reason."""
+        try:
+            reason = self.stale_reason(state, seat, action)
+        except Exception:  # as for _describe: the refusal must not depend on the wording
+            reason = Game.stale_reason(self, state, seat, action)
+        return StaleActionError(f"{self._describe(state, seat, action)} is no longer possible: {reason}; "
+                                "nothing was done")
 
     def apply_unchecked(self, state: Any, seat: int, action: Action) -> list[Event]:
         """Apply an action known to be legal (bots and search); skips validation."""

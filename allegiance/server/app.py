@@ -11,7 +11,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from allegiance.server import lobby, play
+from allegiance.server import lobby, play, validation
 from allegiance.server.gctune import freeze_startup_heap
 from allegiance.server.storage import Storage
 from allegiance.server.tables import TableManager
@@ -57,6 +57,7 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         lifespan=lifespan,
     )
     app.state.rate = rate
+    validation.install(app)  # a body that does not fit the schemas: 400 with a sentence (issue 10, item 8)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

@@ -53,6 +53,7 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
         "table": table.id,
         "game": table.record.game,
         "mode": table.record.mode,
+        "practice": table.record.practice,  # the creator chose the seed: every seat is told
         "seat": seat,
         "version": state.version,
         "view": game.view(state, seat),

@@ -6,16 +6,40 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from allegiance.bots import BOT_KINDS
+from allegiance.games import game_names, get_game
+
+
+def _options_schema() -> dict[str, Any]:
+    """The options every game declares, as JSON Schema (the server checks them against the game chosen)."""
+    properties: dict[str, Any] = {}
+    for name in game_names():
+        for spec in get_game(name).option_specs:
+            properties.setdefault(spec.name, spec.json_schema())
+    return {"properties": properties, "additionalProperties": False}
+
+
+# The document says exactly what is accepted (so that clients, and the API fuzzer, know); the server
+# still checks every field itself and answers 400 with what is allowed.
+_GAMES = game_names()
+_MODES = sorted({mode for name in _GAMES for mode in get_game(name).modes})
+_SEAT_KINDS = ["human", *BOT_KINDS]
+
 
 class CreateTable(BaseModel):
     """A new table: the game, its mode and options, and who plays each seat."""
 
-    game: str = Field("swdbg", examples=["swdbg"])
-    mode: str = Field("2v2", examples=["2v2"])
-    options: dict[str, Any] = Field(default_factory=dict, examples=[{"bases_to_win": 2}])
-    seats: list[str] = Field(..., description="'human' or a bot kind ('random', 'greedy') per seat",
-                             examples=[["human", "greedy", "human", "random"]])
-    seed: int | None = Field(None, description="deal seed (random when left out)")
+    game: str = Field("swdbg", examples=["swdbg"], json_schema_extra={"enum": _GAMES})
+    mode: str = Field("2v2", examples=["2v2"], json_schema_extra={"enum": _MODES})
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"bases_to_win": 2}],
+                                    json_schema_extra=_options_schema())
+    seats: list[str] = Field(..., description="'human' or a bot kind per seat",
+                             examples=[["human", "greedy", "human", "random"]],
+                             json_schema_extra={"items": {"type": "string", "enum": _SEAT_KINDS},
+                                                "minItems": 1, "maxItems": 8})
+    seed: int | None = Field(None, ge=0, le=2**63 - 1, strict=True,
+                             description="deal seed: leave it out for a secret deal; a chosen seed makes a "
+                                         "practice table (reproducible, and labelled so for every seat)")
 
 
 class SeatLink(BaseModel):
@@ -41,6 +65,7 @@ class TableSummary(BaseModel):
     game: str
     mode: str
     options: dict[str, Any]
+    practice: bool = Field(False, description="the creator chose the seed, so the creator can know the deal")
     version: int | None
     created_at: float
     finished: bool
@@ -69,15 +94,16 @@ class ActionRequest(BaseModel):
     """One action for the token's seat, chosen at state ``version``."""
 
     action: dict[str, Any] = Field(..., examples=[{"kind": "end_turn"}])
-    version: int | None = None
+    version: int | None = Field(None, ge=0, le=2**63 - 1, strict=True)
 
 
 class ReplayStep(BaseModel):
     """A replay file and the step (number of actions applied) to show, as ``seat`` saw it."""
 
     replay: dict[str, Any]
-    step: int = 0
-    seat: int | None = None
+    step: int = Field(0, ge=0, le=2**63 - 1, strict=True,
+                      description="actions applied (past the end: the last position)")
+    seat: int | None = Field(None, ge=0, le=63, strict=True)
 
 
 class ErrorBody(BaseModel):

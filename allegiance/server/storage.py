@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
+log = logging.getLogger("allegiance.server")
 metadata = MetaData()
 
 tables_t = Table(
@@ -67,6 +69,16 @@ actions_t = Table(
 )
 _INSERT_ACTION = insert(actions_t)
 
+# A table's deal secret, in a table of its own so that nothing that reads the lobby's columns can
+# leak it (and databases made before it existed still open: ``create_all`` adds it).  A table with
+# no row here is an old table, dealt by the fast generator from its ``seed``.
+secrets_t = Table(
+    "table_secrets", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("shuffle_key", String(64), nullable=True),  # hex; NULL: dealt from the seed (practice)
+    Column("practice", Boolean, nullable=False, default=False),  # the creator chose the seed
+)
+
 
 def hash_token(token: str) -> str:
     """The stored form of a seat token."""
@@ -97,6 +109,10 @@ class TableRecord:
     finished: bool = False
     outcome: dict[str, Any] | None = None
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    #: the secure generator's key (secret until the game is over; never in a repr, so never in a log)
+    shuffle_key: bytes | None = field(default=None, repr=False)
+    #: the creator chose the seed, so the deal is known to them: every seat and the lobby are told
+    practice: bool = False
 
 
 def normalise_url(url: str) -> str:
@@ -170,6 +186,9 @@ class Storage:
             conn.execute(insert(seats_t), [
                 {"table_id": record.id, "seat": s.seat, "kind": s.kind, "token_hash": s.token_hash,
                  "claimed": s.claimed} for s in record.seats])
+            conn.execute(insert(secrets_t).values(
+                table_id=record.id, practice=record.practice,
+                shuffle_key=record.shuffle_key.hex() if record.shuffle_key is not None else None))
 
     def append_action(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
                       outcome: dict[str, Any] | None = None) -> None:
@@ -220,7 +239,14 @@ class Storage:
             query = query.where(tables_t.c.finished.is_(finished))
         with self.engine.connect() as conn:
             for row in conn.execute(query).all():
-                yield self._record(conn, row, with_actions=False)
+                try:
+                    record = self._record(conn, row, with_actions=False)
+                except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+                    # One unreadable row must not take the lobby down for everyone (issue 10, item 3).
+                    log.error("table %s cannot be read, left out of the listing: %s: %s",
+                              row.id, type(exc).__name__, exc)
+                    continue
+                yield record
 
     def _record(self, conn: Connection, row: Any, with_actions: bool = True) -> TableRecord:
         seats = [SeatRecord(s.seat, s.kind, s.token_hash, bool(s.claimed)) for s in conn.execute(
@@ -230,6 +256,10 @@ class Storage:
             actions = [(a.seat, json.loads(a.action)) for a in conn.execute(
                 select(actions_t.c.seat, actions_t.c.action).where(actions_t.c.table_id == row.id)
                 .order_by(actions_t.c.idx))]
+        secret = conn.execute(select(secrets_t.c.shuffle_key, secrets_t.c.practice)
+                              .where(secrets_t.c.table_id == row.id)).first()
+        key = bytes.fromhex(secret.shuffle_key) if secret is not None and secret.shuffle_key else None
         return TableRecord(row.id, row.game, row.mode, json.loads(row.options), int(row.seed), seats,
                            float(row.created_at), bool(row.finished),
-                           json.loads(row.outcome) if row.outcome else None, actions)
+                           json.loads(row.outcome) if row.outcome else None, actions,
+                           shuffle_key=key, practice=bool(secret.practice) if secret is not None else False)

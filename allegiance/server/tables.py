@@ -31,6 +31,7 @@ from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.events import Event
 from allegiance.core.game import Game
+from allegiance.core.rng import new_key
 from allegiance.core.table import Table
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
@@ -40,6 +41,8 @@ from allegiance.server.thinking import BotThinker
 log = logging.getLogger("allegiance.server")
 
 HUMAN = "human"
+#: the largest seed a creator may choose (seeds are stored as signed 64-bit integers)
+MAX_SEED = 2**63 - 1
 #: how many finished tables stay in memory (others are reloaded from the database when asked for)
 FINISHED_IN_MEMORY = 50
 
@@ -75,7 +78,8 @@ class LiveTable:
         self.record = record
         self.id = record.id
         self.game: Game = get_game(record.game)
-        self.state: Any = self.game.new_game(record.mode, record.seed, record.options)
+        self.state: Any = self.game.new_game(record.mode, record.seed, record.options,
+                                             shuffle_key=record.shuffle_key)
         self.game_table: Table = self.state.table
         self.seats: list[SeatRecord] = record.seats
         self.log: list[tuple[int, Action]] = []
@@ -116,16 +120,21 @@ class LiveTable:
             conn.notify(events)
 
     def replay(self) -> Replay:
-        """The game as a replay file (allegiance/replay.py format)."""
+        """The game as a replay file (allegiance/replay.py format).
+
+        The deal's secret key is in it only once the game is over: with it, the replay of a running
+        game would tell every hidden card.
+        """
         return Replay(self.record.game, self.record.mode, self.record.seed, dict(self.record.options),
-                      [s.kind for s in self.seats], list(self.log))
+                      [s.kind for s in self.seats], list(self.log),
+                      shuffle_key=self.record.shuffle_key if self.finished else None)
 
     def summary(self) -> dict[str, Any]:
         """Public facts for the lobby."""
         outcome = self.game.outcome(self.state)
         return {
             "id": self.id, "game": self.record.game, "mode": self.record.mode, "options": self.record.options,
-            "version": self.state.version, "created_at": self.record.created_at,
+            "practice": self.record.practice, "version": self.state.version, "created_at": self.record.created_at,
             "finished": outcome is not None, "outcome": outcome.to_json() if outcome else None,
             "seats": [{"seat": s.index, "label": s.label, "team": s.team, "kind": self.seats[s.index].kind,
                        "free": self.seats[s.index].kind == HUMAN and not self.seats[s.index].claimed,
@@ -178,9 +187,18 @@ class TableManager:
         for kind in seats:
             if kind != HUMAN and kind not in BOT_KINDS:
                 raise SetupError(f"seat kind {kind!r} is unknown; a seat is 'human' or a bot: {', '.join(BOT_KINDS)}")
-        seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        # A seed chosen by the creator makes a practice table: the fast generator from that seed, so
+        # the creator can replay the deal, and everyone is told so.  Otherwise the deal comes from a
+        # fresh 256-bit key and the secure generator (issue 10, item 1); the seed then only seeds
+        # the bots' tie-breaks.
+        practice = seed is not None
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+            raise SetupError(f"seed must be an integer from 0 to {MAX_SEED}, not {seed!r}")
+        seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+        shuffle_key = None if practice else new_key()
         try:
-            rules.new_game(mode, seed, dict(options))
+            options = rules.check_options(options)  # strictly, before anything is stored
+            rules.new_game(mode, seed, dict(options), shuffle_key=shuffle_key)
         except (AllegianceError, ValueError, TypeError) as exc:
             raise SetupError(f"bad options: {exc}") from None
         tokens = {i: secrets.token_urlsafe(24) for i, kind in enumerate(seats) if kind == HUMAN}
@@ -188,7 +206,7 @@ class TableManager:
             id=secrets.token_hex(6), game=game, mode=mode, options=dict(options), seed=seed,
             seats=[SeatRecord(i, kind, hash_token(tokens[i]) if i in tokens else None, False)
                    for i, kind in enumerate(seats)],
-            created_at=time.time())
+            created_at=time.time(), shuffle_key=shuffle_key, practice=practice)
         self.storage.create_table(record)
         table = LiveTable(record)
         self.tables[table.id] = table
@@ -209,15 +227,22 @@ class TableManager:
         return table
 
     def list_tables(self, finished: bool | None = False, limit: int = 50) -> list[dict[str, Any]]:
-        """Lobby summaries, newest first."""
+        """Lobby summaries, newest first.  A stored table whose options its game does not accept
+        (stored before options were checked) is left out and logged: it must not break the listing."""
         out = []
         for rec in self.storage.iter_tables(finished=finished, limit=limit):
             live = self.tables.get(rec.id)
             if live is not None:
                 out.append(live.summary())
                 continue
+            try:
+                get_game(rec.game).check_options(rec.options)
+            except (AllegianceError, KeyError, ValueError, RecursionError) as exc:
+                log.error("table %s left out of the listing: %s", rec.id, str(exc)[:200])
+                continue
             out.append({"id": rec.id, "game": rec.game, "mode": rec.mode, "options": rec.options,
-                        "version": None, "created_at": rec.created_at, "finished": rec.finished,
+                        "practice": rec.practice, "version": None, "created_at": rec.created_at,
+                        "finished": rec.finished,
                         "outcome": rec.outcome,
                         "seats": [{"seat": s.seat, "label": f"seat {s.seat}", "team": None, "kind": s.kind,
                                    "free": s.kind == HUMAN and not s.claimed, "connected": False}

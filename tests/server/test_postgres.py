@@ -81,3 +81,21 @@ def test_play_and_resume_on_postgresql(pg_url: str) -> None:
         assert replay.status_code == 200
         game, final = replay_game(load_replay(replay.json()))
         assert game.outcome(final).to_json() == replay.json()["outcome"] is not None
+
+
+def test_a_table_secret_round_trips_on_postgresql(pg_url: str) -> None:
+    """The deal's key (issue 10, item 1) is stored in its own table and read back on PostgreSQL too."""
+    storage = Storage(pg_url)
+    try:
+        key = bytes(range(32))
+        storage.create_table(TableRecord("pgsecret1", "swdbg", "1v1", {}, 2**62,
+                                         [SeatRecord(0, "human"), SeatRecord(1, "greedy")],
+                                         shuffle_key=key, practice=False))
+        storage.create_table(TableRecord("pgpractice1", "swdbg", "1v1", {}, 5,
+                                         [SeatRecord(0, "human"), SeatRecord(1, "greedy")], practice=True))
+        secret, practice = storage.load_table("pgsecret1"), storage.load_table("pgpractice1")
+        assert secret is not None and secret.shuffle_key == key and not secret.practice
+        assert practice is not None and practice.shuffle_key is None and practice.practice
+        assert {r.id: r.practice for r in storage.iter_tables()}["pgpractice1"] is True
+    finally:
+        storage.close()

@@ -112,8 +112,12 @@ def test_illegal_actions_raise_and_change_nothing(mode: str, seed: int, steps: i
         assert str(info.value)  # a message a person can read
         assert GAME.digest(state) == before
     legal = GAME.legal_actions(state, seat)[0]
-    with pytest.raises(StaleActionError):
-        GAME.apply(state, seat, legal, version=state.version - 1)
+    with pytest.raises(StaleActionError):  # a version the game never reached
+        GAME.apply(state, seat, legal, version=state.version + 1)
+    if GAME.decision_since(state, seat) == state.version and state.version > 0:
+        # chosen before the seat's current decision began: it answered another one (issue 10, item 14)
+        with pytest.raises(StaleActionError):
+            GAME.apply(state, seat, legal, version=state.version - 1)
     assert GAME.to_position(state) == snapshot
 
 

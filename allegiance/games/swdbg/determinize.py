@@ -124,4 +124,4 @@ def _relabel_pending(pend: Pending, relabel: dict[int, int]) -> Pending:
     options = pend.options if pend.kind in _SEAT_OPTIONS else tuple(card(v) for v in pend.options)
     data = tuple((k, tuple(card(x) for x in v) if isinstance(v, tuple) else v) for k, v in pend.data)
     return Pending(pend.kind, pend.seats, pend.actor, pend.prompt, options, card(pend.card), data,
-                   tuple(card(c) for c in pend.shown))
+                   tuple(card(c) for c in pend.shown), pend.since)

@@ -51,7 +51,7 @@ def ask(state: SwdbgState, kind: str, seats: tuple[int, ...], actor: int, prompt
     """Push a pending choice (nothing when there is no option at all)."""
     if options:
         state.pending.append(Pending(kind, seats, actor, prompt, tuple(options), card,
-                                     tuple(sorted(data.items())), shown))
+                                     tuple(sorted(data.items())), shown, state.version + 1))
 
 
 def fw(state: SwdbgState, p: Player) -> bool:

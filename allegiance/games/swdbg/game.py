@@ -9,6 +9,7 @@ from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
 from allegiance.core.hooks import SearchHooks
+from allegiance.core.options import OptionSpec
 from allegiance.core.table import Decision, Table
 from allegiance.games.swdbg import combat, effects, rules, setup, strategy, text, turns
 from allegiance.games.swdbg.cards import NEUTRAL
@@ -26,13 +27,20 @@ class SwdbgGame(Game):
     title = "Star Wars: The Deckbuilding Game"
     modes: tuple[str, ...] = ("1v1", "2v2")
     action_kinds: tuple[str, ...] = ACTION_KINDS
+    option_specs: tuple[OptionSpec, ...] = setup.OPTION_SPECS
 
     # -- setup ------------------------------------------------------------------------------------
-    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None) -> SwdbgState:
+    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None,
+                 shuffle_key: bytes | None = None) -> SwdbgState:
         """A new game.  ``options``: galaxy ("beginner" | "full" | "secret"), bases_to_win (2..5),
-        pay_off_neutral (bool), max_turns (team turns before a draw)."""
-        state = setup.new_game(mode, seed, dict(options or {}))
+        pay_off_neutral (bool), max_turns (team turns before a draw).  ``shuffle_key``: deal with the
+        secure generator (see :meth:`Game.new_game`)."""
+        state = setup.new_game(mode, seed, dict(options or {}), shuffle_key)
+        # Decisions are stamped with the version the apply that asks them leads to (version + 1);
+        # those asked while dealing belong to version 0.
+        state.version = -1
         turns.advance(state)
+        state.version = 0
         return state
 
     @staticmethod
@@ -62,6 +70,21 @@ class SwdbgGame(Game):
         if state.pending:
             return state.pending[-1].seats
         return tuple(p.seat for p in state.players if p.team == state.active_team and not p.ended)
+
+    def decision_since(self, state: SwdbgState, seat: int) -> int:
+        """Since when the seat's current decision stands: the pending choice's, else the main phase's.
+
+        Card ids name the same card for the whole game, so a play, buy, use or commit chosen earlier in
+        the same main phase means the same thing now if it is still legal (teammates act at once:
+        SW-TURN-1).  An answer to a pending choice is only for that choice, asked at ``since``.
+        """
+        if state.pending:
+            return state.pending[-1].since
+        return state.main_since
+
+    def stale_reason(self, state: SwdbgState, seat: int, action: Action) -> str:
+        """Why an action chosen earlier is not possible now, in a player's words."""
+        return text.stale_reason(state, seat, action)
 
     def _legal(self, state: SwdbgState, seat: int) -> list[Action]:
         if state.stage == "over":

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from allegiance.core.errors import PositionError
-from allegiance.core.rng import Rng
+from allegiance.core.rng import rng_from_json
 from allegiance.core.table import Table
 from allegiance.games.swdbg.cards import CardDef, card
 from allegiance.games.swdbg.setup import read_config, table_for
@@ -30,7 +30,7 @@ TOP_FIELDS = frozenset((
     "format", "game", "mode", "options", "seed", "rng", "lenient", "version", "turn", "stage", "active_team",
     "first_team", "force", "players", "regions", "exiled", "box", "victory", "base_owner", "damage", "used",
     "attacked", "bonus", "flags", "hoth_prevented", "next_top", "attack", "pending", "queue", "winner", "draw",
-    "end_reason", "turn_actions"))
+    "end_reason", "turn_actions", "main_since"))
 PLAYER_FIELDS = frozenset(("seat", "faction", "region", *PLAYER_ZONES, "base", "resources", "ended", "end_exile"))
 
 
@@ -52,7 +52,7 @@ def to_position(state: SwdbgState) -> dict[str, Any]:
         "format": FORMAT, "game": "swdbg", "mode": cfg.mode,
         "options": {"galaxy": cfg.galaxy, "bases_to_win": cfg.bases_to_win,
                     "pay_off_neutral": cfg.pay_off_neutral, "max_turns": cfg.max_turns},
-        "seed": cfg.seed, "rng": state.rng.state, "version": state.version, "turn": state.turn,
+        "seed": cfg.seed, "rng": state.rng.to_json(), "version": state.version, "turn": state.turn,
         "stage": state.stage, "active_team": state.active_team, "first_team": state.first_team,
         "force": state.force,
         "players": [{
@@ -77,8 +77,9 @@ def to_position(state: SwdbgState) -> dict[str, Any]:
         "pending": [{
             "kind": pd.kind, "seats": list(pd.seats), "actor": pd.actor, "prompt": pd.prompt,
             "options": [_encode(o) for o in pd.options], "card": pd.card,
-            "data": {k: _encode(v) for k, v in pd.data}, "shown": list(pd.shown),
+            "data": {k: _encode(v) for k, v in pd.data}, "shown": list(pd.shown), "since": pd.since,
         } for pd in state.pending],
+        "main_since": state.main_since,
         "queue": [list(q) for q in state.queue],
         "winner": state.winner, "draw": state.draw, "end_reason": state.end_reason,
         "turn_actions": state.turn_actions,
@@ -191,7 +192,7 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
     cfg: Config = read_config(mode, int(data.get("seed", 0)), options)
     state = SwdbgState(table, {}, cfg)
     cards = _Cards(data)
-    state.rng = Rng(int(data.get("rng", cfg.seed)))
+    state.rng = rng_from_json(data.get("rng", cfg.seed))
     state.version = int(data.get("version", 0))
     state.turn = int(data.get("turn", 1))
     state.stage = data.get("stage", "main")
@@ -261,8 +262,9 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
     state.pending = [Pending(pd["kind"], tuple(pd["seats"]), int(pd["actor"]), pd.get("prompt", ""),
                              tuple(_decode(o) for o in pd["options"]), pd.get("card"),
                              tuple(sorted((k, _decode(v)) for k, v in pd.get("data", {}).items())),
-                             tuple(pd.get("shown", [])))
+                             tuple(pd.get("shown", [])), int(pd.get("since", 0)))
                      for pd in data.get("pending", [])]
+    state.main_since = int(data.get("main_since", 0))
     state.queue = [tuple(q) for q in data.get("queue", [])]  # type: ignore[misc]
     state.winner = data.get("winner")
     state.draw = bool(data.get("draw", False))
@@ -271,7 +273,9 @@ def _read(data: Mapping[str, Any]) -> SwdbgState:
     cards.finish(state)
     if state.stage != "over" and not state.pending and state.stage in ("setup", "start"):
         from allegiance.games.swdbg.turns import advance
+        version, state.version = state.version, state.version - 1  # decisions asked now belong to it
         advance(state)
+        state.version = version
     return state
 
 

@@ -393,4 +393,5 @@ def push_exile(state: SwdbgState, p: Player, count: int, card: int | None, promp
         return
     opts: tuple[Any, ...] = tuple(options) if must else (*options, "done")
     state.pending.append(Pending("exile", (p.seat,), p.seat, f"{prompt} a card from your hand or discard pile"
-                                 + ("" if must else f" (up to {count})"), opts, card, (("left", count),)))
+                                 + ("" if must else f" (up to {count})"), opts, card, (("left", count),),
+                                 since=state.version + 1))

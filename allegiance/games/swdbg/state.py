@@ -85,6 +85,7 @@ class Pending:
     card: int | None = None
     data: tuple[tuple[str, Any], ...] = ()
     shown: tuple[int, ...] = ()  # cards the answering seats may see while deciding (look effects)
+    since: int = 0  # the state version at which this choice was first asked (see Game.decision_since)
 
     def get(self, name: str, default: Any = None) -> Any:
         for k, v in self.data:
@@ -126,7 +127,7 @@ class SwdbgState:
         "table", "cards", "config", "version", "rng", "force", "players", "regions", "exiled",
         "victory", "damage", "used", "attacked", "bonus", "attack", "pending", "active_team",
         "first_team", "turn", "stage", "flags", "hoth_prevented", "winner", "draw", "end_reason",
-        "log", "turn_actions", "next_top", "queue", "base_owner", "box",
+        "log", "turn_actions", "next_top", "queue", "base_owner", "box", "main_since",
     )
 
     def __init__(self, table: Table, cards: dict[int, CardDef], config: Config) -> None:
@@ -161,13 +162,14 @@ class SwdbgState:
         self.queue: list[tuple[str, int, int | None]] = []  # deferred effects: (effect name, seat, card)
         self.box: list[int] = []  # Secret Bases: bases put back in the box unseen
         self.base_owner: dict[int, int] = {}  # base card id -> seat of its base deck (fixed at setup, shared)
+        self.main_since = 0  # the state version at which the current team turn's main phase began
 
     def copy(self) -> SwdbgState:
         # Copies are built through ``__init__`` (so are the players' and regions'), not ``__new__``:
         # mypyc-compiled classes (setup.py) cannot be made without it.  It costs about 1.4 µs of a
         # 6.5 µs copy in pure Python; compiled, a copy takes under 3 µs.
         s = SwdbgState(self.table, self.cards, self.config)
-        s.version, s.rng, s.force = self.version, Rng(self.rng.state), self.force
+        s.version, s.rng, s.force = self.version, self.rng.copy(), self.force
         s.players = [p.copy() for p in self.players]
         s.regions = [r.copy() for r in self.regions]
         s.exiled = self.exiled[:]
@@ -180,7 +182,7 @@ class SwdbgState:
         s.winner, s.draw, s.end_reason = self.winner, self.draw, self.end_reason
         s.log, s.turn_actions = [], self.turn_actions
         s.next_top, s.queue = self.next_top[:], self.queue[:]
-        s.base_owner, s.box = self.base_owner, self.box[:]
+        s.base_owner, s.box, s.main_since = self.base_owner, self.box[:], self.main_since
         return s
 
     # -- small queries used everywhere ----------------------------------------------------------

@@ -49,6 +49,7 @@ def advance(state: SwdbgState) -> None:
             if _start_step(state):
                 continue
             state.stage = "main"
+            state.main_since = state.version + 1  # the version this apply leads to (0 at new_game)
         return
 
 

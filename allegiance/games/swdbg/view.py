@@ -62,7 +62,7 @@ def view(game: SwdbgGame, state: SwdbgState, seat: int | None) -> dict[str, Any]
             "units": [card_json(state, c, p) for c in p.units],
             "ships": [card_json(state, c, p) for c in p.ships],
             "base": card_json(state, p.base, p) if p.base is not None else None,
-            "base_deck": None if secret else [state.name(c) for c in sorted(p.base_deck)],
+            "base_deck": None if secret else sorted(state.name(c) for c in p.base_deck),
             "bases_left": len(p.base_deck), "resources": p.resources, "ended": p.ended,
         })
     regions = [{

@@ -1,0 +1,123 @@
+"""Game options: each game declares its options as :class:`OptionSpec` values, and one validator
+checks what a player, a file or the command line gives against them before anything is stored.
+
+The validator is strict on purpose (issue 10, item 3: one stored option nested 255 deep broke the
+lobby for everyone): a boolean is a JSON boolean; an integer is a JSON integer within range (not
+``"3"``, ``2.9``, ``"1_000"``, ``True``, ``Infinity`` or ``10**30``); a choice is one of the listed
+strings; an option the game does not declare is refused.  Every error names the option and says
+what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from allegiance.core.errors import AllegianceError
+
+OptionType = Literal["bool", "int", "choice"]
+#: the bounds an int option may never leave, whatever its spec says (a signed 64-bit integer)
+INT_LIMIT: Final = 2**63 - 1
+
+
+class OptionError(AllegianceError, ValueError):
+    """An option is unknown or its value is not allowed (the message says what is)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game: its name, type, what values are allowed, its default and a help line.
+
+    ``default`` ``None`` means "the rules decide" (e.g. a default that depends on the mode); giving
+    the value ``null`` is then the same as leaving the option out.
+    """
+
+    name: str
+    type: OptionType
+    help: str = ""
+    default: Any = None
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The form the lobby form reads (``GET /api/games``)."""
+        out: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default, "help": self.help}
+        if self.type == "int":
+            out.update({k: v for k, v in (("min", self.min), ("max", self.max)) if v is not None})
+        if self.type == "choice":
+            out["choices"] = list(self.choices)
+        return out
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the values :meth:`check` accepts (for the API's OpenAPI document)."""
+        out: dict[str, Any]
+        if self.type == "bool":
+            out = {"type": "boolean"}
+        elif self.type == "int":
+            out = {"type": "integer", "minimum": self.min if self.min is not None else -INT_LIMIT,
+                   "maximum": self.max if self.max is not None else INT_LIMIT}
+        else:
+            out = {"type": "string", "enum": list(self.choices)}
+        if self.default is None:
+            out = {"anyOf": [out, {"type": "null"}]}
+        return {**out, "description": self.help}
+
+    def check(self, value: Any) -> Any:
+        """``value`` if it is allowed, else :class:`OptionError` saying what is."""
+        if value is None and self.default is None:
+            return None
+        if self.type == "bool":
+            if not isinstance(value, bool):
+                raise OptionError(f"option {self.name} must be true or false (a JSON boolean), not {_show(value)}")
+            return value
+        if self.type == "int":
+            return self._check_int(value)
+        if not isinstance(value, str) or value not in self.choices:
+            raise OptionError(f"option {self.name} must be one of {', '.join(self.choices)}, not {_show(value)}")
+        return value
+
+    def _check_int(self, value: Any) -> int:
+        low = self.min if self.min is not None else -INT_LIMIT
+        high = self.max if self.max is not None else INT_LIMIT
+        allowed = f"an integer from {low} to {high}" if self.max is not None or self.min is None \
+            else f"an integer of at least {low}"
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise OptionError(f"option {self.name} must be {allowed}, not {_show(value)}")
+        if not low <= value <= high:
+            raise OptionError(f"option {self.name} must be {allowed}, not {_show(value)}")
+        return value
+
+
+def validate_options(specs: Sequence[OptionSpec], options: Any) -> dict[str, Any]:
+    """The options, checked against ``specs``: a new plain dict, or :class:`OptionError`.
+
+    Options left out (or ``null`` where the default is the rules') are left out of the result; the
+    game fills in its defaults.
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise OptionError(f"options must be a JSON object of name: value, not {_show(options)}")
+    by_name = {s.name: s for s in specs}
+    names = ", ".join(by_name) or "none"
+    out: dict[str, Any] = {}
+    for name, value in options.items():
+        spec = by_name.get(name) if isinstance(name, str) else None
+        if spec is None:
+            raise OptionError(f"unknown option {_show(name)}; options: {names}")
+        checked = spec.check(value)
+        if checked is not None:
+            out[name] = checked
+    return out
+
+
+def _show(value: Any) -> str:
+    """A short, safe rendering of a bad value for an error message (never a huge or deep one)."""
+    if isinstance(value, Mapping | list | tuple):
+        return f"a {'JSON object' if isinstance(value, Mapping) else 'list'}"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > INT_LIMIT:
+        return "an integer out of range"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
