@@ -227,7 +227,7 @@
 
   document.addEventListener("click", (ev) => {
     if (ev.target.closest("#menu")) return;
-    const cardEl = ev.target.closest("#board [data-card].act");
+    const cardEl = ev.target.closest("#board [data-card].act, #widget [data-card].act");
     if (!cardEl || !last) { hideMenu(); return; }
     if (!online || busy) { toast(online ? "Wait for the table to answer your last move." : "Not connected: actions are paused."); return; }
     const idx = (cardEl.dataset.actions || "").split(",").filter(Boolean).map(Number).filter((i) => last.legal[i]);
@@ -255,6 +255,7 @@
   });
 
   Shell.bindCardDetails($("board"), () => ({ renderer: r, view: last && last.view, catalog }));
+  Shell.bindCardDetails($("widget"), () => ({ renderer: r, view: last && last.view, catalog }));
   Shell.bindSoundToggle($("sound"));
   $("log-toggle").onclick = () => document.body.classList.toggle("show-log");
   $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
