@@ -193,7 +193,6 @@
   function appendLog(msg) {
     const el = $("log");
     if (msg.full_log) el.innerHTML = "";
-    const atBottom = el.scrollTop + el.clientHeight >= el.scrollHeight - 30;
     for (const e of msg.events) {
       const div = document.createElement("div");
       div.textContent = e.text;
@@ -201,7 +200,7 @@
       el.appendChild(div);
     }
     while (el.childElementCount > 400) el.firstElementChild.remove();
-    if (atBottom || msg.full_log) el.scrollTop = el.scrollHeight;
+    if (logPinned || msg.full_log) el.scrollTop = el.scrollHeight;
   }
 
   // -- acting on cards: one action plays at once, several open a menu beside the card ------------------
@@ -257,6 +256,9 @@
   Shell.bindCardDetails($("board"), () => ({ renderer: r, view: last && last.view, catalog }));
   Shell.bindCardDetails($("widget"), () => ({ renderer: r, view: last && last.view, catalog }));
   Shell.bindSoundToggle($("sound"));
+  // the log follows new lines unless the reader scrolled up to read older ones
+  let logPinned = true;
+  $("log").addEventListener("scroll", () => { const el = $("log"); logPinned = el.scrollTop + el.clientHeight >= el.scrollHeight - 30; });
   $("log-toggle").onclick = () => document.body.classList.toggle("show-log");
   $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
     <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu).

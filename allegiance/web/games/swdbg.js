@@ -106,7 +106,10 @@
   }
 
   // -- the board -------------------------------------------------------------------------------------
-  function strip(parts) { return `<div class="strip">${parts.filter(Boolean).join("")}</div>`; }
+  function strip(parts, fixed = []) {
+    const inner = `<div class="strip">${parts.filter(Boolean).join("")}</div>`;
+    return fixed.length ? `<div class="zonewrap">${inner}<div class="fixed">${fixed.join("")}</div></div>` : inner;
+  }
 
   function compactPlayer(p, view, ctx, mate) {
     const active = (ctx.active || []).includes(p.seat);
@@ -118,8 +121,8 @@
         ${p.ended ? '<span class="cnt">ended turn</span>' : ""}</span></div>
       ${strip([p.base ? face(p.base, ctx, { cls: "base" }) : '<span class="muted nobase">no base</span>',
         ...p.ships.map((c) => face(c, ctx)), ...p.units.map((c) => face(c, ctx)),
-        p.hand !== null && mate ? `<span class="sep" title="teammate's hand">hand</span>${p.hand.map((c) => face(c, ctx, { cls: "inhand" })).join("")}` : "",
-        pile(p.discard, `discard:${p.seat}`, "discard", ctx)])}
+        p.hand !== null && mate ? `<span class="sep" title="teammate's hand">hand</span>${p.hand.map((c) => face(c, ctx, { cls: "inhand" })).join("")}` : ""],
+        [pile(p.discard, `discard:${p.seat}`, "discard", ctx)])}
     </div>`;
   }
 
@@ -130,8 +133,8 @@
     return `<div class="region ${yours ? "yours" : ""}" data-region="${r.index}">
       <div class="rlabel">${one ? "Galaxy row" : `Region ${r.index + 1}`} · ${who}${yours && !one ? ' · <b>yours</b>' : ""}</div>
       ${strip([...r.row.map((c) => face(c, ctx, { row: true })),
-        r.pilot ? face(r.pilot, ctx, { count: r.pilots, cls: "pilot" }) : "",
-        back(r.galaxy_deck_count, "galaxy deck"), pile(r.galaxy_discard, `gdiscard:${r.index}`, "galaxy discard", ctx)])}
+        r.pilot ? face(r.pilot, ctx, { count: r.pilots, cls: "pilot" }) : ""],
+        [back(r.galaxy_deck_count, "galaxy deck"), pile(r.galaxy_discard, `gdiscard:${r.index}`, "galaxy discard", ctx)])}
     </div>`;
   }
 
@@ -142,7 +145,7 @@
     const vic = (t) => (view.victory && view.victory[t] || []).length;
     return `<div class="force" aria-label="Force track: ${side}"><span class="fe">Empire</span>${cells}<span class="fr">Rebel</span>
       <span class="fw">Force ${side}</span>
-      <button class="vic" type="button" data-pile="victory">bases destroyed: Empire ${vic("empire")} · Rebel ${vic("rebel")} of ${view.bases_to_win}</button></div>`;
+      <button class="vic" type="button" data-pile="victory" title="a team wins by destroying ${view.bases_to_win} bases of each enemy base deck">bases destroyed: Empire ${vic("empire")} · Rebel ${vic("rebel")}</button></div>`;
   }
 
   function myArea(p, view, ctx, label) {
@@ -152,8 +155,8 @@
         <span class="nums"><span class="cnt big" title="resources">◆ ${p.resources} resources</span>
         <span class="cnt" title="bases left in your base deck">bases left ${p.bases_left}</span>${p.ended ? '<span class="cnt">ended turn</span>' : ""}</span></div>
       ${strip([p.base ? face(p.base, ctx, { cls: "base" }) : '<span class="muted nobase">no base</span>',
-        ...p.ships.map((c) => face(c, ctx)), ...p.units.map((c) => face(c, ctx)),
-        back(p.deck_count, "deck"), pile(p.discard, `discard:${p.seat}`, "discard", ctx)])}
+        ...p.ships.map((c) => face(c, ctx)), ...p.units.map((c) => face(c, ctx))],
+        [back(p.deck_count, "deck"), pile(p.discard, `discard:${p.seat}`, "discard", ctx)])}
     </div>`;
   }
 
@@ -168,7 +171,7 @@
     const mate = home.filter((p) => p !== anchor);
     const handHtml = anchor.hand === null
       ? `<div class="strip"><span class="muted">${esc(anchor.label)} holds ${anchor.hand_count} card(s)</span></div>`
-      : strip(anchor.hand.map((c) => face(c, ctx, { cls: "inhand" })));
+      : strip(anchor.hand.length ? anchor.hand.map((c) => face(c, ctx, { cls: "inhand" })) : ['<span class="muted">no card in hand</span>']);
     root.innerHTML = `<div class="sw m-${esc(view.mode)} ${ctx.outcome ? "over" : ""}">
       <div class="sw-opps team-${opps[0] ? opps[0].faction : ""} ${view.active_team !== ownTeam && !ctx.outcome ? "their-turn" : ""}">
         ${opps.map((p) => compactPlayer(p, view, ctx, false)).join("")}</div>
@@ -243,10 +246,10 @@
       const me = view.players.find((p) => a.seats.includes(p.seat));
       const enemies = view.players.filter((p) => me && p.team !== me.team);
       const ships = enemies.flatMap((p) => p.ships.map((c) => full(c, catalog)));
-      const bases = enemies.filter((p) => p.base).map((p) => full(p.base, catalog));
+      const bases = enemies.filter((p) => p.base).map((p) => ({ ...full(p.base, catalog), owner: p.label }));
       const shipHp = ships.reduce((s, c) => s + hpLeft(c), 0);
       need = shipHp + bases.reduce((s, c) => s + hpLeft(c), 0);
-      against = `the enemy ${ships.length ? `capital ships (${shipHp} HP) first, then ` : ""}bases (${bases.map((c) => `${esc(c.name)} ${hpLeft(c)} HP`).join(", ")})`;
+      against = `the enemy ${ships.length ? `capital ships (${shipHp} HP) first, then ` : ""}bases (${bases.map((c) => `${esc(c.owner)}'s ${esc(c.name)} ${hpLeft(c)} HP`).join(", ")})`;
     }
     const verdict = a.target === "row"
       ? (total >= need ? "enough to defeat it" : `${need - total} short`)
