@@ -90,7 +90,9 @@
     }
     if (msg.type === "error") {
       busy = false;
-      toast(msg.message);
+      // versions stay internal: a move made on a board that has since changed is said in words
+      toast(msg.code === "stale" || /version \d/.test(String(msg.message))
+        ? "The table changed before your move arrived: look again and choose." : String(msg.message));
       if (last) renderActions(last);
     }
   }
