@@ -251,3 +251,20 @@ def test_a_bad_replay_file_says_so(browser: Any, pages: list[Any], tmp_path: Pat
         no_errors(page, allow="400")
     finally:
         server.stop()
+
+
+def test_the_api_reference_loads_without_internet_access(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+    """/docs takes Swagger UI from the package: every request the page makes stays on this server."""
+    server = ServerProcess(str(tmp_path / "docs.db")).start()
+    try:
+        page = browser.new_context().new_page()
+        pages.append(page)
+        outside: list[str] = []
+        page.route("**/*", lambda route: (outside.append(route.request.url), route.abort())
+                   if not route.request.url.startswith(server.base) else route.continue_())
+        page.goto(server.base + "/docs")
+        page.wait_for_selector(".swagger-ui .opblock", timeout=20_000)
+        assert "/api/tables" in page.inner_text(".swagger-ui")
+        assert outside == []
+    finally:
+        server.stop()
