@@ -5,7 +5,7 @@
 (ms) => {
   const rank = (k, target) => ({ choose: 0, play: 1, commit: target === "base" ? 2 : 4, resolve: 3, use: 5, buy: 6, end_turn: 9 }[k] ?? 8);
   const kindOf = (i) => { const b = document.getElementById(`act-${i}`); return b ? [b.dataset.kind, b.dataset.target] : ["?", undefined]; };
-  Object.assign(window, { __cardClicks: 0, __listClicks: 0, __allocs: 0, __attackSeen: 0, __attackBad: 0 });
+  Object.assign(window, { __cardClicks: 0, __listClicks: 0, __allocs: 0, __attackSeen: 0, __attackBad: 0, __baseChoices: 0 });
   window.__autoplay = setInterval(() => {
     if (document.body.dataset.finished === "1" || document.body.dataset.mine !== "1" || document.body.classList.contains("busy")) return;
     const atk = document.getElementById("attack-total");
@@ -18,12 +18,12 @@
     const ok = document.getElementById("alloc-ok");
     if (ok) {
       const plus = [...document.querySelectorAll("#allocator [data-step='1']")];
-      if (plus.length > 1 && Math.random() < 0.5) plus[plus.length - 1].click();  // move some damage
+      if (plus.length > 1 && window.__allocs % 2) plus[plus.length - 1].click();  // every other split: move some damage
       if (!ok.disabled) { ok.click(); window.__allocs += 1; }
       return;
     }
     const base = document.querySelector("[data-base-choice]:not([disabled])");
-    if (base) { base.click(); window.__cardClicks += 1; return; }
+    if (base) { base.click(); window.__cardClicks += 1; window.__baseChoices += 1; return; }
     let best = null;
     for (const card of document.querySelectorAll("#board .card.act")) {
       for (const i of card.dataset.actions.split(",").map(Number)) {

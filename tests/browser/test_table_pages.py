@@ -131,11 +131,13 @@ def test_a_2v2_game_is_played_to_the_end_by_clicking_cards(browser: Any, pages: 
             page.evaluate(CARDPLAY, 40)
         for page in (*people, spectator):
             page.wait_for_selector("#game-over", timeout=110_000)
-        clicks = [p.evaluate("[window.__cardClicks, window.__listClicks, window.__allocs, window.__attackSeen, window.__attackBad]")
-                  for p in people]
+        clicks = [p.evaluate("[window.__cardClicks, window.__listClicks, window.__allocs, window.__attackSeen, "
+                             "window.__attackBad, window.__baseChoices]") for p in people]
+        print("card clicks, list clicks, splits, attack totals seen, wrong, base choices:", clicks)
         assert sum(c[0] for c in clicks) > 3 * sum(c[1] for c in clicks)  # mostly cards, the list only for card-less actions
         assert sum(c[2] for c in clicks) > 0, clicks  # the damage allocator split an attack
         assert sum(c[3] for c in clicks) > 0 and sum(c[4] for c in clicks) == 0, clicks  # attack totals shown, right
+        assert sum(c[5] for c in clicks) > 0, clicks  # a new base chosen from whole cards (hit points, ability)
         banner = people[1].inner_text("#game-over")
         assert "win" in banner and "destroyed 2 bases" in banner
         table_id = links[0].split("/table/")[1].split("#")[0]
@@ -226,6 +228,11 @@ def test_lobby_one_click_seat_options_in_words_and_server_down_notice(browser: A
         lobby.wait_for_selector("#conn[data-conn='open']")
         assert "you are Rebel 1" in lobby.inner_text("#who")
         no_ids_shown(lobby)
+        # a bad link says so, and nothing else ("connecting…" next to it was confusing)
+        table_id = lobby.url.split("/table/")[1].split("#")[0]
+        bad = open_page(browser, pages, f"{server.base}/table/{table_id}#token=not-a-token")
+        bad.wait_for_selector("#conn[data-conn='closed']")
+        assert "bad link" in bad.inner_text("#conn") and "connecting" not in bad.inner_text("header")
         # the server down: the lobby says so instead of failing silently
         other = open_page(browser, pages, server.base + "/")
         other.wait_for_selector("#open tr")
