@@ -64,7 +64,7 @@ def in_view(page: Any, selector: str) -> None:
 def test_everything_a_player_needs_is_on_screen_at_each_size(browser: Any, pages: list[Any], tmp_path: Path) -> None:
     server = ServerProcess(str(tmp_path / "layout.db")).start()
     try:
-        created = create_table(server.base, ["human", "greedy", "human", "greedy"], seed=11)
+        created = create_table(server.base, ["human", "greedy", "greedy", "greedy"], seed=11)
         link = created["links"][0]["link"]
         for size in SIZES:
             page = open_page(browser, pages, link, size)
@@ -94,6 +94,12 @@ def test_everything_a_player_needs_is_on_screen_at_each_size(browser: Any, pages
         page.wait_for_selector("#overlay:not([hidden])")
         assert "galaxy discard pile" in page.inner_text("#overlay")
         page.keyboard.press("Escape")
+        # keyboard play: a number per legal action; the title says when the decision is yours
+        page.wait_for_selector("body[data-mine='1'] #act-0:not([disabled])", timeout=30_000)
+        assert page.title().startswith("● Your move")
+        before = version(page)
+        page.keyboard.press("1")
+        page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
         for p in pages:
             no_errors(p)
     finally:

@@ -172,7 +172,8 @@
     const handHtml = anchor.hand === null
       ? `<div class="strip"><span class="muted">${esc(anchor.label)} holds ${anchor.hand_count} card(s)</span></div>`
       : strip(anchor.hand.length ? anchor.hand.map((c) => face(c, ctx, { cls: "inhand" })) : ['<span class="muted">no card in hand</span>']);
-    root.innerHTML = `<div class="sw m-${esc(view.mode)} ${ctx.outcome ? "over" : ""}">
+    const handEmpty = anchor.hand !== null && !anchor.hand.length;
+    root.innerHTML = `<div class="sw m-${esc(view.mode)} ${ctx.outcome ? "over" : ""} ${handEmpty ? "hand-empty" : ""}">
       <div class="sw-opps team-${opps[0] ? opps[0].faction : ""} ${view.active_team !== ownTeam && !ctx.outcome ? "their-turn" : ""}">
         ${opps.map((p) => compactPlayer(p, view, ctx, false)).join("")}</div>
       <div class="sw-mid">${view.regions.map((r) => regionBox(r, view, ctx, anchor)).join("")}${forceTrack(view)}</div>
