@@ -8,11 +8,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
-from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from allegiance.server import lobby, play
+from allegiance.server.apidocs import mount_api_docs
 from allegiance.server.gctune import freeze_startup_heap
 from allegiance.server.storage import Storage
 from allegiance.server.tables import TableManager
@@ -56,7 +56,7 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
                      "the WebSocket `/ws/tables/{table_id}` (protocol in `allegiance.server.play`) or "
                      "with `POST /api/tables/{table_id}/actions`. A seat's token is its only identity."),
         lifespan=lifespan,
-        docs_url=None,  # served below from the swagger-ui-bundle package, not a CDN
+        docs_url=None,  # /docs is served by apidocs.mount_api_docs from a package, not a CDN
         redoc_url=None,
     )
     app.state.rate = rate
@@ -71,7 +71,7 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
     app.include_router(lobby.router)
     app.include_router(play.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
-    _mount_api_docs(app)
+    mount_api_docs(app)
 
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:
@@ -86,18 +86,3 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         return FileResponse(WEB / "replay.html")
 
     return app
-
-
-def _mount_api_docs(app: FastAPI) -> None:
-    """The API reference at ``/docs`` with Swagger UI's files from the ``swagger-ui-bundle-v2`` package
-    (Apache-2.0), so the page works on a machine without internet access."""
-    from swagger_ui_bundle import swagger_ui_path
-
-    app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
-
-    @app.get("/docs", include_in_schema=False)
-    def api_docs() -> HTMLResponse:
-        return get_swagger_ui_html(openapi_url=app.openapi_url or "/openapi.json", title=f"{app.title} · API",
-                                   swagger_js_url="/docs-assets/swagger-ui-bundle.js",
-                                   swagger_css_url="/docs-assets/swagger-ui.css",
-                                   swagger_favicon_url="/docs-assets/favicon-32x32.png")
