@@ -129,7 +129,7 @@ def test_a_2v2_game_is_played_to_the_end_by_clicking_cards(browser: Any, pages: 
         people = [open_page(browser, pages, links[s], (1280, 720)) for s in (0, 2)]
         spectator = open_page(browser, pages, lobby.get_attribute("#spectate", "href"), (390, 844))
         for page, label in zip(people, ("Empire 1", "Rebel 1"), strict=True):
-            page.wait_for_selector("#conn[data-conn='open']")
+            page.wait_for_selector("body[data-version]")  # the first state has arrived
             assert f"you are {label}" in page.inner_text("#who")
         # each sees its own team's hands (a teammate's too: they plan together), the other team's as counts
         people[0].wait_for_selector(".sw-home .seatbox.mate .sep")  # the teammate's hand, shown
@@ -233,7 +233,7 @@ def test_lobby_one_click_seat_options_in_words_and_server_down_notice(browser: A
         lobby.select_option("#mode", "2v2")
         lobby.click("text=Play as Rebel 1")
         lobby.wait_for_url(re.compile(r"/table/.+#token="))
-        lobby.wait_for_selector("#conn[data-conn='open']")
+        lobby.wait_for_selector("body[data-version]")  # the first state has arrived
         assert "you are Rebel 1" in lobby.inner_text("#who")
         no_ids_shown(lobby)
         # a bad link says so, and nothing else ("connecting…" next to it was confusing)
