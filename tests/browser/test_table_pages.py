@@ -282,3 +282,31 @@ def test_the_api_reference_loads_without_internet_access(browser: Any, pages: li
         assert outside == []
     finally:
         server.stop()
+
+
+def test_lobby_open_and_invited_seats_and_closing_a_table_you_created(browser: Any, pages: list[Any],
+                                                                     tmp_path: Path) -> None:
+    server = ServerProcess(str(tmp_path / "close.db")).start()
+    try:
+        lobby = open_page(browser, pages, server.base + "/")
+        lobby.wait_for_selector("[data-quick='0']")
+        lobby.click("#more summary")
+        lobby.select_option("#mode", "2v2")
+        for seat, kind in enumerate(("human", "greedy", "human", "greedy")):
+            lobby.select_option(f"#seat-{seat}", kind)
+        lobby.check("#open-2")
+        assert lobby.is_disabled("#open-1")  # a bot's seat cannot be opened
+        lobby.click("#create-button")
+        lobby.wait_for_selector("[data-seat-link='2']")
+        if lobby.evaluate("localStorage.getItem('allegiance.created')") in (None, "{}"):
+            pytest.skip("this server has no creator tokens yet (open seats and closing come with them)")
+        row = lobby.locator("#open tr[data-table]").first
+        row.wait_for()
+        text = row.inner_text()
+        assert "Empire 1: invited (link only)" in text
+        assert row.locator("text=Play as Rebel 1").count() == 1
+        row.locator("text=close this table").click()
+        lobby.wait_for_selector("#open tr[data-table]", state="detached")
+        no_errors(lobby)
+    finally:
+        server.stop()
