@@ -122,7 +122,8 @@
       ${strip([p.base ? face(p.base, ctx, { cls: "base" }) : '<span class="muted nobase">no base</span>',
         ...p.ships.map((c) => face(c, ctx)), ...p.units.map((c) => face(c, ctx)),
         p.hand !== null && mate ? `<span class="sep" title="teammate's hand">hand</span>${p.hand.map((c) => face(c, ctx, { cls: "inhand" })).join("")}` : ""],
-        [pile(p.discard, `discard:${p.seat}`, "discard", ctx)])}
+        [mate && p.hand !== null ? pile(p.hand, `hand:${p.seat}`, "hand", ctx).replace('class="pile', 'class="pile handpile') : "",
+          pile(p.discard, `discard:${p.seat}`, "discard", ctx)])}
     </div>`;
   }
 
@@ -211,6 +212,10 @@
     if (kind === "discard") {
       const p = view.players.find((q) => q.seat === Number(arg));
       return p ? list(`${p.seat === view.seat ? "Your" : `${p.label}'s`} discard pile (top first)`, p.discard) : "";
+    }
+    if (kind === "hand") {
+      const p = view.players.find((q) => q.seat === Number(arg));
+      return p && p.hand ? list(`${p.label}'s hand (your teammate: you plan together)`, p.hand) : "";
     }
     if (kind === "gdiscard") {
       const r = view.regions.find((x) => x.index === Number(arg));
