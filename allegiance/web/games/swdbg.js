@@ -80,7 +80,9 @@
   function pile(list, key, word, ctx) {
     const top = list.length ? list[list.length - 1] : null;
     const c = top ? full(top, ctx.catalog) : null;
-    return `<button class="pile ${c ? `f-${c.faction}` : "empty"}" type="button" data-pile="${esc(key)}"
+    const grew = pileCount.has(key) && pileCount.get(key) < list.length;
+    nextPileCount.set(key, list.length);
+    return `<button class="pile ${c ? `f-${c.faction}` : "empty"} ${grew ? "bump" : ""}" type="button" data-pile="${esc(key)}"
       aria-label="${esc(word)}: ${list.length} card(s)${c ? `, ${esc(c.name)} on top` : ""}">
       <span class="pw">${esc(word)}</span><span class="pn">${list.length}</span>${c ? `<span class="pt">${esc(c.name)}</span>` : ""}</button>`;
   }
@@ -88,6 +90,7 @@
 
   // -- animations: cards that arrived in a new place, bases and ships that took damage ----------------
   let placeOf = new Map(), damageOf = new Map(), moved = new Set(), hit = new Set(), lastTable = null;
+  let pileCount = new Map(), nextPileCount = new Map();  // a pile that grew (a bought card went there) pulses
   function track(view, key) {
     const places = new Map(), dmg = new Map();
     const mark = (c, where) => { places.set(c.id, where); if (c.damage !== undefined) dmg.set(c.id, c.damage); };
@@ -98,6 +101,8 @@
     view.regions.forEach((r) => r.row.forEach((c) => mark(c, `row${r.index}`)));
     const fresh = lastTable !== key;
     moved = new Set(); hit = new Set();
+    pileCount = fresh ? new Map() : nextPileCount;
+    nextPileCount = new Map();
     if (!fresh) {
       for (const [id, w] of places) if (placeOf.has(id) ? placeOf.get(id) !== w : !w.endsWith("hand")) moved.add(id);
       for (const [id, d] of dmg) if (d > (damageOf.get(id) || 0) && damageOf.has(id)) hit.add(id);
