@@ -68,6 +68,7 @@
     }
     $("outcome").innerHTML = data.outcome && step === steps
       ? `<div class="banner">${esc(Shell.outcomeText(data.outcome))}</div>` : "";
+    Shell.hidePreview();
     r.render($("board"), data.view, { byCard: new Map(), active: [], catalog, mode: "replay", legal: [], seat: data.view.seat });
     $("log").innerHTML = data.events.map((e) => `<div>${esc(e.text)}</div>`).join("") || '<span class="muted">—</span>';
     renderTurns();

@@ -129,6 +129,38 @@ const Shell = (() => {
       ev.preventDefault();
       open(c);
     });
+    // hovering a card a moment (mouse only) shows the same detail beside it, without a click
+    const preview = () => {
+      let el = $("preview");
+      if (!el) {
+        el = document.createElement("div");
+        el.id = "preview";
+        el.className = "preview";
+        el.setAttribute("aria-hidden", "true");
+        document.body.appendChild(el);
+      }
+      return el;
+    };
+    root.addEventListener("pointerover", (ev) => {
+      if (ev.pointerType !== "mouse") return;
+      const c = ev.target.closest("[data-card]");
+      if (!c) return;
+      clearTimeout(hoverTimer);
+      hoverTimer = setTimeout(() => {
+        const { renderer: r, view, catalog } = getCtx();
+        if (!view || !c.isConnected || overlayOpen()) return;
+        const el = preview();
+        el.innerHTML = r.cardDetail(Number(c.dataset.card), view, catalog);
+        el.hidden = false;
+        const box = c.getBoundingClientRect();
+        const w = el.offsetWidth, h = el.offsetHeight;
+        const left = box.right + 8 + w < innerWidth ? box.right + 8 : Math.max(4, box.left - w - 8);
+        el.style.left = `${left}px`;
+        el.style.top = `${Math.max(4, Math.min(innerHeight - h - 4, box.top))}px`;
+      }, 700);
+    });
+    root.addEventListener("pointerout", (ev) => { if (ev.target.closest("[data-card]")) hidePreview(); });
+    root.addEventListener("pointerdown", hidePreview);
     let timer = null;
     root.addEventListener("touchstart", (ev) => {
       const c = ev.target.closest("[data-card]");
@@ -139,6 +171,10 @@ const Shell = (() => {
     root.addEventListener("touchend", cancel);
     root.addEventListener("touchmove", cancel, { passive: true });
   }
+
+  let hoverTimer = null;
+  /** Hides the hover preview (the board calls it when it redraws: the card under it may be gone). */
+  function hidePreview() { clearTimeout(hoverTimer); const el = $("preview"); if (el) el.hidden = true; }
 
   // -- a small sound when a decision becomes yours (off by default; a toggle remembers the choice) --
   const soundOn = () => localStorage.getItem("allegiance.sound") === "on";
@@ -166,5 +202,5 @@ const Shell = (() => {
   }
 
   return { esc, registerGame, renderer, loadCatalog, actionsByCard, actionText, outcomeText,
-    showOverlay, hideOverlay, overlayOpen, bindCardDetails, beep, bindSoundToggle };
+    showOverlay, hideOverlay, overlayOpen, bindCardDetails, hidePreview, beep, bindSoundToggle };
 })();
