@@ -10,6 +10,7 @@
   // `step` is the step asked for last (updated at once, so quick clicks add up); `seq` drops answers
   // to requests that a newer one superseded
   let replay = null, step = 0, steps = 0, timer = null, seq = 0, starts = [0], r = null, catalog = {}, view = null;
+  let shown = -1;  // the step on the board (a jump of more than one step animates nothing)
 
   function fail(text) {
     $("replay-error").hidden = false;
@@ -54,6 +55,8 @@
     $("replay-error").hidden = true;
     [r, catalog] = await Promise.all([Shell.renderer(data.view.game || replay.game), Shell.loadCatalog(replay.game)]);
     if (mine !== seq) return;
+    const jump = Math.abs(data.step - shown) > 1;
+    shown = data.step;
     step = data.step; steps = data.steps;
     if (starts.length === 1 && Array.isArray(replay.actions)) {
       starts = (r.turnStarts || defaultTurnStarts)(replay.actions, data.seats);
@@ -69,7 +72,7 @@
     $("outcome").innerHTML = data.outcome && step === steps
       ? `<div class="banner">${esc(Shell.outcomeText(data.outcome))}</div>` : "";
     Shell.hidePreview();
-    r.render($("board"), data.view, { byCard: new Map(), active: [], catalog, mode: "replay", legal: [], seat: data.view.seat });
+    r.render($("board"), data.view, { byCard: new Map(), active: [], catalog, mode: "replay", legal: [], seat: data.view.seat, jump });
     $("log").innerHTML = data.events.map((e) => `<div>${esc(e.text)}</div>`).join("") || '<span class="muted">—</span>';
     renderTurns();
   }

@@ -91,7 +91,7 @@
   // -- animations: cards that arrived in a new place, bases and ships that took damage ----------------
   let placeOf = new Map(), damageOf = new Map(), moved = new Set(), hit = new Set(), lastTable = null;
   let pileCount = new Map(), nextPileCount = new Map();  // a pile that grew (a bought card went there) pulses
-  function track(view, key) {
+  function track(view, key, jump) {
     const places = new Map(), dmg = new Map();
     const mark = (c, where) => { places.set(c.id, where); if (c.damage !== undefined) dmg.set(c.id, c.damage); };
     for (const p of view.players) {
@@ -99,7 +99,7 @@
       if (p.base) mark(p.base, `${p.seat}base`);
     }
     view.regions.forEach((r) => r.row.forEach((c) => mark(c, `row${r.index}`)));
-    const fresh = lastTable !== key;
+    const fresh = lastTable !== key || jump;
     moved = new Set(); hit = new Set();
     pileCount = fresh ? new Map() : nextPileCount;
     nextPileCount = new Map();
@@ -168,7 +168,7 @@
 
   function render(root, view, ctx) {
     if (!view || view.game !== "swdbg") { root.innerHTML = ""; return; }
-    track(view, ctx.mode + (view.mode || ""));
+    track(view, ctx.mode + (view.mode || ""), !!ctx.jump);
     const me = view.seat === null || view.seat === undefined ? null : view.players.find((p) => p.seat === view.seat);
     const ownTeam = me ? me.faction : "rebel";
     const home = view.players.filter((p) => p.faction === ownTeam);
