@@ -7,9 +7,8 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const esc = Shell.esc;
-  // `step` is the step asked for last (updated at once, so quick clicks add up); `seq` drops answers
-  // to requests that a newer one superseded
-  let replay = null, step = 0, steps = 0, timer = null, seq = 0, starts = [0], r = null, catalog = {}, view = null;
+  // `step` is the step asked for last (updated at once, so quick clicks add up)
+  let replay = null, step = 0, steps = 0, timer = null, starts = [0], r = null, catalog = {}, view = null;
   let shown = -1;  // the step on the board (a jump of more than one step animates nothing)
 
   function fail(text) {
@@ -36,28 +35,48 @@
     $("turns").querySelectorAll("[data-turn]").forEach((b) => { b.onclick = () => show(starts[Number(b.dataset.turn)]); });
   }
 
+  // One rebuild in flight at a time (the server limits them per address); asking again while one is
+  // running only moves the target, so quick clicks and fast play add up without piling requests.
+  let inflight = false, wanted = null;
   async function show(n) {
     if (!replay) return;
     step = Math.max(0, n);
-    const mine = ++seq;
+    wanted = step;
+    if (inflight) return;
+    inflight = true;
+    try {
+      while (wanted !== null) {
+        const target = wanted;
+        wanted = null;
+        await rebuild(target);
+      }
+    } finally {
+      inflight = false;
+    }
+  }
+
+  async function rebuild(target) {
+    const rep = replay;
     const seat = $("seat").value;
     let res, data;
     try {
       res = await fetch("/api/replays/step", { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ replay, step, seat: seat === "" ? null : Number(seat) }) });
+        body: JSON.stringify({ replay: rep, step: target, seat: seat === "" ? null : Number(seat) }) });
       data = await res.json();
     } catch {
-      if (mine === seq) fail("The server cannot be reached to rebuild this step.");
+      fail("The server cannot be reached to rebuild this step.");
+      stop();
       return;
     }
-    if (mine !== seq) return;
+    if (rep !== replay) return;
     if (!res.ok) { fail(typeof data.detail === "string" ? data.detail : "This file is not a replay the server can read."); stop(); return; }
     $("replay-error").hidden = true;
-    [r, catalog] = await Promise.all([Shell.renderer(data.view.game || replay.game), Shell.loadCatalog(replay.game)]);
-    if (mine !== seq) return;
+    [r, catalog] = await Promise.all([Shell.renderer(data.view.game || rep.game), Shell.loadCatalog(rep.game)]);
+    if (rep !== replay) return;  // another file was opened meanwhile
     const jump = Math.abs(data.step - shown) > 1;
     shown = data.step;
-    step = data.step; steps = data.steps;
+    if (wanted === null) step = data.step;  // else a newer target is on its way
+    steps = data.steps;
     if (starts.length === 1 && Array.isArray(replay.actions)) {
       starts = (r.turnStarts || defaultTurnStarts)(replay.actions, data.seats);
     }
@@ -83,16 +102,22 @@
       return;
     }
     stop();
-    replay = data; step = 0; starts = [0];
+    replay = data; step = 0; starts = [0]; shown = -1;
     $("seat").innerHTML = '<option value="">spectator</option>';
     show(0);
   }
 
-  function stop() { if (timer) { clearInterval(timer); timer = null; } $("play").textContent = "play"; }
+  function stop() { if (timer) { clearTimeout(timer); timer = null; } $("play").textContent = "play"; }
   function play() {
     if (timer) { stop(); return; }
     $("play").textContent = "pause";
-    timer = setInterval(() => { if (step >= steps) stop(); else show(step + 1); }, Number($("speed").value));
+    // the next step is asked for once the last one is drawn, then after the chosen pause
+    const tick = async () => {
+      if (step >= steps) { stop(); return; }
+      await show(step + 1);
+      if (timer) timer = setTimeout(tick, Number($("speed").value));
+    };
+    timer = setTimeout(tick, 0);
   }
 
   $("file").onchange = async () => {

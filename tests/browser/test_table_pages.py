@@ -173,6 +173,12 @@ def test_a_2v2_game_is_played_to_the_end_by_clicking_cards(browser: Any, pages: 
         viewer.wait_for_selector(f"#pos[data-step='{start + 1}']")
         viewer.keyboard.press("Shift+ArrowLeft")
         viewer.wait_for_selector(f"#pos[data-step='{start}']")
+        # play at the fastest speed for a moment: steps follow one another, then pause
+        viewer.select_option("#speed", "40")
+        viewer.click("#play")
+        viewer.wait_for_function("s => Number(document.getElementById('pos').dataset.step) >= s + 5", arg=start)
+        viewer.click("#play")
+        assert viewer.is_hidden("#replay-error")
         assert viewer.locator("#board .card").count() > 10
         no_ids_shown(viewer)
         for page in pages:
