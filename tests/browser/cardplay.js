@@ -5,8 +5,18 @@
 (ms) => {
   const rank = (k, target) => ({ choose: 0, play: 1, commit: target === "base" ? 2 : 4, resolve: 3, use: 5, buy: 6, end_turn: 9 }[k] ?? 8);
   const kindOf = (i) => { const b = document.getElementById(`act-${i}`); return b ? [b.dataset.kind, b.dataset.target] : ["?", undefined]; };
-  Object.assign(window, { __cardClicks: 0, __listClicks: 0, __allocs: 0, __attackSeen: 0, __attackBad: 0, __baseChoices: 0 });
+  Object.assign(window, { __cardClicks: 0, __listClicks: 0, __allocs: 0, __attackSeen: 0, __attackBad: 0, __baseChoices: 0,
+    __attackChecked: 0, __expect: null });
   window.__autoplay = setInterval(() => {
+    // an attack on the bases this page resolved: the total it showed is the damage the log reports
+    if (window.__expect) {
+      const lines = [...document.querySelectorAll("#log div")].slice(window.__expect.from).map((d) => d.textContent);
+      const said = lines.map((t) => /^(\d+) damage against the enemy/.exec(t)).find(Boolean);
+      if (said) {
+        if (Number(said[1]) === window.__expect.total) window.__attackChecked += 1; else window.__attackBad += 1;
+        window.__expect = null;
+      }
+    }
     if (document.body.dataset.finished === "1" || document.body.dataset.mine !== "1" || document.body.classList.contains("busy")) return;
     const atk = document.getElementById("attack-total");
     if (atk) {
@@ -37,7 +47,14 @@
       if (!best || score < best.score) best = { score, button: b };
     }
     if (!best) return;
-    if (best.button) { best.button.click(); window.__listClicks += 1; return; }
+    if (best.button) {
+      if (best.button.dataset.kind === "resolve" && atk && atk.dataset.target === "base") {
+        window.__expect = { total: Number(atk.dataset.total), from: document.querySelectorAll("#log div").length };
+      }
+      best.button.click();
+      window.__listClicks += 1;
+      return;
+    }
     best.card.click();
     window.__cardClicks += 1;
     const menu = document.getElementById("menu");

@@ -140,11 +140,12 @@ def test_a_2v2_game_is_played_to_the_end_by_clicking_cards(browser: Any, pages: 
         for page in (*people, spectator):
             page.wait_for_selector("#game-over", timeout=110_000)
         clicks = [p.evaluate("[window.__cardClicks, window.__listClicks, window.__allocs, window.__attackSeen, "
-                             "window.__attackBad, window.__baseChoices]") for p in people]
-        print("card clicks, list clicks, splits, attack totals seen, wrong, base choices:", clicks)
+                             "window.__attackBad, window.__baseChoices, window.__attackChecked]") for p in people]
+        print("card clicks, list clicks, splits, attack totals seen, wrong, base choices, checked:", clicks)
         assert sum(c[0] for c in clicks) > 3 * sum(c[1] for c in clicks)  # mostly cards, the list only for card-less actions
         assert sum(c[2] for c in clicks) > 0, clicks  # the damage allocator split an attack
-        assert sum(c[3] for c in clicks) > 0 and sum(c[4] for c in clicks) == 0, clicks  # attack totals shown, right
+        # attack totals shown, and each one resolved against the bases is the damage the log then reports
+        assert sum(c[3] for c in clicks) > 0 and sum(c[6] for c in clicks) > 0 and sum(c[4] for c in clicks) == 0, clicks
         assert sum(c[5] for c in clicks) > 0, clicks  # a new base chosen from whole cards (hit points, ability)
         banner = people[1].inner_text("#game-over")
         assert "win" in banner and "destroyed 2 bases" in banner

@@ -265,7 +265,7 @@
     const verdict = a.target === "row"
       ? (total >= need ? "enough to defeat it" : `${need - total} short`)
       : (total >= need ? "destroys everything in reach" : `${total} damage of ${need} to destroy all`);
-    return `<div class="attack" id="attack-total" data-total="${total}" data-need="${need}">
+    return `<div class="attack" id="attack-total" data-total="${total}" data-need="${need}" data-target="${esc(a.target)}">
       <div class="atk-head">Attack <b class="total">${total}</b> vs ${against}: <span class="${total >= need ? "ok" : "warnc"}">${verdict}</span></div>
       <ul class="committed">${parts.join("") || "<li class=\"muted\">no card committed yet</li>"}</ul></div>`;
   }
