@@ -14,7 +14,8 @@ const Shell = (() => {
   /** Registers a game's renderer (see SHELL.md for what it provides). */
   function registerGame(name, renderer) { renderers.set(name, renderer); }
 
-  /** The renderer of `game`, loading /static/games/<game>.js once; a plain fallback if none. */
+  /** The renderer of `game`, loading /static/games/<game>.js once (and the stylesheet it names); a
+   * plain fallback if none. */
   function renderer(game) {
     if (renderers.has(game)) return Promise.resolve(renderers.get(game));
     if (!/^[a-z0-9_]+$/.test(game)) return Promise.resolve(FALLBACK);
@@ -22,7 +23,16 @@ const Shell = (() => {
       loading.set(game, new Promise((resolve) => {
         const s = document.createElement("script");
         s.src = `/static/games/${game}.js`;
-        s.onload = () => resolve(renderers.get(game) || FALLBACK);
+        s.onload = () => {
+          const r = renderers.get(game) || FALLBACK;
+          if (!r.stylesheet) { resolve(r); return; }
+          // the board's own styles: drawn only once they are here, so nothing shows unstyled
+          const link = document.createElement("link");
+          link.rel = "stylesheet";
+          link.href = r.stylesheet;
+          link.onload = link.onerror = () => resolve(r);
+          document.head.appendChild(link);
+        };
         s.onerror = () => resolve(FALLBACK);
         document.head.appendChild(s);
       }));

@@ -395,5 +395,5 @@
     return `turn ${view.turn} · ${whose}`;
   }
 
-  Shell.registerGame("swdbg", { title: "Star Wars deckbuilding", render, cardsOf, cardDetail, pileDetail, decision, summary });
+  Shell.registerGame("swdbg", { title: "Star Wars deckbuilding", stylesheet: "/static/games/swdbg.css", render, cardsOf, cardDetail, pileDetail, decision, summary });
 })();
