@@ -32,6 +32,14 @@
     toast.t = setTimeout(() => { el.style.display = "none"; }, 6000);
   }
 
+  // WebSocket close codes after which the page does not reconnect: [pill, sentence if no reason came]
+  const FINAL = {
+    4403: ["bad link", "This link does not open a seat at this table."],
+    4404: ["no such table", "There is no table at this address."],
+    4410: ["table closed", "This table was closed: nothing more is played here."],
+    4500: ["table broken", "This table's stored game cannot be rebuilt, so it cannot be opened."],
+  };
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
@@ -47,11 +55,14 @@
       receive(msg);
     };
     ws.onclose = (ev) => {
-      if (ev.code === 4403 || ev.code === 4404) {
+      const final = FINAL[ev.code];
+      if (final) {  // reconnecting would meet the same answer: say it and stop
         gone = true;
-        setConn("closed", ev.code === 4404 ? "no such table" : "bad link");
-        $("who").textContent = "not seated";
-        $("prompt").textContent = ev.reason || "This link does not open a seat at this table.";
+        setConn("closed", final[0]);
+        if (ev.code === 4403 || ev.code === 4404) $("who").textContent = "not seated";
+        $("prompt").textContent = ev.reason || final[1];
+        $("prompt").className = "prompt";
+        if (last) renderActions(last);
         return;
       }
       if (gone) return;
@@ -110,7 +121,7 @@
   }
 
   function ctx(msg) {
-    return { seat: msg.seat, active: msg.active, legal: msg.legal, catalog, send, online: online && !busy,
+    return { seat: msg.seat, active: msg.active, legal: msg.legal, catalog, send, online: online && !busy && !gone,
       byCard: Shell.actionsByCard(msg.legal, msg.view, r), mode: "table", outcome: msg.outcome };
   }
 
@@ -129,7 +140,9 @@
     const prompt = $("prompt");
     prompt.className = "prompt" + (mine ? " mine" : "");
     prompt.dataset.mine = mine ? "1" : "0";
-    if (msg.outcome) {
+    if (msg.status === "abandoned") {
+      prompt.textContent = "This table was closed: nothing more is played here.";
+    } else if (msg.outcome) {
       prompt.textContent = "The game is over.";
     } else {
       const mineFirst = [...msg.prompts].sort((a, b) => b.seats.includes(msg.seat) - a.seats.includes(msg.seat));
@@ -173,7 +186,7 @@
     const widget = !msg.outcome && r && r.decision ? r.decision(msg.view, msg.legal, c) : null;
     w.innerHTML = widget ? widget.html : "";
     if (widget && widget.bind) widget.bind(w, c);
-    document.body.classList.toggle("busy", busy || !online);
+    document.body.classList.toggle("busy", busy || !online || gone);
     if (!msg.legal.length) {
       el.innerHTML = `<span class="muted">${msg.seat === null ? "Spectators watch." : msg.outcome ? "" : "Nothing to do now."}</span>`;
       return;

@@ -312,8 +312,15 @@ def test_lobby_open_and_invited_seats_and_closing_a_table_you_created(browser: A
         text = row.inner_text()
         assert "Empire 1: invited (link only)" in text
         assert row.locator("text=Play as Rebel 1").count() == 1
+        seat_page = open_page(browser, pages, lobby.get_attribute("[data-seat-link='0']", "href"))
+        seat_page.wait_for_selector("body[data-version]")
         row.locator("text=close this table").click()
         lobby.wait_for_selector("#open tr[data-table]", state="detached")
-        no_errors(lobby)
+        # the open page says the table is closed, stops reconnecting and offers no action
+        seat_page.wait_for_selector("#conn[data-conn='closed']")
+        assert "closed" in seat_page.inner_text("#prompt")
+        assert seat_page.locator("#actions button:not([disabled])").count() == 0
+        for page in pages:
+            no_errors(page)
     finally:
         server.stop()
