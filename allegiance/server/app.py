@@ -12,6 +12,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from allegiance.server import lobby, play, validation
+from allegiance.server.apidocs import mount_api_docs
 from allegiance.server.gctune import freeze_startup_heap
 from allegiance.server.storage import Storage
 from allegiance.server.tables import TableManager
@@ -55,6 +56,8 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
                      "the WebSocket `/ws/tables/{table_id}` (protocol in `allegiance.server.play`) or "
                      "with `POST /api/tables/{table_id}/actions`. A seat's token is its only identity."),
         lifespan=lifespan,
+        docs_url=None,  # /docs is served by apidocs.mount_api_docs from a package, not a CDN
+        redoc_url=None,
     )
     app.state.rate = rate
     validation.install(app)  # a body that does not fit the schemas: 400 with a sentence (issue 10, item 8)
@@ -69,6 +72,7 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
     app.include_router(lobby.router)
     app.include_router(play.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+    mount_api_docs(app)
 
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:

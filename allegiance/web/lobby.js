@@ -1,12 +1,41 @@
-// The lobby: create a table (game, mode, options, who plays each seat), list tables, take a free seat.
+// The lobby: play now against bots in one click, or set up a table (who plays each seat, which human
+// seats anyone may take, options, seed); list the tables being played (take an open seat in one
+// click, close a table you created) and the finished ones.  Knows no game: it reads /api/games.
 "use strict";
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const esc = Board.esc;
+  const esc = Shell.esc;
+  const CREATED = "allegiance.created";  // table id -> creator token, for "close" on tables you made
   let games = [];
 
   const current = () => games.find((g) => g.name === $("game").value);
+  const defaultBot = (g) => (g.bots.includes("greedy") ? "greedy" : g.bots[0]);
+  const created = () => { try { return JSON.parse(localStorage.getItem(CREATED) || "{}"); } catch { return {}; } };
+  function remember(id, token) {
+    const all = created();
+    all[id] = token;
+    const ids = Object.keys(all);
+    for (const old of ids.slice(0, Math.max(0, ids.length - 50))) delete all[old];  // bounded
+    localStorage.setItem(CREATED, JSON.stringify(all));
+  }
+
+  function serverDown(down) { $("server-down").hidden = !down; }
+
+  async function getJson(url, init) {
+    let res;
+    try {
+      res = await fetch(url, init);
+    } catch {
+      serverDown(true);
+      throw new Error("The server cannot be reached.");
+    }
+    serverDown(false);
+    let data = null;
+    try { data = await res.json(); } catch { data = { detail: `the server answered ${res.status}` }; }
+    if (!res.ok) throw new Error(typeof data.detail === "string" ? data.detail : "the server refused the request");
+    return data;
+  }
 
   function fillModes() {
     const g = current();
@@ -16,8 +45,8 @@
       let input;
       if (o.type === "choice") input = `<select id="${id}">${o.choices.map((c) => `<option ${c === o.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`;
       else if (o.type === "bool") input = `<input id="${id}" type="checkbox" ${o.default ? "checked" : ""}>`;
-      else input = `<input id="${id}" type="number" ${o.min !== undefined ? `min="${o.min}"` : ""} ${o.max !== undefined ? `max="${o.max}"` : ""} placeholder="${o.default ?? "default"}">`;
-      return `<div class="form-row"><label for="${id}">${esc(o.name.replaceAll("_", " "))}</label>${input}<span class="muted">${esc(o.help || "")}</span></div>`;
+      else input = `<input id="${id}" type="number" ${o.min !== undefined ? `min="${o.min}"` : ""} ${o.max !== undefined ? `max="${o.max}"` : ""} placeholder="${esc(o.default ?? "default")}">`;
+      return `<div class="form-row"><label class="l" for="${id}">${esc(o.name.replaceAll("_", " "))}</label>${input}<span class="muted">${esc(o.help || "")}</span></div>`;
     }).join("");
     fillSeats();
   }
@@ -26,8 +55,18 @@
     const g = current();
     const seats = g.seats[$("mode").value] || [];
     const kinds = ["human", ...g.bots];
-    $("seat-kinds").innerHTML = seats.map((s, i) => `<div class="form-row"><label for="seat-${i}">${esc(s.label)}</label>
-      <select id="seat-${i}" data-seat="${i}">${kinds.map((k, j) => `<option value="${k}" ${(i === 0 ? k === "human" : j === 2) ? "selected" : ""}>${k === "human" ? "a person (gets a link)" : k + " bot"}</option>`).join("")}</select></div>`).join("");
+    $("quick").innerHTML = seats.map((s) => `<button type="button" class="team-${esc(s.team)}" data-quick="${s.seat}">Play as ${esc(s.label)}</button>`).join("");
+    $("quick").querySelectorAll("[data-quick]").forEach((b) => { b.onclick = () => quickPlay(Number(b.dataset.quick)); });
+    $("seat-kinds").innerHTML = seats.map((s, i) => `<div class="form-row"><label class="l" for="seat-${i}">${esc(s.label)}</label>
+      <select id="seat-${i}" data-seat="${i}">${kinds.map((k) => `<option value="${esc(k)}" ${(i === 0 ? k === "human" : k === defaultBot(g)) ? "selected" : ""}>${k === "human" ? "a person (gets a link)" : esc(k) + " bot"}</option>`).join("")}</select>
+      <label class="muted"><input type="checkbox" id="open-${i}" data-open="${i}"> open: anyone in the lobby may take it</label></div>`).join("");
+    const sync = () => document.querySelectorAll("#seat-kinds select").forEach((sel) => {
+      const box = $(`open-${sel.dataset.seat}`);
+      box.disabled = sel.value !== "human";
+      if (box.disabled) box.checked = false;
+    });
+    document.querySelectorAll("#seat-kinds select").forEach((sel) => { sel.onchange = sync; });
+    sync();
   }
 
   function readOptions() {
@@ -41,17 +80,37 @@
     return out;
   }
 
+  async function post(body) {
+    $("create-error").textContent = "";
+    try {
+      const data = await getJson("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      if (data.creator_token) remember(data.table.id, data.creator_token);
+      return data;
+    } catch (err) {
+      $("create-error").textContent = err.message;
+      return null;
+    }
+  }
+
+  // one click: this seat is yours, every other seat a bot; the page goes straight to your seat
+  async function quickPlay(seat) {
+    const g = current();
+    const n = (g.seats[$("mode").value] || []).length;
+    const seats = Array.from({ length: n }, (_, i) => (i === seat ? "human" : defaultBot(g)));
+    const data = await post({ game: g.name, mode: $("mode").value, options: {}, seats, open_seats: [] });
+    if (data && data.links.length) location.href = data.links[0].link;
+  }
+
   async function create(ev) {
     ev.preventDefault();
-    $("create-error").textContent = "";
     const seats = [...document.querySelectorAll("#seat-kinds select")].map((s) => s.value);
-    const body = { game: $("game").value, mode: $("mode").value, options: readOptions(), seats };
+    const openSeats = [...document.querySelectorAll("#seat-kinds [data-open]")].filter((b) => b.checked).map((b) => Number(b.dataset.open));
+    const body = { game: $("game").value, mode: $("mode").value, options: readOptions(), seats, open_seats: openSeats };
     if ($("seed").value !== "") body.seed = Number($("seed").value);
-    const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const data = await res.json();
-    if (!res.ok) { $("create-error").textContent = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail); return; }
-    $("created").style.display = "";
-    $("links").innerHTML = data.links.map((l) => `<tr><td>${esc(l.label)}</td><td><input readonly value="${esc(l.link)}" onclick="this.select()"></td>
+    const data = await post(body);
+    if (!data) return;
+    $("created").hidden = false;
+    $("links").innerHTML = data.links.map((l) => `<tr><td>${esc(l.label)}${openSeats.includes(l.seat) ? ' <span class="muted">(open)</span>' : ""}</td><td><input readonly value="${esc(l.link)}" onclick="this.select()" aria-label="link of ${esc(l.label)}"></td>
       <td><a class="button" data-seat-link="${l.seat}" href="${esc(l.link)}" target="_blank">Open</a></td></tr>`).join("")
       || `<tr><td class="muted">every seat is a bot: watch them play</td></tr>`;
     $("spectate").href = data.spectate;
@@ -59,34 +118,81 @@
     refresh();
   }
 
+  // options in words ("full galaxy · 2 bases to win"), the rules' defaults when none was changed
+  function optionWords(t) {
+    const g = games.find((x) => x.name === t.game);
+    const opts = t.options || {};
+    const words = Object.entries(opts).map(([k, v]) => {
+      const spec = g && g.options.find((o) => o.name === k);
+      const name = k.replaceAll("_", " ");
+      if (spec && spec.type === "bool") return v ? name : `no ${name}`;
+      if (spec && spec.type === "choice") return `${v} ${name}`;
+      return `${name}: ${v}`;
+    });
+    return words.length ? words.join(" · ") : "standard rules";
+  }
+
+  const title = (t) => { const g = games.find((x) => x.name === t.game); return g ? g.title : t.game; };
+  const statusOf = (t) => t.status || (t.finished ? "finished" : "playing");
+
   function seatCell(t, s) {
     if (s.kind !== "human") return `${esc(s.label)}: ${esc(s.kind)} bot`;
-    if (s.free) return `${esc(s.label)}: <button data-take="${t.id}:${s.seat}">take this seat</button>`;
-    return `${esc(s.label)}: ${s.connected ? "playing" : "taken"}`;
+    const takeable = s.free && (s.open === undefined || s.open);
+    if (takeable && statusOf(t) === "playing") return `<button class="seatbtn team-${esc(s.team)}" data-take="${esc(t.id)}:${s.seat}">Play as ${esc(s.label)}</button>`;
+    if (s.free) return `${esc(s.label)}: invited (link only)`;
+    return `${esc(s.label)}: ${s.connected ? "playing" : "away"}`;
   }
 
   async function refresh() {
-    const [open, done] = await Promise.all([fetch("/api/tables").then((r) => r.json()), fetch("/api/tables?finished=true&limit=20").then((r) => r.json())]);
-    $("open").innerHTML = open.map((t) => `<tr><td><a href="/table/${t.id}">${esc(t.game)} ${esc(t.mode)} · ${t.id}</a><br>
-      <span class="muted">version ${t.version ?? "?"} · ${esc(JSON.stringify(t.options))}</span></td>
-      <td>${t.seats.map((s) => seatCell(t, s)).join("<br>")}</td><td><a href="/table/${t.id}">watch</a></td></tr>`).join("")
-      || `<tr><td class="muted">no open table yet — create one above</td></tr>`;
-    $("finished").innerHTML = done.map((t) => `<tr><td>${esc(t.game)} ${esc(t.mode)} · ${t.id}</td>
-      <td>${t.outcome ? esc(t.outcome.draw ? "draw" : t.outcome.winners.join(" & ") + " won") : ""}</td>
-      <td><a href="/replay?table=${t.id}">replay</a> · <a href="/api/tables/${t.id}/replay" download>download</a></td></tr>`).join("")
+    let open, done;
+    try {
+      [open, done] = await Promise.all([getJson("/api/tables"), getJson("/api/tables?finished=true&limit=20")]);
+    } catch {
+      return;
+    }
+    const mine = created();
+    $("open").innerHTML = open.map((t) => `<tr data-table="${esc(t.id)}"><td><a href="/table/${esc(t.id)}">${esc(title(t))} · ${esc(t.mode)}</a>
+      ${t.practice ? '<span class="pill practice">practice</span>' : ""} <span class="status ${esc(statusOf(t))}">${esc(statusOf(t))}</span><br>
+      <span class="muted">${esc(optionWords(t))}</span></td>
+      <td>${t.seats.map((s) => seatCell(t, s)).join("<br>")}</td>
+      <td><a href="/table/${esc(t.id)}">watch</a>${mine[t.id] && statusOf(t) === "playing" ? `<br><button class="small" data-close="${esc(t.id)}">close this table</button>` : ""}</td></tr>`).join("")
+      || `<tr><td class="muted">no table being played — start one above</td></tr>`;
+    $("finished").innerHTML = done.map((t) => `<tr><td>${esc(title(t))} · ${esc(t.mode)} ${t.practice ? '<span class="pill practice">practice</span>' : ""}</td>
+      <td>${t.outcome ? esc(t.outcome.draw ? "draw" : t.outcome.winners.join(" & ") + " won") : esc(statusOf(t))}</td>
+      <td><a href="/replay?table=${esc(t.id)}">replay</a> · <a href="/api/tables/${esc(t.id)}/replay" download>download</a></td></tr>`).join("")
       || `<tr><td class="muted">none yet</td></tr>`;
     document.querySelectorAll("[data-take]").forEach((b) => {
       b.onclick = async () => {
         const [id, seat] = b.dataset.take.split(":");
-        const res = await fetch(`/api/tables/${id}/seats/${seat}/take`, { method: "POST" });
-        const data = await res.json();
-        if (res.ok) location.href = data.link; else { alert(data.detail); refresh(); }
+        try {
+          const data = await getJson(`/api/tables/${encodeURIComponent(id)}/seats/${Number(seat)}/take`, { method: "POST" });
+          location.href = data.link;
+        } catch (err) {
+          $("create-error").textContent = err.message;
+          refresh();
+        }
+      };
+    });
+    document.querySelectorAll("[data-close]").forEach((b) => {
+      b.onclick = async () => {
+        const id = b.dataset.close;
+        try {
+          await getJson(`/api/tables/${encodeURIComponent(id)}/close`, { method: "POST", headers: { "X-Creator-Token": created()[id] } });
+        } catch (err) {
+          $("create-error").textContent = `Could not close the table: ${err.message}`;
+        }
+        refresh();
       };
     });
   }
 
   async function start() {
-    games = await fetch("/api/games").then((r) => r.json());
+    try {
+      games = await getJson("/api/games");
+    } catch {
+      setTimeout(start, 4000);
+      return;
+    }
     $("game").innerHTML = games.map((g) => `<option value="${esc(g.name)}">${esc(g.title)}</option>`).join("");
     $("game").onchange = fillModes;
     $("mode").onchange = fillSeats;

@@ -1,20 +1,27 @@
-// The table page: one WebSocket to the server, re-opened by itself after any drop (e.g. a server
-// restart).  The page's identity is the seat token in the URL fragment (#token=...); without one
-// the page is a spectator's.  Every legal action is a button (with stable data- attributes); cards
-// that an action names are highlighted and can be clicked too.
+// The table page (shell part: knows no game).  One WebSocket to the server, re-opened by itself after
+// any drop; the page's identity is the seat token in the URL fragment (#token=...), without one the
+// page is a spectator's.  The game's renderer draws the board; this page owns the decision panel
+// (prompt, the renderer's decision widget, one button per legal action with a number key), the log,
+// the card menu and overlay, the connection state, and the cues when a decision becomes yours.
 "use strict";
 
 (() => {
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const token = new URLSearchParams(location.hash.slice(1)).get("token");
   const $ = (id) => document.getElementById(id);
-  let ws = null, last = null, ref = 0, retry = 0, gone = false;
+  const esc = Shell.esc;
+  let ws = null, last = null, ref = 0, retry = 0, gone = false, online = false, busy = false;
+  let r = null, catalog = {}, wasMine = false, seats = [];
 
   function setConn(state, text) {
     const el = $("conn");
     el.dataset.conn = state;
     el.textContent = text;
     el.className = "pill " + (state === "open" ? "ok" : state === "closed" ? "bad" : "warn");
+    online = state === "open";
+    document.body.dataset.online = online ? "1" : "0";
+    $("offline").hidden = online || gone || !last;
+    if (last) renderActions(last);
   }
 
   function toast(text) {
@@ -22,108 +29,178 @@
     el.textContent = text;
     el.style.display = "block";
     clearTimeout(toast.t);
-    toast.t = setTimeout(() => { el.style.display = "none"; }, 5000);
+    toast.t = setTimeout(() => { el.style.display = "none"; }, 6000);
   }
+
+  // WebSocket close codes after which the page does not reconnect: [pill, sentence if no reason came]
+  const FINAL = {
+    4403: ["bad link", "This link does not open a seat at this table."],
+    4404: ["no such table", "There is no table at this address."],
+    4410: ["table closed", "This table was closed: nothing more is played here."],
+    4500: ["table broken", "This table's stored game cannot be rebuilt, so it cannot be opened."],
+  };
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
-    setConn("connecting", "connecting…");
+    setConn("connecting", retry ? "reconnecting…" : "connecting…");
     ws.onopen = () => {
       retry = 0;
       ws.send(JSON.stringify(token ? { type: "join", token } : { type: "join" }));
       setConn("open", "live");
     };
-    ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      receive(msg);
+    };
     ws.onclose = (ev) => {
-      if (ev.code === 4403 || ev.code === 4404) {
+      const final = FINAL[ev.code];
+      if (final) {  // reconnecting would meet the same answer: say it and stop
         gone = true;
-        setConn("closed", ev.code === 4404 ? "no such table" : "bad link");
-        $("prompt").textContent = ev.reason || "This link does not open a seat at this table.";
+        setConn("closed", final[0]);
+        if (ev.code === 4403 || ev.code === 4404) $("who").textContent = "not seated";
+        $("prompt").textContent = ev.reason || final[1];
+        $("prompt").className = "prompt";
+        if (last) renderActions(last);
         return;
       }
       if (gone) return;
       retry = Math.min(retry + 1, 8);
+      busy = false;
       setConn("reconnecting", "reconnecting…");
       setTimeout(connect, 250 * retry);
     };
   }
 
   function send(action) {
-    if (!ws || ws.readyState !== WebSocket.OPEN || !last) return;
+    if (!online || !ws || ws.readyState !== WebSocket.OPEN || !last) {
+      toast("Not connected: that click was not sent. Actions come back once the table is reachable.");
+      return;
+    }
     ref += 1;
+    // the version lets the server tell a click made on an older board; players never see it
     ws.send(JSON.stringify({ type: "action", action, version: last.version, ref }));
-    document.querySelectorAll("#actions button").forEach((b) => { b.disabled = true; });
+    busy = true;
+    hideMenu();
+    renderActions(last);
   }
 
+  let queue = Promise.resolve();
   function receive(msg) {
-    // states render in arrival order, each once the game's card catalogue is here
-    if (msg.type === "state") return Board.loadCatalog(msg.game).then(() => showState(msg));
-    if (msg.type === "error") {
-      toast(msg.message);
-      if (last) renderActions(last);
+    if (msg.type === "state") {
+      // states render in arrival order, each once the game's renderer and catalogue are here
+      queue = queue.then(() => Promise.all([Shell.renderer(msg.game), Shell.loadCatalog(msg.game)]))
+        .then(([rr, cat]) => { r = rr; catalog = cat; showState(msg); })
+        .catch((err) => { console.warn("could not draw the table", err); });
       return;
+    }
+    if (msg.type === "presence") {
+      queue = queue.then(() => { if (Array.isArray(msg.seats)) { seats = msg.seats; renderSeats(msg.spectators); } });
+      return;
+    }
+    if (msg.type === "error") {
+      busy = false;
+      // versions stay internal: a move made on a board that has since changed is said in words
+      toast(msg.code === "stale" || /version \d/.test(String(msg.message))
+        ? "The table changed before your move arrived: look again and choose." : String(msg.message));
+      if (last) renderActions(last);
     }
   }
 
-  function seatLabel(msg, seat) {
-    const s = msg.seats.find((x) => x.seat === seat);
-    return s ? s.label : `seat ${seat}`;
+  const seatLabel = (seat) => { const s = seats.find((x) => x.seat === seat); return s ? s.label : "a seat"; };
+
+  function renderSeats(spectators) {
+    const act = last ? last.active : [];
+    $("seats").innerHTML = seats.map((s) => {
+      const on = s.kind !== "human" || s.connected;
+      const what = s.kind === "human" ? (s.connected ? "connected" : s.claimed ? "away" : "seat free") : `${s.kind} bot`;
+      return `<span class="seat ${on ? "on" : "off"} ${act.includes(s.seat) ? "turn" : ""} team-${esc(s.team)}" data-seat="${s.seat}"
+        title="${esc(s.label)}: ${esc(what)}">${esc(s.label)}${s.kind !== "human" ? " (bot)" : ""}</span>`;
+    }).join("") + (spectators ? `<span class="seat muted" title="people watching">${Number(spectators)} watching</span>` : "");
+  }
+
+  function ctx(msg) {
+    return { seat: msg.seat, active: msg.active, legal: msg.legal, catalog, send, online: online && !busy && !gone,
+      byCard: Shell.actionsByCard(msg.legal, msg.view, r), mode: "table", outcome: msg.outcome };
   }
 
   function showState(msg) {
+    const first = !last;
     last = msg;
-    const view = msg.view;
-    $("title").textContent = `${msg.game} ${msg.mode} · table ${msg.table}`;
-    $("who").textContent = msg.seat === null ? "spectator (public information only)" : `you are ${seatLabel(msg, msg.seat)}`;
-    $("turn").textContent = view && view.turn !== undefined ? `turn ${view.turn} · version ${msg.version}` : `version ${msg.version}`;
-    $("seats").innerHTML = msg.seats.map((s) => `<span class="seat ${s.kind === "human" ? (s.connected ? "on" : "off") : "on"}
-      ${msg.active.includes(s.seat) ? "turn" : ""}" data-seat="${s.seat}">${Board.esc(s.label)} · ${s.kind === "human" ? (s.claimed ? "human" : "free seat") : s.kind + " bot"}</span>`).join("");
-    const mine = msg.seat !== null && msg.active.includes(msg.seat);
+    busy = false;
+    seats = msg.seats;
+    const title = r.title || msg.game;
+    $("title").textContent = `${title} · ${msg.mode}`;
+    $("practice").hidden = !(msg.practice || (msg.view && msg.view.practice));
+    $("who").textContent = msg.seat === null ? "spectator" : `you are ${seatLabel(msg.seat)}`;
+    $("turn").textContent = msg.outcome ? "game over" : r.summary(msg.view, msg.seat);
+    renderSeats(msg.spectators);
+    const mine = msg.seat !== null && msg.active.includes(msg.seat) && !msg.outcome;
     const prompt = $("prompt");
     prompt.className = "prompt" + (mine ? " mine" : "");
     prompt.dataset.mine = mine ? "1" : "0";
-    if (msg.outcome) {
+    if (msg.status === "abandoned") {
+      prompt.textContent = "This table was closed: nothing more is played here.";
+    } else if (msg.outcome) {
       prompt.textContent = "The game is over.";
     } else {
-      const texts = msg.prompts.map((p) => `${p.seats.map((s) => seatLabel(msg, s)).join(" or ")}: ${p.prompt}`);
-      prompt.textContent = (mine ? "Your move — " : "Waiting — ") + texts.join(" · ");
+      const mineFirst = [...msg.prompts].sort((a, b) => b.seats.includes(msg.seat) - a.seats.includes(msg.seat));
+      const texts = mineFirst.map((p) => `${p.seats.includes(msg.seat) ? "You" : p.seats.map(seatLabel).join(" or ")}: ${p.prompt}`);
+      prompt.innerHTML = `<b>${mine ? "Your move" : msg.seat === null ? "Watching" : "Waiting"}</b> — ${texts.map(esc).join("<br>")}`;
     }
+    document.title = (mine ? "● Your move · " : "") + `allegiance · ${title}`;
+    if (mine && !wasMine && !first) Shell.beep();
+    wasMine = mine;
     renderOutcome(msg);
-    const byCard = Board.actionsByCard(msg.legal, view);
-    Board.render($("board"), view, { byCard, active: msg.active });
+    renderBoard(msg);
     renderActions(msg);
     appendLog(msg);
     document.body.dataset.version = msg.version;
     document.body.dataset.finished = msg.outcome ? "1" : "0";
+    document.body.dataset.mine = mine ? "1" : "0";
+  }
+
+  function renderBoard(msg) {
+    Shell.hidePreview();
+    r.render($("board"), msg.view, ctx(msg));
   }
 
   function renderOutcome(msg) {
     const el = $("outcome");
     if (!msg.outcome) { el.innerHTML = ""; return; }
-    el.innerHTML = `<div class="banner" id="game-over">${Board.esc(Board.outcomeText(msg.outcome))}.
-      <a class="button" href="/api/tables/${encodeURIComponent(msg.table)}/replay" download>Download the replay</a>
-      <a class="button" href="/replay?table=${encodeURIComponent(msg.table)}">Watch it step by step</a></div>`;
+    el.innerHTML = `<div class="banner" id="game-over">${esc(Shell.outcomeText(msg.outcome))}.
+      <div><a class="button" href="/api/tables/${encodeURIComponent(msg.table)}/replay" download>Download the replay</a>
+      <a class="button" href="/replay?table=${encodeURIComponent(msg.table)}">Watch it step by step</a></div></div>`;
   }
 
+  // default headings of the action list by action kind; a renderer may bring its own (actionGroups)
   const GROUPS = { choose: "choose", play: "play a card", use: "use a card", commit: "attack", resolve: "attack",
     buy: "buy", pay_off: "pay off", end_turn: "end your turn" };
+  const keyOf = (i) => (i < 9 ? String(i + 1) : i === 9 ? "0" : "");
 
   function renderActions(msg) {
     const el = $("actions");
+    const w = $("widget");
+    const c = ctx(msg);
+    const widget = !msg.outcome && r && r.decision ? r.decision(msg.view, msg.legal, c) : null;
+    w.innerHTML = widget ? widget.html : "";
+    if (widget && widget.bind) widget.bind(w, c);
+    document.body.classList.toggle("busy", busy || !online || gone);
     if (!msg.legal.length) {
-      el.innerHTML = `<span class="muted">${msg.seat === null ? "spectators watch" : "nothing to do now"}</span>`;
+      el.innerHTML = `<span class="muted">${msg.seat === null ? "Spectators watch." : msg.outcome ? "" : "Nothing to do now."}</span>`;
       return;
     }
     let html = "", group = null;
-    const where = Board.locations(msg.view);
+    const groups = (r && r.actionGroups) || GROUPS;
     msg.legal.forEach((item, i) => {
-      const g = GROUPS[item.action.kind] || item.action.kind;
-      if (g !== group) { html += `<div class="group">${Board.esc(g)}</div>`; group = g; }
-      const text = Board.actionText(item, where);
-      html += `<button id="act-${i}" data-index="${i}" data-kind="${Board.esc(item.action.kind)}"
-        ${item.action.target !== undefined ? `data-target="${Board.esc(item.action.target)}"` : ""}
-        ${item.action.amount !== undefined ? `data-amount="${item.action.amount}"` : ""}>${Board.esc(text)}</button>`;
+      const g = groups[item.action.kind] || item.action.kind;
+      if (g !== group) { html += `<div class="group">${esc(g)}</div>`; group = g; }
+      const key = keyOf(i);
+      html += `<button id="act-${i}" data-index="${i}" data-kind="${esc(item.action.kind)}" ${c.online ? "" : "disabled"}
+        class="${item.action.kind === "end_turn" ? "end" : ""}"
+        ${item.action.target !== undefined ? `data-target="${esc(item.action.target)}"` : ""}
+        ${item.action.amount !== undefined ? `data-amount="${Number(item.action.amount)}"` : ""}>${key ? `<kbd>${key}</kbd> ` : ""}${esc(Shell.actionText(item))}</button>`;
     });
     el.innerHTML = html;
     el.querySelectorAll("button").forEach((b) => {
@@ -134,32 +211,78 @@
   function appendLog(msg) {
     const el = $("log");
     if (msg.full_log) el.innerHTML = "";
-    const atBottom = el.scrollTop + el.clientHeight >= el.scrollHeight - 30;
     for (const e of msg.events) {
       const div = document.createElement("div");
       div.textContent = e.text;
       if (e.seat !== null && e.seat === msg.seat) div.className = "seat-mine";
       el.appendChild(div);
     }
-    if (atBottom || msg.full_log) el.scrollTop = el.scrollHeight;
+    while (el.childElementCount > 400) el.firstElementChild.remove();
+    if (logPinned || msg.full_log) el.scrollTop = el.scrollHeight;
   }
 
-  // Clicking a highlighted card: one action is played at once, several are offered in a small menu.
-  document.addEventListener("click", (ev) => {
+  // -- acting on cards: one action plays at once, several open a menu beside the card ------------------
+  function hideMenu() { $("menu").hidden = true; }
+  function openMenu(cardEl, idx) {
     const menu = $("menu");
-    const cardEl = ev.target.closest(".c.act");
-    if (!cardEl || !last) { if (!ev.target.closest("#menu")) menu.style.display = "none"; return; }
-    const idx = cardEl.dataset.actions.split(",").map(Number);
-    if (idx.length === 1) { send(last.legal[idx[0]].action); menu.style.display = "none"; return; }
-    const where = Board.locations(last.view);
-    menu.innerHTML = idx.map((i) => `<button data-index="${i}">${Board.esc(Board.actionText(last.legal[i], where))}</button>`).join("");
-    menu.querySelectorAll("button").forEach((b) => {
-      b.onclick = () => { send(last.legal[Number(b.dataset.index)].action); menu.style.display = "none"; };
+    menu.innerHTML = idx.map((i) => `<button role="menuitem" data-index="${i}" data-kind="${esc(last.legal[i].action.kind)}">${esc(Shell.actionText(last.legal[i]))}</button>`).join("")
+      + `<button role="menuitem" data-zoom-card="${esc(cardEl.dataset.card)}">see the whole card</button>`;
+    menu.querySelectorAll("button[data-index]").forEach((b) => {
+      b.onclick = () => send(last.legal[Number(b.dataset.index)].action);
     });
-    menu.style.left = `${ev.pageX}px`;
-    menu.style.top = `${ev.pageY}px`;
-    menu.style.display = "block";
+    menu.querySelector("[data-zoom-card]").onclick = () => {
+      hideMenu();
+      Shell.showOverlay(r.cardDetail(Number(cardEl.dataset.card), last.view, catalog), "card");
+    };
+    menu.hidden = false;
+    const box = cardEl.getBoundingClientRect();
+    const mw = menu.offsetWidth, mh = menu.offsetHeight;
+    menu.style.left = `${Math.max(4, Math.min(window.innerWidth - mw - 4, box.left))}px`;
+    menu.style.top = `${box.bottom + mh + 4 < window.innerHeight ? box.bottom + 4 : Math.max(4, box.top - mh - 4)}px`;
+    menu.querySelector("button").focus();
+  }
+
+  document.addEventListener("click", (ev) => {
+    if (ev.target.closest("#menu")) return;
+    const cardEl = ev.target.closest("#board [data-card].act, #widget [data-card].act");
+    if (!cardEl || !last) { hideMenu(); return; }
+    if (!online || busy) { toast(online ? "Wait for the table to answer your last move." : "Not connected: actions are paused."); return; }
+    const idx = (cardEl.dataset.actions || "").split(",").filter(Boolean).map(Number).filter((i) => last.legal[i]);
+    if (!idx.length) return;
+    if (idx.length === 1) { send(last.legal[idx[0]].action); return; }
+    openMenu(cardEl, idx);
   });
 
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { if (!Shell.hideOverlay()) hideMenu(); return; }
+    if (ev.target.closest("input, select, textarea") || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (Shell.overlayOpen()) return;
+    const cardEl = ev.target.closest && ev.target.closest("#board [data-card]");
+    if (cardEl && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      if (cardEl.classList.contains("act")) cardEl.click();
+      else Shell.showOverlay(r.cardDetail(Number(cardEl.dataset.card), last.view, catalog), "card");
+      return;
+    }
+    if (/^[0-9]$/.test(ev.key) && $("menu").hidden) {
+      const i = ev.key === "0" ? 9 : Number(ev.key) - 1;
+      const b = $(`act-${i}`);
+      if (b && !b.disabled) { ev.preventDefault(); b.click(); }
+    }
+  });
+
+  Shell.bindCardDetails($("board"), () => ({ renderer: r, view: last && last.view, catalog }));
+  Shell.bindCardDetails($("widget"), () => ({ renderer: r, view: last && last.view, catalog }));
+  Shell.bindSoundToggle($("sound"));
+  // the log follows new lines unless the reader scrolled up to read older ones
+  let logPinned = true;
+  $("log").addEventListener("scroll", () => { const el = $("log"); logPinned = el.scrollTop + el.clientHeight >= el.scrollHeight - 30; });
+  $("log-toggle").onclick = () => document.body.classList.toggle("show-log");
+  $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
+    <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu).
+    The panel lists every action too, each with a number key.</p>
+    <ul><li><kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd>: the numbered action</li>
+    <li><kbd>Tab</kbd> to a card, <kbd>Enter</kbd>: act on it (or see it)</li>
+    <li>the <b>i</b> on a card, a right-click or a long press: the whole card</li><li><kbd>Esc</kbd>: close</li></ul>`, "help");
   connect();
 })();

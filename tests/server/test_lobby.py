@@ -166,7 +166,8 @@ def test_openapi_document_describes_the_http_api(client: TestClient) -> None:
 
 def test_pages_are_served_without_a_build_step(client: TestClient) -> None:
     for path, marker in (("/", "lobby.js"), ("/table/abc", "table.js"), ("/replay", "replay.js"),
-                         ("/static/board.js", "Board"), ("/static/style.css", ".board")):
+                         ("/static/shell.js", "registerGame"), ("/static/games/swdbg.js", "Shell.registerGame"),
+                         ("/static/style.css", ".board")):
         res = client.get(path)
         assert res.status_code == 200 and marker in res.text, path
 

@@ -78,7 +78,7 @@ def view(game: SwdbgGame, state: SwdbgState, seat: int | None) -> dict[str, Any]
         pending = {"kind": top.kind, "prompt": top.prompt, "seats": list(top.seats),
                    "card": card_json(state, top.card) if top.card is not None and top.card >= 0 else None}
         if mine:
-            pending["options"] = [option_text(state, top.kind, v) for v in top.options]
+            pending["options"] = [option_text(state, top.kind, v, seat) for v in top.options]
             pending["shown"] = [card_json(state, c) for c in top.shown]
     outcome = game.outcome(state)
     out: dict[str, Any] = {

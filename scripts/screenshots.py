@@ -1,0 +1,96 @@
+"""Refresh the README's screenshots: the lobby and a 2v2 table in play, taken in Debian's Chromium.
+
+Starts its own server (a temporary database, quick bots), plays a 2v2 game a little by clicking
+cards as Empire 1 (the teammate and the Rebels are bots), and saves PNGs under ``docs/screenshots/``.
+
+Usage: ``.venv/bin/python scripts/screenshots.py [--out docs/screenshots]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+CARDPLAY = (ROOT / "tests" / "browser" / "cardplay.js").read_text()
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
+    for _ in range(200):
+        if proc.poll() is not None:
+            raise SystemExit("the server did not start")
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise SystemExit("the server did not answer")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--moves", type=int, default=70, help="actions played before the table screenshot")
+    args = parser.parse_args()
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        raise SystemExit("Debian's chromium is needed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.Popen([sys.executable, "-c", "from allegiance.cli import app; app()", "serve", "--port",
+                                 str(port), "--db", str(Path(tmp) / "shots.db"), "--bot-delay", "0.05",
+                                 "--log-level", "warning"], cwd=ROOT)
+        try:
+            wait_up(base, proc)
+            httpx.post(base + "/api/tables", json={"game": "swdbg", "mode": "2v2", "seed": 12,
+                                                   "seats": ["human", "greedy", "human", "ismcts"],
+                                                   "open_seats": [2], "options": {"galaxy": "full"}})
+            table = httpx.post(base + "/api/tables", json={"game": "swdbg", "mode": "2v2", "seed": 4,
+                                                           "seats": ["human", "greedy", "greedy", "greedy"],
+                                                           "options": {"bases_to_win": 2}}).json()
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": 1400, "height": 900})
+                page.goto(table["links"][0]["link"])
+                page.wait_for_selector("#conn[data-conn='open']")
+                page.evaluate(CARDPLAY, 120)
+                page.wait_for_function(f"Number(document.body.dataset.version) >= {args.moves}", timeout=120_000)
+                page.evaluate("clearInterval(window.__autoplay)")
+                page.wait_for_function("document.body.dataset.mine === '1' && !document.body.classList.contains('busy')",
+                                       timeout=60_000)
+                page.wait_for_timeout(600)  # animations settle
+                page.evaluate("document.getElementById('toast').style.display = 'none'")
+                page.screenshot(path=str(args.out / "table-2v2.png"))
+                lobby = browser.new_page(viewport={"width": 1100, "height": 760})
+                lobby.goto(base + "/")
+                lobby.wait_for_selector("#open tr[data-table]")
+                lobby.screenshot(path=str(args.out / "lobby.png"))
+                browser.close()
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    print(f"saved {args.out / 'table-2v2.png'} and {args.out / 'lobby.png'}")
+
+
+if __name__ == "__main__":
+    main()
