@@ -1,0 +1,1 @@
+"""Wakfu TCG (Ankama): the duel engine (in progress; not registered yet)."""
