@@ -1,1 +1,14 @@
-"""Wakfu TCG (Ankama): the duel engine (in progress; not registered yet)."""
+"""Wakfu TCG (Ankama): the duel per the tournament rules v2.6.
+
+Modules read like the rulebook: ``cards`` and ``decks`` (data, deck construction), ``setup`` (102),
+``flow`` (rollbacks, the turn, the File d'Attente, checks), ``pay`` (playing cards and powers, costs),
+``combat`` (701-708), ``rules`` (primitives: range, damage, XP), ``effects`` (card powers), ``view``,
+``position``, ``text``.  Rules decisions where the sources are unsure are in ``RULES.md``.
+Not in the game registry yet: see RULES.md "Status".
+"""
+
+from allegiance.games.wakfu.game import WakfuGame
+
+GAME = WakfuGame()
+
+__all__ = ["GAME", "WakfuGame"]

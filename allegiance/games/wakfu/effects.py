@@ -1,0 +1,1008 @@
+"""Card effects from a small vocabulary of primitives (damage, heal, draw, Force until a time, incline,
+untap, XP, bounce, destroy) and the registries that say which cards are implemented.
+
+A card is implemented when every power it has is here (``implemented``); a deck holding any other card
+is refused (setup.check_implemented), so no card ever plays as a blank.  Choices made while an effect
+resolves are :class:`Pending` decisions of kind ``effect`` handled by :data:`EFFECT_HANDLERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from allegiance.games.wakfu import flow, rules
+from allegiance.games.wakfu.cards import CARDS
+from allegiance.games.wakfu.state import Item, Pending, WakfuState
+
+Resolve = Callable[[WakfuState, Item], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """How an Action or power is played: its targets (808.2d), X, additional cost and effect."""
+
+    name: str
+    resolve: Resolve
+    targets: tuple[str, ...] = ()
+    x: bool = False
+    extra: str = ""  # additional cost (418.8): incline_own, recycle3:<el>, discard3, discard1, destroy_self...
+    condition: Callable[[WakfuState, int, int], bool] | None = None  # (state, seat, card) -> may play now
+    reaction: bool = False
+    text: str = ""
+    cost: tuple[str, ...] = ()  # powers: element symbols (418.5d)
+    incline: bool = False  # powers: the Incliner symbol (802)
+    once: bool = False  # powers: once per turn (per card instance, 802)
+
+
+def _noop(state: WakfuState, item: Item) -> None:
+    return None
+
+
+PERMANENT = Spec("permanent", _noop)
+
+
+# -- primitives ------------------------------------------------------------------------------------------
+def add_mod(state: WakfuState, card: int, stat: str, value: Any, until: str = "turn") -> None:
+    state.mods.append((card, stat, value, until))
+
+
+def _alive(state: WakfuState, card: Any) -> bool:
+    return isinstance(card, int) and rules.in_play(state, card)
+
+
+def _damage(state: WakfuState, item: Item, target: Any, amount: int, element: str) -> None:
+    if _alive(state, target):
+        src = None if state.cards[item.card].type == "Action" else item.card
+        rules.deal_damage(state, item.seat, src, target, amount, element)  # credit: 409.2
+
+
+def _untap(state: WakfuState, card: int) -> None:
+    if any(c == card and st == "no_untap" for c, st, _, _ in state.mods):
+        return  # 104.2: "cannot" beats "can" (Pandrista)
+    state.tapped.discard(card)
+
+
+def _hero_seat(state: WakfuState, hero: Any) -> int:
+    return state.owner(hero)
+
+
+def _draw(state: WakfuState, seat: int, n: int = 1) -> None:
+    for _ in range(n):
+        rules.draw(state, seat)
+    state.players[seat].drew_or_played = state.players[seat].drew_or_played or seat == state.active
+
+
+def _may(state: WakfuState, seat: int, card: int, fx: str, prompt: str, options: tuple[Any, ...],
+         **data: Any) -> None:
+    state.pending.append(Pending("effect", seat, prompt, options, card, (("fx", fx), *sorted(data.items()))))
+
+
+# -- Actions ----------------------------------------------------------------------------------------------
+def _parchemin_blanc(state: WakfuState, item: Item) -> None:
+    rules.gain_xp(state, item.seat, 1)
+
+
+def _heal3(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.targets[0]):
+        rules.heal(state, _hero_seat(state, item.targets[0]), 3)
+
+
+def _jeunesse(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if _alive(state, t):
+        _untap(state, t)
+        add_mod(state, t, "force", 2)
+
+
+def _pandrista(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if _alive(state, t):
+        state.tapped.add(t)
+        add_mod(state, t, "no_untap", 1, f"next:{item.seat}")
+
+
+def _incline(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.targets[0]):
+        state.tapped.add(item.targets[0])
+
+
+def _repulsion(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if _alive(state, t):
+        for e in rules.equipment_of(state, t):
+            rules.destroy(state, e)
+        rules.remove(state, t)
+        state.players[state.owner(t)].main.append(t)
+        rules.say(state, "bounce", f"{state.name(t)} returns to its owner's hand", item.seat, card=t)
+
+
+def _destroy_target(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.targets[0]):
+        rules.destroy(state, item.targets[0], item.seat)
+
+
+def _pa_loss(state: WakfuState, item: Item) -> None:
+    state.pmods.append((int(item.targets[0]), "pa", -1, "turn"))
+
+
+def _coupure(state: WakfuState, item: Item) -> None:
+    _pa_loss(state, item)
+    _draw(state, item.seat)
+
+
+def _charge(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if _alive(state, t):
+        add_mod(state, t, "force", 2)
+        if "Iop" in rules.cd(state, t).subtypes:
+            add_mod(state, t, "Géant", 1)
+
+
+def _coup_critique(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if _alive(state, t):
+        add_mod(state, t, "double", 1)
+        state.flags.add(("coup_critique", t))
+
+
+def _fleche_chercheuse(state: WakfuState, item: Item) -> None:
+    _damage(state, item, item.targets[0], 1, "Air")
+
+
+def _blizzard(state: WakfuState, item: Item) -> None:
+    """2 Air damage to every Allié and Héros in the Monde, and no XP for it (card text)."""
+    for p in state.players:
+        for c in p.monde[:]:
+            if rules.is_character(state, c):
+                rules.deal_damage(state, None, None, c, 2, "Air")  # no seat: nobody is credited
+
+
+def _exclusion(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    cb = state.combat
+    if _alive(state, t) and cb is not None:
+        if t in cb.attackers:
+            cb.attackers.remove(t)
+            for b, a in list(cb.blockers.items()):
+                if a == t:
+                    del cb.blockers[b]
+        cb.blockers.pop(t, None)
+        state.tapped.add(t)  # 705.6: it returns to the Monde, inclined
+
+
+def _prospection(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if _alive(state, t):
+        _draw(state, item.seat, state.cards[t].xp)
+
+
+def _strategie(state: WakfuState, item: Item) -> None:
+    lvl = min(state.players[item.seat].level, 2)
+    for c in state.players[item.seat].monde:
+        if state.cards[c].type == "Allié":
+            add_mod(state, c, "force", lvl)
+
+
+def _repos(state: WakfuState, item: Item) -> None:
+    rules.heal(state, item.seat, item.x)
+
+
+def _agression(state: WakfuState, item: Item) -> None:
+    attacker = item.extra[0] if item.extra else None
+    t = item.targets[0]
+    if _alive(state, attacker) and _alive(state, t) and rules.can_affect(state, item.seat, attacker, t):
+        rules.deal_damage(state, item.seat, attacker, t, rules.force(state, attacker), rules.cd(state, attacker).element)
+
+
+def _treve(state: WakfuState, item: Item) -> None:
+    state.pmods.append((item.seat, "treve", 1, f"next:{item.seat}"))
+
+
+def _glyphe_revigorant(state: WakfuState, item: Item) -> None:
+    state.pmods.append((item.seat, "glyphe", 1, "combat" if state.combat is not None else "turn"))
+
+
+def _echec(state: WakfuState, item: Item) -> None:
+    """Cancel the Action, Sort or paid power just played: the item right below it in the File."""
+    t = item.targets[0]
+    for other in state.file:
+        if id(other) != id(item) and other.card == t and other.kind in ("card", "power") and other.paid:
+            other.cancelled = True
+            rules.say(state, "cancel", f"{state.name(t)} is cancelled", item.seat, card=t)
+            return
+
+
+def _bonne_affaire(state: WakfuState, item: Item) -> None:
+    p = state.players[item.seat]
+    top = p.pioche[-2:][::-1]
+    if not top:
+        return
+    _may(state, item.seat, item.card, "bonne_affaire", "Bonne Affaire !: put one in your hand, recycle the other",
+         tuple(top), shown=tuple(top))
+
+
+def _fx_bonne_affaire(state: WakfuState, pend: Pending, value: Any) -> None:
+    p = state.players[pend.seat]
+    for c in pend.get("shown"):
+        if c == value:
+            p.pioche.remove(c)
+            p.main.append(c)
+            rules.say(state, "to_hand", f"{rules.label(state, pend.seat)} puts a card in hand", pend.seat)
+        else:
+            rules.recycle(state, c)
+
+
+def _parchemin(kind: str) -> Resolve:
+    def run(state: WakfuState, item: Item) -> None:
+        n = len(item.extra)
+        if kind == "force":
+            if _alive(state, item.targets[0]):
+                add_mod(state, item.targets[0], "force", n)
+        elif kind == "draw":
+            _draw(state, item.seat, n)
+        elif kind == "damage":
+            _damage(state, item, item.targets[0], n, "Feu")
+        elif kind == "untap":
+            for t in item.targets:
+                if _alive(state, t):
+                    _untap(state, t)
+    return run
+
+
+def _fletrissement(state: WakfuState, item: Item) -> None:
+    _damage(state, item, item.targets[0], len(item.extra), "Air")
+
+
+def _defi(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    mine = item.extra[0] if item.extra else None
+    if not (_alive(state, t) and _alive(state, mine)):
+        return
+    _may(state, rules.controller(state, t), item.card, "defi", f"Défi: accept the duel against {state.name(mine)}?",
+         ("accept", "refuse"), mine=mine, target=t, challenger=item.seat)
+
+
+def _fx_defi(state: WakfuState, pend: Pending, value: Any) -> None:
+    mine, t, seat = pend.get("mine"), pend.get("target"), pend.get("challenger")
+    if value == "refuse":
+        rules.gain_xp(state, seat, 1)
+        return
+    if _alive(state, mine) and _alive(state, t):
+        fm, ft = rules.force(state, mine), rules.force(state, t)
+        rules.deal_damage(state, seat, mine, t, fm, rules.cd(state, mine).element)
+        rules.deal_damage(state, 1 - seat, t, mine, ft, rules.cd(state, t).element)
+
+
+def _is_iop_or(cls: str) -> Callable[[WakfuState, int, int], bool]:
+    def cond(state: WakfuState, seat: int, card: int) -> bool:
+        p = state.players[seat]
+        return any(cls in rules.cd(state, c).subtypes for c in p.monde + p.havre if rules.is_character(state, c))
+    return cond
+
+
+def _repos_cond(state: WakfuState, seat: int, card: int) -> bool:
+    p = state.players[seat]
+    return p.hero in p.havre
+
+
+ACTIONS: dict[str, Spec] = {s.name: s for s in (
+    Spec("Parchemin Blanc", _parchemin_blanc),
+    Spec("Pain au Blé Complet", _heal3, ("hero",)),
+    Spec("Jeunesse d'Ogrest", _jeunesse, ("character",)),
+    Spec("Pandrista", _pandrista, ("character",)),
+    Spec("Boon Attitude", _incline, ("unequipped",)),
+    Spec("Répulsion", _repulsion, ("ally",)),
+    Spec("Brisé !", _destroy_target, ("equipment",)),
+    Spec("Coupure Temporelle", _coupure, ("player",)),
+    Spec("Charge", _charge, ("character",)),
+    Spec("Coup Critique", _coup_critique, ("critique",)),
+    Spec("Flèche Chercheuse", _fleche_chercheuse, ("seeking",)),
+    Spec("Flèche Blizzard", _blizzard),
+    Spec("Exclusion", _exclusion, ("combatant",)),
+    Spec("Prospection", _prospection, ("ally_monde",)),
+    Spec("Stratégie de Groupe", _strategie),
+    Spec("Repos", _repos, x=True, condition=_repos_cond),
+    Spec("Agression", _agression, ("character",), extra="incline_own"),
+    Spec("Trêve", _treve),
+    Spec("Glyphe Revigorant", _glyphe_revigorant),
+    Spec("Échec Critique", _echec, ("just_played",), reaction=True),
+    Spec("Bonne Affaire !", _bonne_affaire),
+    Spec("Parchemin de Force", _parchemin("force"), ("character",), extra="recycle3:Terre"),
+    Spec("Parchemin de Chance", _parchemin("draw"), extra="recycle3:Eau"),
+    Spec("Parchemin d'Intelligence", _parchemin("damage"), ("character",), extra="recycle3:Feu"),
+    Spec("Flétrissement", _fletrissement, ("character",), extra="discard3"),
+    Spec("Défi", _defi, ("character",), extra="incline_own"),
+)}
+#: Sorts need a Héros or Allié of their class (302.5); the Spec conditions are added here
+_SORT_CLASS = {"Charge": "Iop", "Coupure Temporelle": "Xélor", "Flèche Chercheuse": "Crâ", "Flèche Blizzard": "Crâ",
+               "Trêve": "Féca", "Glyphe Revigorant": "Féca", "Flétrissement": "Xélor"}
+
+
+# -- paid powers --------------------------------------------------------------------------------------------
+def _p_damage(n: int, element: str | None = None) -> Resolve:
+    def run(state: WakfuState, item: Item) -> None:
+        el = element or (item.targets[1] if len(item.targets) > 1 else rules.cd(state, item.card).element)
+        _damage(state, item, item.targets[0], n, el)
+    return run
+
+
+def _p_force(n: int) -> Resolve:
+    def run(state: WakfuState, item: Item) -> None:
+        t = item.targets[0] if item.targets else item.card
+        if _alive(state, t):
+            add_mod(state, t, "force", n)
+    return run
+
+
+def _p_untap_target(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.targets[0]):
+        _untap(state, item.targets[0])
+
+
+def _p_untap_self(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.card):
+        _untap(state, item.card)
+
+
+def _p_untap_bearer(state: WakfuState, item: Item) -> None:
+    porteur = state.attached.get(item.card)
+    if porteur is not None:
+        _untap(state, porteur)
+
+
+def _p_draw(state: WakfuState, item: Item) -> None:
+    _draw(state, item.seat)
+
+
+def _p_heal_hero(n: int) -> Resolve:
+    def run(state: WakfuState, item: Item) -> None:
+        if _alive(state, item.targets[0]):
+            rules.heal(state, _hero_seat(state, item.targets[0]), n)
+    return run
+
+
+def _p_resist(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.targets[0]):
+        add_mod(state, item.targets[0], "resist:" + str(item.targets[1]), 1)
+
+
+def _p_vampyre(state: WakfuState, item: Item) -> None:
+    rules.heal(state, item.seat, 3)
+
+
+def _p_ekraz(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.targets[0]):
+        rules.destroy(state, item.targets[0], item.seat)
+
+
+def _p_royal_search(state: WakfuState, item: Item) -> None:
+    p = state.players[item.seat]
+    found = [c for c in p.pioche if "Bouftou" in state.cards[c].subtypes or "Bouftou" in state.cards[c].name]
+    if not found:
+        state.rng.shuffle(p.pioche)
+        return
+    _may(state, item.seat, item.card, "search", "Search your Pioche: which Bouftou card goes to your hand?",
+         tuple(sorted(set(found), key=lambda c: (state.name(c), c))) + ("none",))
+
+
+def _fx_search(state: WakfuState, pend: Pending, value: Any) -> None:
+    p = state.players[pend.seat]
+    if isinstance(value, int):
+        p.pioche.remove(value)
+        p.main.append(value)
+        rules.say(state, "search", f"{rules.label(state, pend.seat)} reveals {state.name(value)} and puts it in hand",
+                  pend.seat, card=value)
+    state.rng.shuffle(p.pioche)  # 405: a searched hidden zone is shuffled
+
+
+def _p_katsou(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.card):
+        add_mod(state, item.card, "force", 1)
+        state.flags.add(("katsou", item.card, sum(1 for f in state.flags if f[0] == "katsou" and f[1] == item.card)))
+
+
+def _p_dora(state: WakfuState, item: Item) -> None:
+    _draw(state, item.seat)
+
+
+def _dora_cond(state: WakfuState, seat: int, card: int) -> bool:
+    cb = state.combat
+    porteur = state.attached.get(card)
+    return cb is not None and porteur is not None and (porteur in cb.attackers or porteur in cb.blockers)
+
+
+def _p_pa(state: WakfuState, item: Item) -> None:
+    _pa_loss(state, item)
+
+
+def _p_merelyne(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.targets[0]):
+        rules.destroy(state, item.targets[0], item.seat)
+
+
+POWERS: dict[str, tuple[Spec, ...]] = {
+    "Tirlangue Portey": (Spec("Tirlangue Portey", _p_damage(2, "Air"), ("character",), incline=True,
+                              text="2 Air damage to an Allié or Héros"),),
+    "Aeron Zeklox": (Spec("Aeron Zeklox", _p_pa, ("player",), incline=True, text="a player loses 1 PA"),),
+    "Temple Iop": (Spec("Temple Iop", _p_force(2), ("character",), incline=True, text="+2 Force"),),
+    "Temple Crâ": (Spec("Temple Crâ", _p_untap_target, ("character",), incline=True, text="untap"),),
+    "Temple Xélor": (Spec("Temple Xélor", _p_pa, ("player",), incline=True, text="a player loses 1 PA"),),
+    "Temple Féca": (Spec("Temple Féca", _p_resist, ("character", "element"), incline=True,
+                         text="Résistance 1 to an element"),),
+    "Nomoon": (Spec("Nomoon", _p_damage(1), ("character",), incline=True, text="1 damage"),),
+    "Guy Yomtella": (Spec("Guy Yomtella", _p_damage(1, "Air"), ("ally",), cost=("Air",), incline=True,
+                          text="1 Air damage to an Allié"),
+                     Spec("Guy Yomtella:untap", _p_untap_self, cost=("Air", "Air"), text="untap Guy Yomtella")),
+    "Demi Finame": (Spec("Demi Finame", _p_force(2), ("monster",), incline=True, text="a Monstre gets +2 Force"),),
+    "Chauve-Souris Vampyre": (Spec("Chauve-Souris Vampyre", _p_vampyre, extra="destroy_self",
+                                   text="destroy it: your Héros regains 3 PV"),),
+    "Ekraz Lenoub": (Spec("Ekraz Lenoub", _p_ekraz, ("ally_l1",), incline=True, extra="destroy_self",
+                          text="destroy a Niveau 1 Allié"),),
+    "Bouftou Royal": (Spec("Bouftou Royal", _p_royal_search, incline=True, text="search for a Bouftou card"),),
+    "Katsou Mee": (Spec("Katsou Mee", _p_katsou, cost=("Terre",), text="+1 Force"),),
+    "Crapaud Mufle": (Spec("Crapaud Mufle", _p_force(2), extra="mill1", once=True, text="+2 Force"),),
+    "Bwork Mage": (Spec("Bwork Mage", _p_damage(1, "Feu"), ("character",), extra="discard1", once=True,
+                        text="1 Feu damage"),),
+    "Bébé Panda": (Spec("Bébé Panda", _p_draw, incline=True, text="draw a card"),),
+    "Tiwabbit": (Spec("Tiwabbit", _p_untap_bearer, incline=True, text="untap the porteur"),),
+    "Dora": (Spec("Dora", _p_dora, incline=True, condition=_dora_cond, text="draw a card"),),
+    "Merelyne Manro": (Spec("Merelyne Manro", _p_merelyne, ("equipment_x",), x=True, incline=True,
+                            text="destroy an Équipement of Niveau X"),),
+}
+
+#: Level 2 Héros powers that differ from level 1
+HERO_L2_POWERS: dict[str, tuple[Spec, ...]] = {
+    "Tirlangue Portey": (Spec("Tirlangue Portey", _p_damage(3), ("character", "element"), incline=True,
+                              text="3 damage of a chosen element"),),
+}
+
+
+# -- triggered powers -----------------------------------------------------------------------------------------
+def _t_may_draw(state: WakfuState, item: Item) -> None:
+    _may(state, item.seat, item.card, "may_draw", f"{state.name(item.card)}: draw a card?", ("draw", "no"))
+
+
+def _fx_may_draw(state: WakfuState, pend: Pending, value: Any) -> None:
+    if value == "draw":
+        _draw(state, pend.seat)
+
+
+def _t_amal(state: WakfuState, item: Item) -> None:
+    heroes = [p.hero for p in state.players if rules.in_play(state, p.hero)
+              and rules.can_affect(state, item.seat, item.card if rules.in_play(state, item.card) else None, p.hero)]
+    if heroes:
+        _may(state, item.seat, item.card, "heal3", "Amal Odoua: which Héros regains 3 PV?", tuple(heroes))
+
+
+def _fx_heal3(state: WakfuState, pend: Pending, value: Any) -> None:
+    rules.heal(state, state.owner(value), 3)
+
+
+def _t_corailleur(state: WakfuState, item: Item) -> None:
+    eq = [e for e in state.attached if rules.can_affect(state, item.seat, item.card, e)] \
+        if rules.in_play(state, item.card) else []
+    if eq:
+        _may(state, item.seat, item.card, "destroy_eq", "Corailleur: destroy an Équipement?", (*sorted(eq), "none"))
+
+
+def _fx_destroy_eq(state: WakfuState, pend: Pending, value: Any) -> None:
+    if isinstance(value, int) and rules.in_play(state, value):
+        rules.destroy(state, value, pend.seat)
+
+
+def _t_djakky(state: WakfuState, item: Item) -> None:
+    # 419.2: the active player chooses first; both choices then apply
+    for seat in (1 - state.active, state.active):
+        mine = [c for c in state.players[seat].monde + state.players[seat].havre
+                if state.cards[c].type == "Allié" and c in state.tapped]
+        if mine:
+            _may(state, seat, item.card, "untap_one", "Djakky Chwan: untap one of your Alliés?", (*mine, "none"))
+
+
+def _fx_untap_one(state: WakfuState, pend: Pending, value: Any) -> None:
+    if isinstance(value, int) and rules.in_play(state, value):
+        _untap(state, value)
+
+
+def _t_royal(state: WakfuState, item: Item) -> None:
+    for c in state.players[item.seat].monde:
+        if "Bouftou" in state.cards[c].subtypes:
+            _untap(state, c)
+
+
+def _t_coffre(state: WakfuState, item: Item) -> None:
+    for seat in (1 - state.active, state.active):
+        _may(state, seat, item.card, "may_draw", "Coffre Malveillant: draw a card?", ("draw", "no"))
+
+
+def _t_tofu_mutant(state: WakfuState, item: Item) -> None:
+    options = [c for p in state.players for c in p.monde if rules.is_character(state, c)]
+    if options:
+        _may(state, item.seat, item.card, "mutant", "Tofu Mutant: 1 Air damage to which Allié or Héros?",
+             tuple(options))
+
+
+def _fx_mutant(state: WakfuState, pend: Pending, value: Any) -> None:
+    rules.deal_damage(state, pend.seat, None, value, 1, "Air")  # from the Défausse: the Monde only (508.1c)
+
+
+def _t_upkeep(element: str) -> Resolve:
+    def run(state: WakfuState, item: Item) -> None:
+        if not rules.in_play(state, item.card):
+            return
+        p = state.players[state.owner(item.card)]
+        options = [c for c in p.defausse if state.cards[c].element == element]
+        _may(state, item.seat, item.card, "upkeep", f"{state.name(item.card)}: recycle a {element} card from your "
+             "Défausse, or it is destroyed", (*options, "destroy"))
+    return run
+
+
+def _fx_upkeep(state: WakfuState, pend: Pending, value: Any) -> None:
+    """804.8: "do A or B": recycle the card, otherwise the Zone / Familier is destroyed."""
+    if isinstance(value, int):
+        rules.recycle(state, value)
+        rules.say(state, "recycle", f"{rules.label(state, pend.seat)} recycles {state.name(value)}", pend.seat,
+                  card=value)
+    elif pend.card is not None and rules.in_play(state, pend.card):
+        rules.destroy(state, pend.card)
+
+
+def _t_dollarawan(state: WakfuState, item: Item) -> None:
+    if item.card in state.players[item.seat].havre:
+        _t_may_draw(state, item)
+
+
+def _t_bruss(state: WakfuState, item: Item) -> None:
+    return None  # applied at declaration (on_attacks): the PM bonus counts for the legality check (703.2c)
+
+
+TRIGGERS: dict[str, Resolve] = {
+    "Gelée Bleue": _t_may_draw, "Amal Odoua": _t_amal, "Corailleur": _t_corailleur, "Djakky Chwan": _t_djakky,
+    "Bouftou Royal": _t_royal, "Coffre Malveillant": _t_coffre, "Tofu Mutant": _t_tofu_mutant,
+    "Dollarawan le Banquier": _t_dollarawan,
+    "upkeep:Terre": _t_upkeep("Terre"), "upkeep:Feu": _t_upkeep("Feu"), "upkeep:Air": _t_upkeep("Air"),
+    "upkeep:Eau": _t_upkeep("Eau"),
+}
+APPEAR = {"Gelée Bleue", "Amal Odoua", "Corailleur", "Djakky Chwan", "Bouftou Royal"}
+DESTROYED = {"Coffre Malveillant", "Tofu Mutant"}
+#: start of your turn: recycle a card of this element from your Défausse or destroy the card
+UPKEEP = {"Forêts d'Astrub": "Terre", "Mines d'Astrub": "Feu", "Champs d'Astrub": "Air", "Calanques d'Astrub": "Eau",
+          "Marcassin": "Terre", "Bébé Panda": "Eau", "Tiwabbit": "Air"}
+APPEAR_INCLINED = {"Forêts d'Astrub", "Mines d'Astrub", "Champs d'Astrub", "Calanques d'Astrub"}
+
+#: cards with no powers beyond keywords, Force, stats or continuous powers encoded in rules / combat
+PLAIN = {
+    "Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu", "Boufton Blanc", "Bouftou", "Larve Verte", "Larve Orange",
+    "Larve Bleue", "Craqueleur", "Berger Porkass", "Arakne", "Demi Moon", "Tomla Klass", "Jicé Aouaire",
+    "Chef de Guerre Bouftou", "Maître Bolet", "Dragodinde Rousse Sauvage", "Bwork", "Gobelinet", "Chevaucheur Gobelin",
+    "Shiffer Van Brushing", "Fofy Fafié", "Akoua Flesh", "Tofu", "Kristie Endor", "Moskito", "Boo", "Wabbit",
+    "Belgodass", "Montrakristo", "Vrombyx", "Bruss Ouilis", "Poum Ondacié", "Havre Sac du Bouftou",
+    "Havre Sac du Prespic", "Havre Sac du Tofu", "Havre Sac du Wabbit", "Coiffe du Bouftou", "Marteau du Bouftou",
+    "Scaranneau Blanc", "Arès", "Pelle Mechba", "Marcassin", "Forêts d'Astrub", "Mines d'Astrub", "Champs d'Astrub",
+    "Calanques d'Astrub",
+}
+
+
+def implemented(name: str) -> bool:
+    """Whether every power of the card is implemented."""
+    return name in PLAIN or name in ACTIONS or name in POWERS or name in TRIGGERS
+
+
+def implemented_cards() -> list[str]:
+    return sorted(n for n in CARDS if implemented(n))
+
+
+# -- what the pay module asks ----------------------------------------------------------------------------------
+def spec_of(state: WakfuState, item: Item) -> Spec:
+    name = state.name(item.card)
+    if item.kind == "power":
+        return powers_of(state, item.card)[item.power]
+    if item.kind == "trigger":
+        return Spec(item.effect, TRIGGERS[item.effect])
+    if state.cards[item.card].type == "Action":
+        return ACTIONS[name]
+    return PERMANENT
+
+
+def powers_of(state: WakfuState, card: int) -> tuple[Spec, ...]:
+    d = rules.cd(state, card)
+    if d.type == "Héros" and d.hero_side == 2 and d.name in HERO_L2_POWERS:
+        return HERO_L2_POWERS[d.name]
+    return POWERS.get(d.name, ())
+
+
+def places(state: WakfuState, seat: int, card: int) -> list[Any]:
+    """Where a permanent may appear: an Allié in the Monde or the Havre Sac (303.1, 506.3); an Équipement
+    on a non-Monstre Allié/Héros you control (305.3, 305.5, 305.7); a Salle in the Havre Sac (309)."""
+    d = state.cards[card]
+    p = state.players[seat]
+    first = rules.first_turn_of_first_player(state)
+    if d.type == "Allié":
+        out: list[Any] = []
+        if not first:
+            out.append("monde")
+        if rules.sac_room(state, seat):
+            out.append("havre")
+        return out
+    if d.type in ("Équipement", "Dofus"):
+        return [c for c in p.monde + p.havre if rules.is_character(state, c) and not rules.cd(state, c).is_monster
+                and not (first and c in p.monde) and _slot_free(state, c, card)]
+    if d.type == "Salle":
+        return ["havre"] if rules.sac_room(state, seat) else []
+    if d.type == "Zone":
+        return [] if first else ["monde"]
+    return ["file"]
+
+
+def _slot_free(state: WakfuState, porteur: int, card: int) -> bool:
+    d = state.cards[card]
+    worn = [state.cards[e] for e in rules.equipment_of(state, porteur)]
+    for slot, limit in rules.SLOT_LIMITS.items():
+        if slot in d.subtypes:
+            same = [w for w in worn if slot in w.subtypes
+                    or (slot in ("Familier", "Monture") and ({"Familier", "Monture"} & set(w.subtypes)))]
+            if len(same) >= limit or (slot == "Anneau" and any(w.name == d.name for w in same)):
+                return False
+    return True
+
+
+def max_x(state: WakfuState, item: Item) -> int:
+    from allegiance.games.wakfu.pay import producers
+    n = len(producers(state, item.seat)) - (1 if item.kind == "power" and spec_of(state, item).incline else 0)
+    spec = spec_of(state, item)
+    n -= len(spec.cost)
+    return max(0, min(n, 20))
+
+
+def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
+    """The legal choices for one target slot (807, 808.2d), range rules applied (508)."""
+    seat = item.seat
+    src = None if item.kind == "card" else item.card
+    chosen = item.targets
+    if kind == "player":
+        return [0, 1]
+    if kind == "element":
+        return ["Air", "Terre", "Feu", "Eau", "Neutre"]
+    if kind == "just_played":
+        below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")
+                 and (i.kind == "power" or state.cards[i.card].type == "Action")]
+        return [below[-1].card] if below else []
+    out: list[Any] = []
+    for p in state.players:
+        for c in p.monde + p.havre:
+            if c in chosen:
+                continue
+            d = rules.cd(state, c)
+            if kind == "seeking":  # 508.4: in the Monde or in its Havre Sac
+                ok = d.type in ("Allié", "Héros")
+            else:
+                if not rules.can_affect(state, seat, src, c):
+                    continue
+                ok = _kind_ok(state, item, kind, c, d.type)
+            if ok:
+                out.append(c)
+    return out
+
+
+def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bool:
+    if kind == "character":
+        return ctype in ("Allié", "Héros")
+    if kind == "critique":
+        return ctype in ("Allié", "Héros") and ("coup_critique", c) not in state.flags
+    if kind == "ally":
+        return ctype == "Allié"
+    if kind == "ally_monde":
+        return ctype == "Allié" and rules.where(state, c) == "monde"
+    if kind == "ally_l1":
+        return ctype == "Allié" and state.cards[c].level == 1
+    if kind == "hero":
+        return ctype == "Héros"
+    if kind == "unequipped":
+        return ctype in ("Allié", "Héros") and not rules.equipment_of(state, c)
+    if kind == "monster":
+        return ctype == "Allié" and state.cards[c].is_monster
+    if kind == "equipment":
+        return ctype == "Équipement"
+    if kind == "equipment_x":
+        return ctype == "Équipement" and state.cards[c].level == item.x
+    if kind == "combatant":
+        cb = state.combat
+        return cb is not None and (c in cb.attackers or c in cb.blockers)
+    return False
+
+
+# -- additional costs (418.8) ---------------------------------------------------------------------------------
+def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
+    p = state.players[item.seat]
+    if kind == "incline_own":
+        return [c for c in p.monde + p.havre if rules.is_character(state, c) and c not in state.tapped
+                and c not in item.extra]
+    if kind.startswith("recycle3:"):
+        el = kind.split(":")[1]
+        return [c for c in p.defausse if state.cards[c].element == el and c not in item.extra]
+    if kind in ("discard3", "discard1"):
+        return [c for c in p.main if c not in item.extra]
+    return []
+
+
+def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
+    if spec.extra == "incline_own":
+        p = state.players[seat]
+        return any(rules.is_character(state, c) and c not in state.tapped and c != card for c in p.monde + p.havre)
+    if spec.extra == "discard1":
+        return bool(state.players[seat].main)
+    if spec.extra == "mill1":
+        return bool(state.players[seat].pioche)
+    return True
+
+
+def extra_step(state: WakfuState, item: Item) -> bool:
+    """Ask the next additional-cost choice; False once the additional cost is complete (then paid)."""
+    spec = spec_of(state, item)
+    kind = spec.extra
+    name = state.name(item.card)
+    if kind in ("destroy_self", "mill1"):
+        return False  # paid in after_paid (no choice)
+    if kind in ("incline_own", "discard1"):
+        if item.extra:
+            return False
+        options = extra_options(state, item, kind)
+        prompt = "incline one of your Alliés/Héros" if kind == "incline_own" else "discard a card"
+        state.pending.append(Pending("extra", item.seat, f"{name}: {prompt}", tuple(options), item.card))
+        return True
+    limit = 3
+    if len(item.extra) >= limit:
+        return False
+    options = extra_options(state, item, kind)
+    if not options:
+        return False
+    what = "recycle a card from your Défausse" if kind.startswith("recycle3") else "discard a card"
+    state.pending.append(Pending("extra", item.seat, f"{name}: {what} (up to 3), or done", (*options, "done"),
+                                 item.card))
+    return True
+
+
+def answer_extra(state: WakfuState, pend: Pending, value: Any) -> None:
+    from allegiance.games.wakfu.pay import proceed
+    item = state.file[-1]
+    if value == "done":
+        item.extra.append("done")
+        item.step = "pay"
+        _pay_extra_then(state, item)
+        return
+    item.extra.append(value)
+    spec = spec_of(state, item)
+    if spec.extra == "incline_own":
+        state.tapped.add(value)
+    proceed(state)
+
+
+def _pay_extra_then(state: WakfuState, item: Item) -> None:
+    from allegiance.games.wakfu.pay import cost_symbols, proceed
+    item.extra = [e for e in item.extra if e != "done"]
+    item.step = "extra_done"
+    if item.kind == "card":
+        item.need = cost_symbols(state, item.card, item.x)
+    else:
+        pw = spec_of(state, item)
+        item.need = list(pw.cost) + ["Neutre"] * item.x
+        if pw.incline:
+            state.tapped.add(item.card)
+            item.inclined.append(item.card)
+    item.step = "pay"
+    proceed(state)
+
+
+def undo_extra(state: WakfuState, item: Item) -> None:
+    spec = spec_of(state, item)
+    if spec.extra == "incline_own":
+        for c in item.extra:
+            state.tapped.discard(c)
+
+
+def after_paid(state: WakfuState, item: Item) -> None:
+    """Additional costs that move cards are paid once the whole cost is paid (418.2: simultaneously)."""
+    spec = spec_of(state, item)
+    p = state.players[item.seat]
+    if spec.extra.startswith("recycle3:"):
+        for c in item.extra:
+            rules.recycle(state, c)
+    elif spec.extra in ("discard3", "discard1"):
+        for c in item.extra:
+            rules.remove(state, c)
+            p.defausse.append(c)
+    elif spec.extra == "mill1" and p.pioche:
+        p.defausse.append(p.pioche.pop())
+    elif spec.extra == "destroy_self":
+        rules.destroy(state, item.card)
+    if spec.once:
+        state.flags.add(("once", item.card, item.power))
+    if item.kind == "power":
+        from allegiance.games.wakfu.combat import acted
+        acted(state, item.seat)
+    elif state.cards[item.card].type == "Action":
+        from allegiance.games.wakfu.combat import acted
+        acted(state, item.seat)
+
+
+# -- playability --------------------------------------------------------------------------------------------
+def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False) -> bool:
+    """Whether a card in hand may be announced now with every choice and cost possible (808.1, 808.2)."""
+    from allegiance.games.wakfu.pay import cost_symbols, feasible, producers
+    d = state.cards[card]
+    if d.type == "Action":
+        spec = ACTIONS.get(d.name)
+        if spec is None or spec.reaction != reaction:
+            return False
+        cls = _SORT_CLASS.get(d.name)
+        if cls is not None and not _is_iop_or(cls)(state, seat, card):  # 302.5
+            return False
+        if spec.condition is not None and not spec.condition(state, seat, card):
+            return False
+    elif reaction:
+        return False
+    else:
+        if state.combat is not None or state.phase != "main":  # 303.1, 305.1, 309.1, 310.1
+            return False
+        if not places(state, seat, card):
+            return False
+        spec = PERMANENT
+    probe = Item("card", seat, card, d.name)
+    for kind in spec.targets:
+        if not candidates(state, probe, kind):
+            return False
+    if not extra_payable(state, seat, card, spec):
+        return False
+    need = cost_symbols(state, card, 0)
+    if spec.extra == "incline_own":
+        need = need + ["Neutre"]  # the inclined card cannot also pay: a safe over-estimate
+    return feasible(need, producers(state, seat))
+
+
+def can_use(state: WakfuState, seat: int, card: int, index: int) -> bool:
+    """A paid power: its card in play and controlled, the Incliner symbol payable, once-per-turn unused (802)."""
+    from allegiance.games.wakfu.pay import feasible, producers
+    spec = powers_of(state, card)[index]
+    if spec.reaction:
+        return False
+    if spec.incline and card in state.tapped:
+        return False
+    if spec.once and ("once", card, index) in state.flags:
+        return False
+    if spec.condition is not None and not spec.condition(state, seat, card):
+        return False
+    probe = Item("power", seat, card, spec.name, power=index)
+    for kind in spec.targets:
+        if kind == "equipment_x":
+            if not [c for c in state.attached if rules.can_affect(state, seat, card, c)]:
+                return False
+            continue
+        if not candidates(state, probe, kind):
+            return False
+    if not extra_payable(state, seat, card, spec):
+        return False
+    if spec.extra == "destroy_self" and not rules.in_play(state, card):
+        return False
+    return feasible(list(spec.cost), producers(state, seat, (card,) if spec.incline else ()))
+
+
+def reactions(state: WakfuState, seat: int, top: Item) -> list[int]:
+    """Réaction cards the seat may play in answer to the top item (809)."""
+    p = state.players[seat]
+    return [c for c in p.main if can_play(state, seat, c, reaction=True)]
+
+
+# -- resolution --------------------------------------------------------------------------------------------
+def resolve(state: WakfuState, item: Item) -> None:
+    """810: targets are checked again; if every one is illegal the effect is cancelled (810.2)."""
+    d = state.cards[item.card]
+    if item.cancelled:
+        if item.kind == "card":
+            state.players[state.owner(item.card)].defausse.append(item.card)
+        return
+    spec = spec_of(state, item)
+    if spec.targets:
+        legal = []
+        for i, kind in enumerate(spec.targets):
+            t = item.targets[i] if i < len(item.targets) else None
+            if kind in ("player", "element", "just_played"):
+                legal.append(t)
+                continue
+            probe = Item(item.kind, item.seat, item.card, item.effect, item.targets[:i], item.x)
+            legal.append(t if t in candidates(state, probe, kind) else None)
+        if all(t is None for t in legal):
+            rules.say(state, "fizzle", f"{d.name}: no legal target left, it is cancelled (810.2)", item.seat)
+            if item.kind == "card":
+                state.players[state.owner(item.card)].defausse.append(item.card)
+            return
+        item.targets = legal
+    if item.kind == "card":
+        if d.type == "Action":
+            rules.say(state, "resolve", f"{d.name} resolves", item.seat, card=item.card)
+            spec.resolve(state, item)
+            state.players[state.owner(item.card)].defausse.append(item.card)  # 302.1
+        else:
+            _appear(state, item)
+    else:
+        spec.resolve(state, item)
+
+
+def _appear(state: WakfuState, item: Item) -> None:
+    d = state.cards[item.card]
+    p = state.players[item.seat]
+    place = item.place
+    if d.type in ("Équipement", "Dofus"):
+        porteur = int(place)
+        if not rules.in_play(state, porteur) or rules.controller(state, porteur) != item.seat \
+                or not _slot_free(state, porteur, item.card):
+            p.defausse.append(item.card)
+            rules.say(state, "fizzle", f"{d.name} has no porteur any more and goes to the Défausse", item.seat)
+            return
+        zone = p.monde if porteur in p.monde else p.havre
+        zone.append(item.card)
+        state.attached[item.card] = porteur
+        if d.pv and porteur == p.hero:
+            p.pv += d.pv  # 403: a PV bonus raises current and maximum PV of a Héros
+    elif place == "havre" or d.type == "Salle":
+        if not rules.sac_room(state, item.seat):
+            p.defausse.append(item.card)
+            rules.say(state, "fizzle", f"{d.name} cannot appear in a full Havre Sac (504.3a)", item.seat)
+            return
+        p.havre.append(item.card)
+    else:
+        p.monde.append(item.card)
+    state.appeared[item.card] = state.turn
+    if d.name in APPEAR_INCLINED:
+        state.tapped.add(item.card)
+    rules.say(state, "appear", f"{d.name} appears", item.seat, card=item.card)
+    if d.name in APPEAR:
+        flow.push_trigger(state, item.seat, item.card, d.name)
+
+
+def on_destroyed(state: WakfuState, card: int, owner: int) -> None:
+    name = state.name(card)
+    if name in DESTROYED:
+        flow.push_trigger(state, owner, card, name)
+
+
+def on_attacks(state: WakfuState, card: int) -> None:
+    """Bruss Ouilis: when it attacks, +1 Force and +1 PM (Niveau 2: and Géant) until end of combat; the PM
+    counts before the attacker count is checked (703.2c)."""
+    d = rules.cd(state, card)
+    if d.name == "Bruss Ouilis":
+        seat = rules.controller(state, card)
+        add_mod(state, card, "force", 1, "combat")
+        state.pmods.append((seat, "pm", 1, "combat"))
+        if d.hero_side == 2:
+            add_mod(state, card, "Géant", 1, "combat")
+
+
+def start_of_turn(state: WakfuState, seat: int) -> None:
+    """602.2: the active player's start-of-turn triggers (Zones and Familiers upkeep, Dollarawan)."""
+    p = state.players[seat]
+    for c in p.monde + p.havre:
+        name = state.name(c)
+        if name in UPKEEP:
+            flow.push_trigger(state, seat, c, "upkeep:" + UPKEEP[name])
+        elif name == "Dollarawan le Banquier":
+            flow.push_trigger(state, seat, c, name)
+
+
+def end_of_turn(state: WakfuState, seat: int) -> None:
+    """Katsou Mee: destroyed at end of turn if more than 3 Terre were spent on its power this turn."""
+    for f in list(state.flags):
+        if f[0] == "katsou" and f[2] >= 3 and rules.in_play(state, f[1]):
+            rules.destroy(state, f[1])
+
+
+def answer_effect(state: WakfuState, pend: Pending, value: Any) -> None:
+    EFFECT_HANDLERS[pend.get("fx")](state, pend, value)
+
+
+EFFECT_HANDLERS: dict[str, Callable[[WakfuState, Pending, Any], None]] = {
+    "bonne_affaire": _fx_bonne_affaire, "defi": _fx_defi, "search": _fx_search, "may_draw": _fx_may_draw,
+    "heal3": _fx_heal3, "destroy_eq": _fx_destroy_eq, "untap_one": _fx_untap_one, "mutant": _fx_mutant,
+    "upkeep": _fx_upkeep,
+}
