@@ -38,7 +38,8 @@ def test_inferred_elements() -> None:
     assert card("Calanques d'Astrub").element == "Eau"
     assert card("Temple Iop").element == "Terre"
     assert card("Arès").element == "Eau" and not card("Arès").element_inferred
-    assert card("Marcassin").element == "Neutre"
+    assert card("Marcassin").element == "Terre" and card("Marcassin").force == 1  # read on its card page
+    assert card("Dora").element == "Feu"  # its Recette element
 
 
 def test_unknown_card_name() -> None:

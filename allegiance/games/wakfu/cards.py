@@ -22,8 +22,10 @@ CLASSES: Final = ("Ecaflip", "Sadida", "Eniripsa", "Osamodas", "Iop", "Enutrof",
                   "Xélor", "Sacrieur", "Pandawa")
 METIERS: Final = ("Armurier", "Forgeron", "Bricoleur", "Bijoutier")
 
-#: Équipement Force modifiers the scraped data lacks, decided in RULES.md ("Équipement Force modifiers")
-FORCE_MODIFIER_DECISIONS: Final = {"Marteau du Bouftou": 1, "Pelle Mechba": 1}
+#: Équipement Force modifiers the scraped CSV lacks, read on the cards' wtcg-return.fr pages (RULES.md)
+FORCE_MODIFIER_DECISIONS: Final = {"Marteau du Bouftou": 1, "Pelle Mechba": 1, "Marcassin": 1, "Chacha Noir": 2}
+#: elements the CSV lacks: the Familiers' pages show the element they recycle (Bébé Panda inferred alike)
+ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbit": "Air", "Bébé Panda": "Eau"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +114,9 @@ def _parse(row: dict[str, str]) -> CardDef:
     inferred = element.endswith("?")
     element = element.rstrip("?")
     ctype = row["type"]
-    if not element:
+    if not element and row["name"] in ELEMENT_DECISIONS:
+        element = ELEMENT_DECISIONS[row["name"]]
+    elif not element:
         # Non-Allié cards: the scrape lost the top-right element.  Decided in RULES.md ("Elements").
         element = recipe.element if recipe is not None else "Neutre"
         inferred = ctype not in ("Action",)

@@ -55,6 +55,8 @@ def _alive(state: WakfuState, card: Any) -> bool:
 def _damage(state: WakfuState, item: Item, target: Any, amount: int, element: str) -> None:
     if _alive(state, target):
         src = None if state.cards[item.card].type == "Action" else item.card
+        if item.kind == "power" and state.cards[item.card].type == "Allié":
+            amount += sum(v for s, st, v, _ in state.pmods if s == item.seat and st == "guma")
         rules.deal_damage(state, item.seat, src, target, amount, element)  # credit: 409.2
 
 
@@ -287,7 +289,82 @@ def _repos_cond(state: WakfuState, seat: int, card: int) -> bool:
     return p.hero in p.havre
 
 
+def _bond_cond(state: WakfuState, seat: int, card: int) -> bool:
+    cb = state.combat
+    return cb is not None and cb.step == "actions" and cb.defender == seat
+
+
+def _bond(state: WakfuState, item: Item) -> None:
+    """Bond: one of your Alliés/Héros blocks the chosen attacker, beyond the PM limit (card text, 705.7)."""
+    cb = state.combat
+    b, a = item.targets[0], item.targets[1]
+    if cb is None or not (_alive(state, b) and _alive(state, a)) or a not in cb.attackers:
+        return
+    cb.blockers[b] = a
+    if a not in cb.blocked:
+        cb.blocked.append(a)
+    rules.say(state, "blocker", f"{state.name(b)} blocks {state.name(a)}", item.seat, card=b)
+
+
+def _combat_on(state: WakfuState, seat: int, card: int) -> bool:
+    cb = state.combat
+    return cb is not None and bool(cb.attackers or cb.blockers)
+
+
+def _colere(state: WakfuState, item: Item) -> None:
+    if item.x > 0:
+        _split(state, item.seat, item.card, item.x, ())
+
+
+def _split(state: WakfuState, seat: int, card: int, left: int, assigned: tuple[int, ...]) -> None:
+    """Colère de Iop: X damage split among attacking / blocking Alliés and Héros, one point at a time."""
+    cb = state.combat
+    options = [c for c in (cb.attackers + list(cb.blockers) if cb else []) if rules.can_affect(state, seat, None, c)]
+    if left <= 0 or not options:
+        for c in sorted(set(assigned)):
+            rules.deal_damage(state, seat, None, c, assigned.count(c), "Terre")
+        return
+    _may(state, seat, card, "split", f"Colère de Iop: {left} damage left to assign", tuple(options),
+         left=left, assigned=assigned)
+
+
+def _fx_split(state: WakfuState, pend: Pending, value: Any) -> None:
+    _split(state, pend.seat, pend.card or 0, pend.get("left") - 1, pend.get("assigned") + (value,))
+
+
+def _pick_n(verb: str) -> Resolve:
+    """Choc Temporel / Parchemin d'Agilité: as many Alliés/Héros as cards paid, chosen one by one."""
+    def run(state: WakfuState, item: Item) -> None:
+        _pick(state, item.seat, item.card, verb, len(item.extra), ())
+    return run
+
+
+def _pick(state: WakfuState, seat: int, card: int, verb: str, left: int, chosen: tuple[int, ...]) -> None:
+    options = [c for p in state.players for c in p.monde + p.havre
+               if rules.is_character(state, c) and c not in chosen and rules.can_affect(state, seat, None, c)]
+    if left <= 0 or not options:
+        for c in chosen:
+            if verb == "incline":
+                state.tapped.add(c)
+            else:
+                _untap(state, c)
+        return
+    _may(state, seat, card, "pick", f"{state.name(card)}: choose an Allié or Héros to {verb} ({left} left)",
+         (*options, "done"), verb=verb, left=left, chosen=chosen)
+
+
+def _fx_pick(state: WakfuState, pend: Pending, value: Any) -> None:
+    if value == "done":
+        _pick(state, pend.seat, pend.card or 0, pend.get("verb"), 0, pend.get("chosen"))
+    else:
+        _pick(state, pend.seat, pend.card or 0, pend.get("verb"), pend.get("left") - 1, pend.get("chosen") + (value,))
+
+
 ACTIONS: dict[str, Spec] = {s.name: s for s in (
+    Spec("Bond", _bond, ("bond_blocker", "bond_attacker"), condition=_bond_cond),
+    Spec("Colère de Iop", _colere, x=True, condition=_combat_on),
+    Spec("Choc Temporel", _pick_n("incline"), extra="discard3"),
+    Spec("Parchemin d'Agilité", _pick_n("untap"), extra="recycle3:Air"),
     Spec("Parchemin Blanc", _parchemin_blanc),
     Spec("Pain au Blé Complet", _heal3, ("hero",)),
     Spec("Jeunesse d'Ogrest", _jeunesse, ("character",)),
@@ -316,7 +393,7 @@ ACTIONS: dict[str, Spec] = {s.name: s for s in (
     Spec("Défi", _defi, ("character",), extra="incline_own"),
 )}
 #: Sorts need a Héros or Allié of their class (302.5); the Spec conditions are added here
-_SORT_CLASS = {"Charge": "Iop", "Coupure Temporelle": "Xélor", "Flèche Chercheuse": "Crâ", "Flèche Blizzard": "Crâ",
+_SORT_CLASS = {"Bond": "Iop", "Colère de Iop": "Iop", "Choc Temporel": "Xélor", "Charge": "Iop", "Coupure Temporelle": "Xélor", "Flèche Chercheuse": "Crâ", "Flèche Blizzard": "Crâ",
                "Trêve": "Féca", "Glyphe Revigorant": "Féca", "Flétrissement": "Xélor"}
 
 
@@ -422,7 +499,34 @@ def _p_merelyne(state: WakfuState, item: Item) -> None:
         rules.destroy(state, item.targets[0], item.seat)
 
 
+def _p_sac(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if _alive(state, t):
+        q = state.players[rules.controller(state, t)]
+        q.sac_pr = min(state.cards[t].resistance, q.sac_pr + 2)  # 410.5: never above the printed Résistance
+
+
+def _p_leopardo(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.card):
+        add_mod(state, item.card, "force", 3)
+        add_mod(state, item.card, "Géant", 1)
+
+
+def _p_guma(state: WakfuState, item: Item) -> None:
+    state.pmods.append((item.seat, "guma", 1, "turn"))
+
+
 POWERS: dict[str, tuple[Spec, ...]] = {
+    "Keyss Aouti": (Spec("Keyss Aouti", _p_sac, ("sac",), incline=True, text="a Havre Sac regains 2 PR"),),
+    "Léopardo": (Spec("Léopardo", _p_leopardo, cost=("Neutre", "Neutre"), once=True, text="+3 Force and Géant"),),
+    "Guma Bobeule": (Spec("Guma Bobeule", _p_guma, incline=True, text="your Alliés' powers deal 1 more damage"),),
+    "Wa Wabbit": (Spec("Wa Wabbit", _p_damage(2, "Eau"), ("character",), incline=True, text="2 Eau damage"),),
+    "Amulette Akwadala": (Spec("Amulette Akwadala", _p_draw, incline=True, extra="discard1",
+                               text="discard a card: draw a card"),),
+    "Ceinture Akwadala": (Spec("Ceinture Akwadala", _p_draw, incline=True, extra="recycle1:Eau",
+                               text="recycle an Eau card: draw a card"),),
+    "Baguette du Tofu": (Spec("Baguette du Tofu", _p_heal_hero(2), ("hero",), incline=True,
+                              text="a Héros regains 2 PV"),),
     "Tirlangue Portey": (Spec("Tirlangue Portey", _p_damage(2, "Air"), ("character",), incline=True,
                               text="2 Air damage to an Allié or Héros"),),
     "Aeron Zeklox": (Spec("Aeron Zeklox", _p_pa, ("player",), incline=True, text="a player loses 1 PA"),),
@@ -558,18 +662,38 @@ def _t_bruss(state: WakfuState, item: Item) -> None:
     return None  # applied at declaration (on_attacks): the PM bonus counts for the legality check (703.2c)
 
 
+def _t_smare(state: WakfuState, item: Item) -> None:
+    from allegiance.games.wakfu.pay import producers
+    options = sorted({c for c, _ in producers(state, item.seat)})
+    if options:
+        _may(state, item.seat, item.card, "smare", "Smare: incline a card (Neutre) to draw a card?", (*options, "no"))
+
+
+def _fx_smare(state: WakfuState, pend: Pending, value: Any) -> None:
+    if isinstance(value, int) and value not in state.tapped and rules.controller(state, value) == pend.seat:
+        state.tapped.add(value)
+        _draw(state, pend.seat)
+
+
+def _t_prespic(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if rules.in_play(state, item.card) and _alive(state, t) and rules.can_affect(state, item.seat, item.card, t):
+        rules.deal_damage(state, item.seat, item.card, t, 1, "Feu")
+
+
 TRIGGERS: dict[str, Resolve] = {
+    "Smare": _t_smare, "Wa Wabbit": _t_may_draw, "prespic": _t_prespic, "upkeep:Feu": _t_upkeep("Feu"),
     "Gelée Bleue": _t_may_draw, "Amal Odoua": _t_amal, "Corailleur": _t_corailleur, "Djakky Chwan": _t_djakky,
     "Bouftou Royal": _t_royal, "Coffre Malveillant": _t_coffre, "Tofu Mutant": _t_tofu_mutant,
     "Dollarawan le Banquier": _t_dollarawan,
-    "upkeep:Terre": _t_upkeep("Terre"), "upkeep:Feu": _t_upkeep("Feu"), "upkeep:Air": _t_upkeep("Air"),
+    "upkeep:Terre": _t_upkeep("Terre"), "upkeep:Air": _t_upkeep("Air"),
     "upkeep:Eau": _t_upkeep("Eau"),
 }
-APPEAR = {"Gelée Bleue", "Amal Odoua", "Corailleur", "Djakky Chwan", "Bouftou Royal"}
+APPEAR = {"Smare", "Gelée Bleue", "Amal Odoua", "Corailleur", "Djakky Chwan", "Bouftou Royal"}
 DESTROYED = {"Coffre Malveillant", "Tofu Mutant"}
 #: start of your turn: recycle a card of this element from your Défausse or destroy the card
 UPKEEP = {"Forêts d'Astrub": "Terre", "Mines d'Astrub": "Feu", "Champs d'Astrub": "Air", "Calanques d'Astrub": "Eau",
-          "Marcassin": "Terre", "Bébé Panda": "Eau", "Tiwabbit": "Air"}
+          "Marcassin": "Terre", "Bébé Panda": "Eau", "Tiwabbit": "Air", "Chacha Noir": "Feu"}
 APPEAR_INCLINED = {"Forêts d'Astrub", "Mines d'Astrub", "Champs d'Astrub", "Calanques d'Astrub"}
 
 #: cards with no powers beyond keywords, Force, stats or continuous powers encoded in rules / combat
@@ -581,7 +705,8 @@ PLAIN = {
     "Belgodass", "Montrakristo", "Vrombyx", "Bruss Ouilis", "Poum Ondacié", "Havre Sac du Bouftou",
     "Havre Sac du Prespic", "Havre Sac du Tofu", "Havre Sac du Wabbit", "Coiffe du Bouftou", "Marteau du Bouftou",
     "Scaranneau Blanc", "Arès", "Pelle Mechba", "Marcassin", "Forêts d'Astrub", "Mines d'Astrub", "Champs d'Astrub",
-    "Calanques d'Astrub",
+    "Calanques d'Astrub", "Chacha Noir", "Ceinture du Prespic", "Cape du Prespic", "Anneau du Prespic",
+    "Amulette du Tofu", "Pantoufles du Tofu",
 }
 
 
@@ -707,6 +832,17 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         return ctype == "Équipement"
     if kind == "equipment_x":
         return ctype == "Équipement" and state.cards[c].level == item.x
+    if kind == "sac":
+        return ctype == "Havre Sac"
+    if kind == "bond_blocker":
+        cb = state.combat
+        return (cb is not None and ctype in ("Allié", "Héros") and rules.controller(state, c) == item.seat
+                and rules.where(state, c) == "monde" and c not in state.tapped and c != cb.target
+                and c not in cb.blockers and state.cards[c].name not in ("Jicé Aouaire",))
+    if kind == "bond_attacker":
+        from allegiance.games.wakfu.combat import can_block
+        cb = state.combat
+        return cb is not None and c in cb.attackers and bool(item.targets) and can_block(state, item.targets[0], c)
     if kind == "combatant":
         cb = state.combat
         return cb is not None and (c in cb.attackers or c in cb.blockers)
@@ -719,7 +855,7 @@ def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
     if kind == "incline_own":
         return [c for c in p.monde + p.havre if rules.is_character(state, c) and c not in state.tapped
                 and c not in item.extra]
-    if kind.startswith("recycle3:"):
+    if kind.startswith(("recycle3:", "recycle1:")):
         el = kind.split(":")[1]
         return [c for c in p.defausse if state.cards[c].element == el and c not in item.extra]
     if kind in ("discard3", "discard1"):
@@ -735,6 +871,9 @@ def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
         return bool(state.players[seat].main)
     if spec.extra == "mill1":
         return bool(state.players[seat].pioche)
+    if spec.extra.startswith("recycle1:"):
+        el = spec.extra.split(":")[1]
+        return any(state.cards[c].element == el for c in state.players[seat].defausse)
     return True
 
 
@@ -745,11 +884,12 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     name = state.name(item.card)
     if kind in ("destroy_self", "mill1"):
         return False  # paid in after_paid (no choice)
-    if kind in ("incline_own", "discard1"):
+    if kind in ("incline_own", "discard1") or kind.startswith("recycle1:"):
         if item.extra:
             return False
         options = extra_options(state, item, kind)
-        prompt = "incline one of your Alliés/Héros" if kind == "incline_own" else "discard a card"
+        prompt = {"incline_own": "incline one of your Alliés/Héros", "discard1": "discard a card"}.get(
+            kind, "recycle a card from your Défausse")
         state.pending.append(Pending("extra", item.seat, f"{name}: {prompt}", tuple(options), item.card))
         return True
     limit = 3
@@ -806,7 +946,7 @@ def after_paid(state: WakfuState, item: Item) -> None:
     """Additional costs that move cards are paid once the whole cost is paid (418.2: simultaneously)."""
     spec = spec_of(state, item)
     p = state.players[item.seat]
-    if spec.extra.startswith("recycle3:"):
+    if spec.extra.startswith(("recycle3:", "recycle1:")):
         for c in item.extra:
             rules.recycle(state, c)
     elif spec.extra in ("discard3", "discard1"):
@@ -941,10 +1081,11 @@ def _appear(state: WakfuState, item: Item) -> None:
             rules.say(state, "fizzle", f"{d.name} has no porteur any more and goes to the Défausse", item.seat)
             return
         zone = p.monde if porteur in p.monde else p.havre
+        before = rules.max_pv(state, item.seat)
         zone.append(item.card)
         state.attached[item.card] = porteur
-        if d.pv and porteur == p.hero:
-            p.pv += d.pv  # 403: a PV bonus raises current and maximum PV of a Héros
+        if porteur == p.hero:
+            p.pv += rules.max_pv(state, item.seat) - before  # 403: a PV bonus raises current and maximum PV
     elif place == "havre" or d.type == "Salle":
         if not rules.sac_room(state, item.seat):
             p.defausse.append(item.card)
@@ -1004,5 +1145,16 @@ def answer_effect(state: WakfuState, pend: Pending, value: Any) -> None:
 EFFECT_HANDLERS: dict[str, Callable[[WakfuState, Pending, Any], None]] = {
     "bonne_affaire": _fx_bonne_affaire, "defi": _fx_defi, "search": _fx_search, "may_draw": _fx_may_draw,
     "heal3": _fx_heal3, "destroy_eq": _fx_destroy_eq, "untap_one": _fx_untap_one, "mutant": _fx_mutant,
-    "upkeep": _fx_upkeep,
+    "upkeep": _fx_upkeep, "split": _fx_split, "pick": _fx_pick, "smare": _fx_smare,
 }
+
+
+def after_damage(state: WakfuState, source: int | None, target: int) -> None:
+    """Triggers on damage dealt: Wa Wabbit may draw; Cape / Anneau du Prespic strike back (1 Feu)."""
+    seat = rules.controller(state, target)
+    if state.name(target) == "Wa Wabbit":
+        flow.push_trigger(state, seat, target, "Wa Wabbit")
+    if source is not None and rules.is_character(state, source) and rules.in_play(state, source):
+        for e in rules.equipment_of(state, target):
+            if state.name(e) in ("Cape du Prespic", "Anneau du Prespic"):
+                flow.push_trigger(state, seat, e, "prespic", [source])

@@ -15,6 +15,9 @@ XP_LEVEL_2 = 6  # 307.4
 XP_WIN = 18  # 307.5, 415.4
 #: Équipements granting a keyword to their porteur (card text)
 EQUIP_KEYWORDS = {"Marcassin": "Géant", "Pantoufles du Tofu": "Agilité"}
+#: Panoplies (404): set name -> (pieces needed, bonuses) from the cards' pages (RULES.md)
+PANOPLIES = {"Bouftou": (3, {"force": 2}), "Akwadala": (2, {"force": 1, "pv": 3}), "Tofu": (3, {"pm": 1, "pv": 3}),
+             "Prespic": (3, {"xp": 1})}
 #: Équipement subtype -> how many a porteur may carry (305.5); Familier and Monture share one slot
 SLOT_LIMITS = {"Arme": 1, "Chapeau": 1, "Coiffe": 1, "Cape": 1, "Ceinture": 1, "Bottes": 1, "Amulette": 1,
                "Anneau": 2, "Familier": 1, "Monture": 1, "Bouclier": 1}
@@ -84,6 +87,16 @@ def equipment_of(state: WakfuState, porteur: int) -> list[int]:
     return [e for e, c in state.attached.items() if c == porteur]
 
 
+def panoply(state: WakfuState, porteur: int, stat: str) -> int:
+    """404: a Panoplie's bonus applies once when the porteur carries enough different pieces of it."""
+    worn = [state.cards[e] for e in equipment_of(state, porteur)]
+    total = 0
+    for name, (need, bonus) in PANOPLIES.items():
+        if stat in bonus and len({w.name for w in worn if name in w.subtypes}) >= need:
+            total += bonus[stat]
+    return total
+
+
 def cd(state: WakfuState, card: int) -> CardDef:
     """The card's current definition (a Héros: the side of its level, 307.4)."""
     d = state.cards[card]
@@ -123,6 +136,8 @@ def force(state: WakfuState, card: int) -> int:
         value = len(state.players[seat].main) if seat >= 0 else 0
     for e in equipment_of(state, card):
         value += state.cards[e].force
+    if state.attached:
+        value += panoply(state, card, "force")
     for c, stat, v, _ in state.mods:
         if c == card:
             if stat == "force":
@@ -178,9 +193,13 @@ def pm(state: WakfuState, seat: int) -> int:
 def _player_stat(state: WakfuState, seat: int, stat: str) -> int:
     p = state.players[seat]
     value = getattr(cd(state, p.hero), stat)
+    porteurs = set()
     for e, porteur in state.attached.items():
         if controller(state, porteur) == seat:
             value += getattr(state.cards[e], stat)
+            porteurs.add(porteur)
+    for porteur in porteurs:
+        value += panoply(state, porteur, stat)
     value += sum(v for s, st, v, _ in state.pmods if s == seat and st == stat)
     return value
 
@@ -188,7 +207,7 @@ def _player_stat(state: WakfuState, seat: int, stat: str) -> int:
 def max_pv(state: WakfuState, seat: int) -> int:
     """The Héros' maximum PV: the printed side plus PV bonuses of Équipements it carries (403, 410.2)."""
     hero = state.players[seat].hero
-    return cd(state, hero).pv + sum(state.cards[e].pv for e in equipment_of(state, hero))
+    return cd(state, hero).pv + sum(state.cards[e].pv for e in equipment_of(state, hero)) + panoply(state, hero, "pv")
 
 
 # -- range (508) ----------------------------------------------------------------------------------------
@@ -238,10 +257,8 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
             card=target, amount=amount)
         if state.damage[target] >= force(state, target):
             _credit(state, target, seat, source, combat)
-    for e in equipment_of(state, target):
-        if state.cards[e].name in ("Anneau du Prespic", "Cape du Prespic") and source is not None \
-                and is_character(state, source) and in_play(state, source):
-            state.flags.add(("prespic", e, source))  # resolved by effects.after_damage
+    from allegiance.games.wakfu.effects import after_damage
+    after_damage(state, source, target)
     return amount
 
 
@@ -275,6 +292,15 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
         return
     for e in equipment_of(state, card):  # 305.8
         _to_defausse(state, e)
+    if d.type in ("Équipement", "Dofus") and card in state.attached:
+        hero = state.attached[card]
+        before = max_pv(state, state.owner(hero)) if state.cards[hero].type == "Héros" else 0
+        say(state, "destroy", f"{d.name} is destroyed", seat, card=card)
+        _to_defausse(state, card)
+        if state.cards[hero].type == "Héros":  # 403.2: losing a PV bonus lowers the Héros' PV
+            p = state.players[state.owner(hero)]
+            p.pv -= max(0, before - max_pv(state, p.seat))
+        return
     say(state, "destroy", f"{d.name} is destroyed", seat, card=card)
     _to_defausse(state, card)
     if state.combat is not None:
@@ -320,6 +346,8 @@ def gain_xp(state: WakfuState, seat: int, n: int) -> None:
     if n <= 0 or state.phase == "over":
         return
     p = state.players[seat]
+    if any(panoply(state, c, "xp") for c in set(state.attached.values()) if controller(state, c) == seat):
+        n += 1  # Panoplie du Prespic: your XP gains are increased by 1
     p.xp += n
     say(state, "xp", f"{label(state, seat)}'s Héros gains {n} XP ({p.xp} XP)", seat, amount=n)
     if p.level == 1 and p.xp >= XP_LEVEL_2:
