@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Final
@@ -24,6 +24,8 @@ METIERS: Final = ("Armurier", "Forgeron", "Bricoleur", "Bijoutier")
 
 #: Équipement Force modifiers the scraped CSV lacks, read on the cards' wtcg-return.fr pages (RULES.md)
 FORCE_MODIFIER_DECISIONS: Final = {"Marteau du Bouftou": 1, "Pelle Mechba": 1, "Marcassin": 1, "Chacha Noir": 2}
+#: stats the CSV has in the wrong columns, as printed on the card's page (RULES.md "Card data")
+STAT_CORRECTIONS: Final = {"Arès": {"pa": 1, "pm": 1, "pv": 0, "force": 1}}
 #: elements the CSV lacks: the Familiers' pages show the element they recycle (Bébé Panda inferred alike)
 ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbit": "Air", "Bébé Panda": "Eau"}
 
@@ -147,6 +149,8 @@ def load() -> tuple[dict[str, CardDef], dict[str, tuple[CardDef, CardDef]]]:
     sides: dict[str, dict[int, CardDef]] = {}
     for row in csv.DictReader(text.splitlines()):
         card = _parse(row)
+        if card.name in STAT_CORRECTIONS:
+            card = replace(card, **STAT_CORRECTIONS[card.name])
         if card.type not in TYPES or card.element not in ELEMENTS:
             raise ValueError(f"cards.csv: {card.name} has type {card.type!r} / element {card.element!r}")
         if card.hero_side:

@@ -989,16 +989,30 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False) ->
         if not places(state, seat, card):
             return False
         spec = PERMANENT
-    probe = Item("card", seat, card, d.name)
-    for kind in spec.targets:
-        if not candidates(state, probe, kind):
-            return False
+    if not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
+        return False
     if not extra_payable(state, seat, card, spec):
         return False
     need = cost_symbols(state, card, 0)
     if spec.extra == "incline_own":
         need = need + ["Neutre"]  # the inclined card cannot also pay: a safe over-estimate
     return feasible(need, producers(state, seat))
+
+
+def targets_possible(state: WakfuState, probe: Item, kinds: tuple[str, ...]) -> bool:
+    """Whether every target slot can be filled, each choice depending on the ones before (Bond)."""
+    if not kinds:
+        return True
+    options = candidates(state, probe, kinds[0])
+    if len(kinds) == 1 or not options:
+        return bool(options)
+    for o in options:
+        probe.targets.append(o)
+        ok = targets_possible(state, probe, kinds[1:])
+        probe.targets.pop()
+        if ok:
+            return True
+    return False
 
 
 def can_use(state: WakfuState, seat: int, card: int, index: int) -> bool:
