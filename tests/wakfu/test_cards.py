@@ -7,7 +7,8 @@ import pytest
 from allegiance.games.wakfu import GAME, rules
 from allegiance.games.wakfu.cards import CARDS
 from allegiance.games.wakfu.decks import STARTERS, starter
-from allegiance.games.wakfu.effects import ACTIONS, APPEAR, PLAIN, POWERS, implemented
+from allegiance.games.wakfu.effects import ACTIONS, APPEAR, PLAIN, POWERS, candidates, implemented
+from allegiance.games.wakfu.state import Item
 from tests.wakfu.builders import act, board, choose, ids, kinds, one, pass_reactions, pay, play, use
 
 PIOUS = ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu"] * 2
@@ -51,9 +52,11 @@ def test_pain_au_ble_complet_heals_to_max() -> None:
 
 
 def test_jeunesse_d_ogrest() -> None:
-    s = rich(hand={0: ["Jeunesse d'Ogrest"]}, monde={1: ["Bouftou"]})
+    s = rich(hand={0: ["Jeunesse d'Ogrest"]}, monde={1: ["Bouftou", "Tofu"]})
     b = one(s, "Bouftou")
     s.tapped.add(b)
+    probe = Item("card", 0, one(s, "Jeunesse d'Ogrest"), "")
+    assert one(s, "Tofu") not in candidates(s, probe, "tapped_character")  # its ruling: an inclined card
     play(s, 0, one(s, "Jeunesse d'Ogrest"), b)
     assert b not in s.tapped and rules.force(s, b) == 4
 
@@ -154,9 +157,13 @@ def test_prospection_draws_xp_value() -> None:
 
 
 def test_strategie_de_groupe() -> None:
-    s = rich(hand={0: ["Stratégie de Groupe"]}, monde={0: ["Tomla Klass"]}, havre={0: ["Demi Moon"]})
+    s = rich(hand={0: ["Stratégie de Groupe", "Akoua Flesh"]}, monde={0: ["Tomla Klass"]}, havre={0: ["Demi Moon"]})
     play(s, 0, one(s, "Stratégie de Groupe"))
     assert rules.force(s, one(s, "Tomla Klass")) == 2 and rules.force(s, one(s, "Demi Moon")) == 1
+    play(s, 0, one(s, "Akoua Flesh"), "monde")  # card ruling: an Allié appearing later gets it too
+    assert rules.force(s, one(s, "Akoua Flesh")) == 2
+    act(s, 0, "move", card=one(s, "Tomla Klass"))  # and one moving into the Havre Sac loses it
+    assert rules.force(s, one(s, "Tomla Klass")) == 1
 
 
 def test_repos_x_heal_only_with_hero_in_havre_sac() -> None:

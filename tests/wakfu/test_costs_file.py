@@ -126,6 +126,7 @@ def test_range_rules_508() -> None:
 def test_action_range_508_1a() -> None:
     # an Action affects its player's own Havre Sac and the Monde, not the opponent's Havre Sac
     s = board(hand={0: ["Jeunesse d'Ogrest"]}, havre={0: ["Bouftou"], 1: ["Tofu"]}, monde={1: ["Boo"]})
+    s.tapped |= {one(s, "Bouftou"), one(s, "Tofu"), one(s, "Boo")}  # it untaps an inclined card (its ruling)
     act(s, 0, "play", card=one(s, "Jeunesse d'Ogrest"))
     options = set(s.pending[-1].options)
     assert one(s, "Bouftou") in options and one(s, "Boo") in options and one(s, "Tofu") not in options

@@ -27,7 +27,16 @@ FORCE_MODIFIER_DECISIONS: Final = {"Marteau du Bouftou": 1, "Pelle Mechba": 1, "
 #: stats the CSV has in the wrong columns, as printed on the card's page (RULES.md "Card data")
 STAT_CORRECTIONS: Final = {"Arès": {"pa": 1, "pm": 1, "pv": 0, "force": 1}}
 #: elements the CSV lacks: the Familiers' pages show the element they recycle (Bébé Panda inferred alike)
-ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbit": "Air", "Bébé Panda": "Eau"}
+ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbit": "Air", "Bébé Panda": "Eau",
+                            # starter Actions, read on their card pages ("Élément")
+                            "Bond": "Air", "Charge": "Terre", "Choc Temporel": "Eau", "Colère de Iop": "Terre",
+                            "Coupure Temporelle": "Eau", "Flèche Blizzard": "Air", "Flèche Chercheuse": "Air",
+                            "Flétrissement": "Air", "Glyphe Revigorant": "Feu"}
+#: starter Actions whose card page shows the Neutre element
+VERIFIED_NEUTRE: Final = frozenset({
+    "Agression", "Bonne Affaire !", "Boon Attitude", "Brisé !", "Coup Critique", "Défi", "Échec Critique", "Exclusion",
+    "Jeunesse d'Ogrest", "Pain au Blé Complet", "Pandrista", "Parchemin Blanc", "Parchemin de Force", "Prospection",
+    "Repos", "Répulsion", "Stratégie de Groupe", "Trêve"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +130,7 @@ def _parse(row: dict[str, str]) -> CardDef:
     elif not element:
         # Non-Allié cards: the scrape lost the top-right element.  Decided in RULES.md ("Elements").
         element = recipe.element if recipe is not None else "Neutre"
-        inferred = ctype not in ("Action",)
+        inferred = row["name"] not in VERIFIED_NEUTRE
     subtypes = tuple(s.strip() for s in row["subtypes"].split(",") if s.strip())
     if ctype == "Havre Sac":
         subtypes = ()

@@ -145,7 +145,8 @@ def _charge(state: WakfuState, item: Item) -> None:
 def _coup_critique(state: WakfuState, item: Item) -> None:
     t = item.targets[0]
     if _alive(state, t):
-        add_mod(state, t, "double", 1)
+        # the bonus is fixed when it resolves (card ruling): doubling counts earlier modifiers only (105.3)
+        add_mod(state, t, "force", rules.force(state, t))
         state.flags.add(("coup_critique", t))
 
 
@@ -181,10 +182,9 @@ def _prospection(state: WakfuState, item: Item) -> None:
 
 
 def _strategie(state: WakfuState, item: Item) -> None:
-    lvl = min(state.players[item.seat].level, 2)
-    for c in state.players[item.seat].monde:
-        if state.cards[c].type == "Allié":
-            add_mod(state, c, "force", lvl)
+    """A continuous modifier (card ruling): every Allié of yours in the Monde this turn, even one that
+    appears later; not one that moves into the Havre Sac."""
+    state.pmods.append((item.seat, "strategie", min(state.players[item.seat].level, 2), "turn"))
 
 
 def _repos(state: WakfuState, item: Item) -> None:
@@ -195,7 +195,7 @@ def _agression(state: WakfuState, item: Item) -> None:
     attacker = item.extra[0] if item.extra else None
     t = item.targets[0]
     if _alive(state, attacker) and _alive(state, t) and rules.can_affect(state, item.seat, attacker, t):
-        rules.deal_damage(state, item.seat, attacker, t, rules.force(state, attacker), rules.cd(state, attacker).element)
+        rules.deal_damage(state, item.seat, attacker, t, rules.force(state, attacker), "Neutre")  # its page: Neutre
 
 
 def _treve(state: WakfuState, item: Item) -> None:
@@ -367,7 +367,7 @@ ACTIONS: dict[str, Spec] = {s.name: s for s in (
     Spec("Parchemin d'Agilité", _pick_n("untap"), extra="recycle3:Air"),
     Spec("Parchemin Blanc", _parchemin_blanc),
     Spec("Pain au Blé Complet", _heal3, ("hero",)),
-    Spec("Jeunesse d'Ogrest", _jeunesse, ("character",)),
+    Spec("Jeunesse d'Ogrest", _jeunesse, ("tapped_character",)),
     Spec("Pandrista", _pandrista, ("character",)),
     Spec("Boon Attitude", _incline, ("unequipped",)),
     Spec("Répulsion", _repulsion, ("ally",)),
@@ -814,6 +814,8 @@ def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
 def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bool:
     if kind == "character":
         return ctype in ("Allié", "Héros")
+    if kind == "tapped_character":
+        return ctype in ("Allié", "Héros") and c in state.tapped
     if kind == "critique":
         return ctype in ("Allié", "Héros") and ("coup_critique", c) not in state.flags
     if kind == "ally":

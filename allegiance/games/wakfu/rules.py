@@ -160,6 +160,8 @@ def _aura_force(state: WakfuState, card: int) -> int:
         bonus += sum(1 for c in p.monde if c != card and state.cards[c].name == "Chef de Guerre Bouftou")
     if d.name == "Maître Bolet" and state.combat is not None and card in state.combat.blockers:
         bonus += 2
+    if d.type == "Allié" and card in p.monde and state.pmods:
+        bonus += sum(v for s, st, v, _ in state.pmods if s == seat and st == "strategie")
     return bonus
 
 
