@@ -7,7 +7,15 @@ import pytest
 from allegiance.games.wakfu import GAME, rules
 from allegiance.games.wakfu.cards import CARDS
 from allegiance.games.wakfu.decks import STARTERS, starter
-from allegiance.games.wakfu.effects import ACTIONS, APPEAR, PLAIN, POWERS, candidates, implemented
+from allegiance.games.wakfu.effects import (
+    ACTIONS,
+    APPEAR,
+    HAND_POWERS,
+    PLAIN,
+    POWERS,
+    candidates,
+    implemented,
+)
 from allegiance.games.wakfu.state import Item
 from tests.wakfu.builders import act, board, choose, ids, kinds, one, pass_reactions, pay, play, use
 
@@ -38,9 +46,8 @@ def test_plain_ally_appears_with_its_force(name: str) -> None:
 
 def test_starter_implementation_status() -> None:
     missing = {s: [n for n in dict(starter(s).cards) if not implemented(n)] for s in STARTERS}
-    assert missing["iop"] == [] and missing["xelor"] == []
-    assert set(missing["feca"]) == {"Amar Casto", "Fécaline la Sage", "Glyphe Incandescent"}
-    assert set(missing["cra"]) == {"Tofu Céleste", "Polter Tofu", "Kanigrou", "Flèche d'Immolation"}
+    assert missing["iop"] == [] and missing["xelor"] == [] and missing["cra"] == []
+    assert missing["feca"] == ["Amar Casto"]
 
 
 # -- Actions --------------------------------------------------------------------------------------------
@@ -619,5 +626,88 @@ def test_prespic_set_and_retaliation() -> None:
 def test_every_implemented_card_has_a_registry_entry() -> None:
     for name in STARTER_CARDS:
         if implemented(name):
-            assert name in PLAIN or name in ACTIONS or name in POWERS or name in APPEAR or name in (
+            assert name in PLAIN or name in ACTIONS or name in POWERS or name in APPEAR or name in HAND_POWERS or name in (
                 "Coffre Malveillant", "Tofu Mutant", "Dollarawan le Banquier", "Smare")
+
+
+# -- Réactions and hand powers --------------------------------------------------------------------------
+def test_glyphe_incandescent_burns_combatants_that_incline() -> None:
+    s = board(hand={0: ["Glyphe Incandescent"]}, monde={0: PIOUS + ["Bwork"], 1: ["Guy Yomtella", "Tofu"]}, **FECA)
+    bw, guy = one(s, "Bwork"), one(s, "Guy Yomtella")
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    choose(s, bw)
+    choose(s, "done")
+    choose(s, guy, bw)
+    choose(s, "done")
+    play(s, 0, one(s, "Glyphe Incandescent"))
+    use(s, 1, guy, bw)  # Guy inclines for its power while blocking: 2 Feu damage
+    assert guy in s.players[1].defausse
+
+
+def test_fleche_d_immolation_answers_an_inclining() -> None:
+    s = board(
+        hand={0: ["Charge"], 1: ["Flèche d'Immolation"]}, monde={0: ["Bwork", "Tomla Klass"], 1: ["Tofu", "Tofu"]},
+        heroes=("Bruss Ouilis", "Tirlangue Portey"), sacs=("Havre Sac du Bouftou", "Havre Sac du Tofu"))
+    bw = one(s, "Bwork")
+    act(s, 0, "play", card=one(s, "Charge"))
+    choose(s, one(s, "Tomla Klass"))
+    choose(s, bw)  # Bwork inclines to pay
+    pay(s)
+    assert s.pending[-1].kind == "reaction" and s.pending[-1].seat == 1
+    choose(s, one(s, "Flèche d'Immolation"))
+    assert bw in s.pending[-1].options and s.players[0].sac not in s.pending[-1].options
+    choose(s, bw)
+    pay(s)
+    pass_reactions(s)
+    assert s.damage.get(bw) == 2
+
+
+def test_fecaline_reacts_to_a_parchemin() -> None:
+    s = board(hand={0: ["Parchemin Blanc"]}, monde={0: PIOUS + ["Fécaline la Sage"]}, **FECA)
+    play(s, 0, one(s, "Parchemin Blanc"))
+    assert s.pending[-1].kind == "reaction" and s.pending[-1].seat == 0
+    fec = one(s, "Fécaline la Sage")
+    choose(s, f"use:{fec}:0")
+    pass_reactions(s)
+    assert s.players[0].xp == 2 and fec in s.tapped
+
+
+def test_polter_tofu_from_hand() -> None:
+    s = board(hand={0: ["Polter Tofu"]}, monde={0: ["Tofu"]}, **CRA)
+    polter, tofu = one(s, "Polter Tofu"), one(s, "Tofu")
+    act(s, 0, "use", card=polter, power=0)
+    choose(s, tofu)
+    assert tofu in s.players[0].defausse and polter in s.players[0].monde and polter in s.tapped
+
+
+def test_tofu_celeste_when_a_tofu_is_destroyed() -> None:
+    s = board(hand={0: ["Tofu Céleste"]}, monde={0: ["Tofu", "Piou Jaune", "Piou Jaune"], 1: ["Bwork"]},
+              **CRA)
+    tofu, cel = one(s, "Tofu"), one(s, "Tofu Céleste")
+    from allegiance.games.wakfu import flow
+    rules.destroy(s, tofu, 1)
+    flow.advance(s)
+    assert s.pending[-1].kind == "reaction" and f"hand:{cel}" in s.pending[-1].options
+    choose(s, f"hand:{cel}")
+    pay(s)
+    pass_reactions(s)
+    assert cel in s.players[0].monde and cel in s.tapped
+
+
+def test_kanigrou_chi_fu_mi() -> None:
+    outcomes = set()
+    for seed in range(8):
+        s = board(monde={0: ["Kanigrou"], 1: ["Bwork"]}, seed=seed, **CRA)
+        k = one(s, "Kanigrou")
+        rules.deal_damage(s, 1, one(s, "Bwork"), k, 3, "Feu")
+        assert s.pending[-1].kind == "effect" and s.pending[-1].seat == 0
+        choose(s, "chifumi")
+        outcomes.add("destroyed" if k in s.players[0].defausse else "safe")
+        assert s.damage.get(k, 0) == 0 and s.players[1].xp == 0
+    assert outcomes == {"destroyed", "safe"}
+    s = board(monde={0: ["Kanigrou"]}, **CRA)
+    k = one(s, "Kanigrou")
+    rules.deal_damage(s, 1, None, k, 3, "Feu")
+    choose(s, "no")
+    assert s.damage.get(k) == 3

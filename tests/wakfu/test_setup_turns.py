@@ -141,8 +141,8 @@ def test_max_turns_draw() -> None:
 
 
 def test_deck_with_unimplemented_card_is_refused() -> None:
-    with pytest.raises(DeckError, match="not implemented yet: .*Kanigrou"):
-        GAME.new_game("1v1", 1, {"decks": ["cra", "iop"]})
+    with pytest.raises(DeckError, match="not implemented yet: Amar Casto"):
+        GAME.new_game("1v1", 1, {"decks": ["feca", "iop"]})
 
 
 def test_bad_options() -> None:

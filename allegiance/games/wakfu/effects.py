@@ -34,6 +34,7 @@ class Spec:
     cost: tuple[str, ...] = ()  # powers: element symbols (418.5d)
     incline: bool = False  # powers: the Incliner symbol (802)
     once: bool = False  # powers: once per turn (per card instance, 802)
+    alternative: bool = False  # a card put into play from hand for ``cost`` instead of its Niveau
 
 
 def _noop(state: WakfuState, item: Item) -> None:
@@ -101,13 +102,13 @@ def _jeunesse(state: WakfuState, item: Item) -> None:
 def _pandrista(state: WakfuState, item: Item) -> None:
     t = item.targets[0]
     if _alive(state, t):
-        state.tapped.add(t)
+        rules.incline(state, t)
         add_mod(state, t, "no_untap", 1, f"next:{item.seat}")
 
 
 def _incline(state: WakfuState, item: Item) -> None:
     if _alive(state, item.targets[0]):
-        state.tapped.add(item.targets[0])
+        rules.incline(state, item.targets[0])
 
 
 def _repulsion(state: WakfuState, item: Item) -> None:
@@ -172,7 +173,7 @@ def _exclusion(state: WakfuState, item: Item) -> None:
                 if a == t:
                     del cb.blockers[b]
         cb.blockers.pop(t, None)
-        state.tapped.add(t)  # 705.6: it returns to the Monde, inclined
+        rules.incline(state, t)  # 705.6: it returns to the Monde, inclined
 
 
 def _prospection(state: WakfuState, item: Item) -> None:
@@ -345,7 +346,7 @@ def _pick(state: WakfuState, seat: int, card: int, verb: str, left: int, chosen:
     if left <= 0 or not options:
         for c in chosen:
             if verb == "incline":
-                state.tapped.add(c)
+                rules.incline(state, c)
             else:
                 _untap(state, c)
         return
@@ -360,7 +361,17 @@ def _fx_pick(state: WakfuState, pend: Pending, value: Any) -> None:
         _pick(state, pend.seat, pend.card or 0, pend.get("verb"), pend.get("left") - 1, pend.get("chosen") + (value,))
 
 
+def _glyphe_incandescent(state: WakfuState, item: Item) -> None:
+    state.pmods.append((item.seat, "glyphe_inc", 1, "combat" if state.combat is not None else "turn"))
+
+
+def _immolation(state: WakfuState, item: Item) -> None:
+    _damage(state, item, item.targets[0], 2, "Feu")
+
+
 ACTIONS: dict[str, Spec] = {s.name: s for s in (
+    Spec("Glyphe Incandescent", _glyphe_incandescent),
+    Spec("Flèche d'Immolation", _immolation, ("just_inclined",), reaction=True),
     Spec("Bond", _bond, ("bond_blocker", "bond_attacker"), condition=_bond_cond),
     Spec("Colère de Iop", _colere, x=True, condition=_combat_on),
     Spec("Choc Temporel", _pick_n("incline"), extra="discard3"),
@@ -393,7 +404,7 @@ ACTIONS: dict[str, Spec] = {s.name: s for s in (
     Spec("Défi", _defi, ("character",), extra="incline_own"),
 )}
 #: Sorts need a Héros or Allié of their class (302.5); the Spec conditions are added here
-_SORT_CLASS = {"Bond": "Iop", "Colère de Iop": "Iop", "Choc Temporel": "Xélor", "Charge": "Iop", "Coupure Temporelle": "Xélor", "Flèche Chercheuse": "Crâ", "Flèche Blizzard": "Crâ",
+_SORT_CLASS = {"Glyphe Incandescent": "Féca", "Flèche d'Immolation": "Crâ", "Bond": "Iop", "Colère de Iop": "Iop", "Choc Temporel": "Xélor", "Charge": "Iop", "Coupure Temporelle": "Xélor", "Flèche Chercheuse": "Crâ", "Flèche Blizzard": "Crâ",
                "Trêve": "Féca", "Glyphe Revigorant": "Féca", "Flétrissement": "Xélor"}
 
 
@@ -516,7 +527,21 @@ def _p_guma(state: WakfuState, item: Item) -> None:
     state.pmods.append((item.seat, "guma", 1, "turn"))
 
 
+def _fecaline_cond(state: WakfuState, seat: int, card: int) -> bool:
+    """Only when you have just played a Quête or Parchemin card: the item right below is one."""
+    below = [i for i in state.file if i.paid and i.kind == "card"]
+    if not below or below[-1].seat != seat:
+        return False
+    return bool({"Parchemin", "Quête"} & set(state.cards[below[-1].card].subtypes))
+
+
+def _p_xp(state: WakfuState, item: Item) -> None:
+    rules.gain_xp(state, item.seat, 1)
+
+
 POWERS: dict[str, tuple[Spec, ...]] = {
+    "Fécaline la Sage": (Spec("Fécaline la Sage", _p_xp, incline=True, reaction=True, condition=_fecaline_cond,
+                              text="gain 1 XP"),),
     "Keyss Aouti": (Spec("Keyss Aouti", _p_sac, ("sac",), incline=True, text="a Havre Sac regains 2 PR"),),
     "Léopardo": (Spec("Léopardo", _p_leopardo, cost=("Neutre", "Neutre"), once=True, text="+3 Force and Géant"),),
     "Guma Bobeule": (Spec("Guma Bobeule", _p_guma, incline=True, text="your Alliés' powers deal 1 more damage"),),
@@ -555,6 +580,40 @@ POWERS: dict[str, tuple[Spec, ...]] = {
     "Merelyne Manro": (Spec("Merelyne Manro", _p_merelyne, ("equipment_x",), x=True, incline=True,
                             text="destroy an Équipement of Niveau X"),),
 }
+
+def _put_inclined(state: WakfuState, item: Item) -> None:
+    """Mettre en jeu (412.2): the card appears without being played, here inclined, in the Monde (or the
+    Havre Sac on the first player's first turn, 506.3)."""
+    item.place = "havre" if rules.first_turn_of_first_player(state) else "monde"
+    _appear(state, item)
+    if rules.in_play(state, item.card):
+        rules.incline(state, item.card)
+
+
+def _own_tofu(state: WakfuState, seat: int, card: int) -> bool:
+    p = state.players[seat]
+    return any("Tofu" in state.cards[c].subtypes and state.cards[c].type == "Allié" for c in p.monde + p.havre)
+
+
+def _polter_cond(state: WakfuState, seat: int, card: int) -> bool:
+    return (state.phase == "main" and state.combat is None and state.active == seat and not state.file
+            and _own_tofu(state, seat, card)
+            and (not rules.first_turn_of_first_player(state) or rules.sac_room(state, seat)))
+
+
+def _celeste_cond(state: WakfuState, seat: int, card: int) -> bool:
+    top = [i for i in state.file if i.paid]
+    return bool(top) and top[-1].effect == "tofu_destroyed" and top[-1].seat == seat
+
+
+#: powers usable from the hand (a card put into play instead of being played, 412.2)
+HAND_POWERS: dict[str, Spec] = {
+    "Polter Tofu": Spec("polter", _put_inclined, extra="destroy_tofu", condition=_polter_cond, alternative=True,
+                        text="destroy one of your Tofus: put Polter Tofu into play, inclined"),
+    "Tofu Céleste": Spec("celeste", _put_inclined, cost=("Air", "Air"), reaction=True, condition=_celeste_cond,
+                         alternative=True, text="a Tofu of yours was destroyed: put it into play, inclined"),
+}
+
 
 #: Level 2 Héros powers that differ from level 1
 HERO_L2_POWERS: dict[str, tuple[Spec, ...]] = {
@@ -671,7 +730,7 @@ def _t_smare(state: WakfuState, item: Item) -> None:
 
 def _fx_smare(state: WakfuState, pend: Pending, value: Any) -> None:
     if isinstance(value, int) and value not in state.tapped and rules.controller(state, value) == pend.seat:
-        state.tapped.add(value)
+        rules.incline(state, value)
         _draw(state, pend.seat)
 
 
@@ -682,6 +741,7 @@ def _t_prespic(state: WakfuState, item: Item) -> None:
 
 
 TRIGGERS: dict[str, Resolve] = {
+    "tofu_destroyed": _noop,
     "Smare": _t_smare, "Wa Wabbit": _t_may_draw, "prespic": _t_prespic, "upkeep:Feu": _t_upkeep("Feu"),
     "Gelée Bleue": _t_may_draw, "Amal Odoua": _t_amal, "Corailleur": _t_corailleur, "Djakky Chwan": _t_djakky,
     "Bouftou Royal": _t_royal, "Coffre Malveillant": _t_coffre, "Tofu Mutant": _t_tofu_mutant,
@@ -706,13 +766,13 @@ PLAIN = {
     "Havre Sac du Prespic", "Havre Sac du Tofu", "Havre Sac du Wabbit", "Coiffe du Bouftou", "Marteau du Bouftou",
     "Scaranneau Blanc", "Arès", "Pelle Mechba", "Marcassin", "Forêts d'Astrub", "Mines d'Astrub", "Champs d'Astrub",
     "Calanques d'Astrub", "Chacha Noir", "Ceinture du Prespic", "Cape du Prespic", "Anneau du Prespic",
-    "Amulette du Tofu", "Pantoufles du Tofu",
+    "Amulette du Tofu", "Pantoufles du Tofu", "Kanigrou",
 }
 
 
 def implemented(name: str) -> bool:
     """Whether every power of the card is implemented."""
-    return name in PLAIN or name in ACTIONS or name in POWERS or name in TRIGGERS
+    return name in PLAIN or name in ACTIONS or name in POWERS or name in TRIGGERS or name in HAND_POWERS
 
 
 def implemented_cards() -> list[str]:
@@ -726,6 +786,8 @@ def spec_of(state: WakfuState, item: Item) -> Spec:
         return powers_of(state, item.card)[item.power]
     if item.kind == "trigger":
         return Spec(item.effect, TRIGGERS[item.effect])
+    if item.effect in ("polter", "celeste"):
+        return HAND_POWERS[name]
     if state.cards[item.card].type == "Action":
         return ACTIONS[name]
     return PERMANENT
@@ -781,6 +843,17 @@ def max_x(state: WakfuState, item: Item) -> int:
     return max(0, min(n, 20))
 
 
+def x_options(state: WakfuState, item: Item) -> list[int]:
+    """The values of X that can be paid (and, for Merelyne Manro, that name an Équipement's Niveau)."""
+    top = max_x(state, item)
+    spec = spec_of(state, item)
+    if "equipment_x" in spec.targets:
+        src = item.card
+        levels = {state.cards[e].level for e in state.attached if rules.can_affect(state, item.seat, src, e)}
+        return sorted(x for x in levels if x <= top) or [0]
+    return list(range(top + 1))
+
+
 def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
     """The legal choices for one target slot (807, 808.2d), range rules applied (508)."""
     seat = item.seat
@@ -790,6 +863,13 @@ def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
         return [0, 1]
     if kind == "element":
         return ["Air", "Terre", "Feu", "Eau", "Neutre"]
+    if kind == "just_inclined":
+        below = [i for i in state.file if i is not item and i.paid and i.kind in ("card", "power")]
+        if not below:
+            return []
+        # 508.2: a Réaction does not see inside the opponent's Havre Sac
+        return [c for c in dict.fromkeys(below[-1].inclined) if c >= 0 and rules.is_character(state, c)
+                and c not in chosen and (rules.where(state, c) == "monde" or rules.controller(state, c) == seat)]
     if kind == "just_played":
         below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")
                  and (i.kind == "power" or state.cards[i.card].type == "Action")]
@@ -862,6 +942,8 @@ def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
         return [c for c in p.defausse if state.cards[c].element == el and c not in item.extra]
     if kind in ("discard3", "discard1"):
         return [c for c in p.main if c not in item.extra]
+    if kind == "destroy_tofu":
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and "Tofu" in state.cards[c].subtypes]
     return []
 
 
@@ -886,11 +968,12 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     name = state.name(item.card)
     if kind in ("destroy_self", "mill1"):
         return False  # paid in after_paid (no choice)
-    if kind in ("incline_own", "discard1") or kind.startswith("recycle1:"):
+    if kind in ("incline_own", "discard1", "destroy_tofu") or kind.startswith("recycle1:"):
         if item.extra:
             return False
         options = extra_options(state, item, kind)
-        prompt = {"incline_own": "incline one of your Alliés/Héros", "discard1": "discard a card"}.get(
+        prompt = {"incline_own": "incline one of your Alliés/Héros", "discard1": "discard a card",
+                  "destroy_tofu": "destroy one of your Tofus"}.get(
             kind, "recycle a card from your Défausse")
         state.pending.append(Pending("extra", item.seat, f"{name}: {prompt}", tuple(options), item.card))
         return True
@@ -917,23 +1000,14 @@ def answer_extra(state: WakfuState, pend: Pending, value: Any) -> None:
     item.extra.append(value)
     spec = spec_of(state, item)
     if spec.extra == "incline_own":
-        state.tapped.add(value)
+        rules.incline(state, value)
     proceed(state)
 
 
 def _pay_extra_then(state: WakfuState, item: Item) -> None:
-    from allegiance.games.wakfu.pay import cost_symbols, proceed
+    from allegiance.games.wakfu.pay import proceed, start_payment
     item.extra = [e for e in item.extra if e != "done"]
-    item.step = "extra_done"
-    if item.kind == "card":
-        item.need = cost_symbols(state, item.card, item.x)
-    else:
-        pw = spec_of(state, item)
-        item.need = list(pw.cost) + ["Neutre"] * item.x
-        if pw.incline:
-            state.tapped.add(item.card)
-            item.inclined.append(item.card)
-    item.step = "pay"
+    start_payment(state, item)
     proceed(state)
 
 
@@ -959,6 +1033,9 @@ def after_paid(state: WakfuState, item: Item) -> None:
         p.defausse.append(p.pioche.pop())
     elif spec.extra == "destroy_self":
         rules.destroy(state, item.card)
+    elif spec.extra == "destroy_tofu":
+        for c in item.extra:
+            rules.destroy(state, c)
     if spec.once:
         state.flags.add(("once", item.card, item.power))
     if item.kind == "power":
@@ -1017,11 +1094,24 @@ def targets_possible(state: WakfuState, probe: Item, kinds: tuple[str, ...]) -> 
     return False
 
 
-def can_use(state: WakfuState, seat: int, card: int, index: int) -> bool:
+def can_use_from_hand(state: WakfuState, seat: int, card: int, reaction: bool = False) -> bool:
+    """A power usable from the hand (Polter Tofu, Tofu Céleste)."""
+    from allegiance.games.wakfu.pay import feasible, producers
+    spec = HAND_POWERS.get(state.name(card))
+    if spec is None or spec.reaction != reaction or card not in state.players[seat].main:
+        return False
+    if spec.condition is not None and not spec.condition(state, seat, card):
+        return False
+    if spec.extra == "destroy_tofu" and not extra_options(state, Item("card", seat, card, spec.name), spec.extra):
+        return False
+    return feasible(list(spec.cost), producers(state, seat))
+
+
+def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool = False) -> bool:
     """A paid power: its card in play and controlled, the Incliner symbol payable, once-per-turn unused (802)."""
     from allegiance.games.wakfu.pay import feasible, producers
     spec = powers_of(state, card)[index]
-    if spec.reaction:
+    if spec.reaction != reaction:
         return False
     if spec.incline and card in state.tapped:
         return False
@@ -1044,10 +1134,18 @@ def can_use(state: WakfuState, seat: int, card: int, index: int) -> bool:
     return feasible(list(spec.cost), producers(state, seat, (card,) if spec.incline else ()))
 
 
-def reactions(state: WakfuState, seat: int, top: Item) -> list[int]:
+def reactions(state: WakfuState, seat: int, top: Item) -> list[Any]:
     """Réaction cards the seat may play in answer to the top item (809)."""
     p = state.players[seat]
-    return [c for c in p.main if can_play(state, seat, c, reaction=True)]
+    out: list[Any] = [c for c in p.main if can_play(state, seat, c, reaction=True)]
+    for c in p.monde + p.havre:
+        for i, spec in enumerate(powers_of(state, c)):
+            if spec.reaction and can_use(state, seat, c, i, reaction=True):
+                out.append(f"use:{c}:{i}")
+    for c in p.main:
+        if can_use_from_hand(state, seat, c, reaction=True):
+            out.append(f"hand:{c}")
+    return out
 
 
 # -- resolution --------------------------------------------------------------------------------------------
@@ -1063,7 +1161,7 @@ def resolve(state: WakfuState, item: Item) -> None:
         legal = []
         for i, kind in enumerate(spec.targets):
             t = item.targets[i] if i < len(item.targets) else None
-            if kind in ("player", "element", "just_played"):
+            if kind in ("player", "element", "just_played", "just_inclined"):
                 legal.append(t)
                 continue
             probe = Item(item.kind, item.seat, item.card, item.effect, item.targets[:i], item.x)
@@ -1074,7 +1172,9 @@ def resolve(state: WakfuState, item: Item) -> None:
                 state.players[state.owner(item.card)].defausse.append(item.card)
             return
         item.targets = legal
-    if item.kind == "card":
+    if item.kind == "card" and spec.alternative:
+        spec.resolve(state, item)
+    elif item.kind == "card":
         if d.type == "Action":
             rules.say(state, "resolve", f"{d.name} resolves", item.seat, card=item.card)
             spec.resolve(state, item)
@@ -1112,7 +1212,7 @@ def _appear(state: WakfuState, item: Item) -> None:
         p.monde.append(item.card)
     state.appeared[item.card] = state.turn
     if d.name in APPEAR_INCLINED:
-        state.tapped.add(item.card)
+        rules.incline(state, item.card)
     rules.say(state, "appear", f"{d.name} appears", item.seat, card=item.card)
     if d.name in APPEAR:
         flow.push_trigger(state, item.seat, item.card, d.name)
@@ -1122,6 +1222,11 @@ def on_destroyed(state: WakfuState, card: int, owner: int) -> None:
     name = state.name(card)
     if name in DESTROYED:
         flow.push_trigger(state, owner, card, name)
+    d = state.cards[card]
+    if d.type == "Allié" and "Tofu" in d.subtypes and any(state.name(c) == "Tofu Céleste"
+                                                          for c in state.players[owner].main):
+        # the destruction as an event its owner may react to with Tofu Céleste (809)
+        state.file.append(Item("trigger", owner, card, "tofu_destroyed", paid=True, to_ask=[owner]))
 
 
 def on_attacks(state: WakfuState, card: int) -> None:
@@ -1165,6 +1270,29 @@ EFFECT_HANDLERS: dict[str, Callable[[WakfuState, Pending, Any], None]] = {
 }
 
 
+def _fx_kanigrou(state: WakfuState, pend: Pending, value: Any) -> None:
+    """Kanigrou: about to be damaged, its controller may play Chi-Fu-Mi (RULES.md: a fair coin)."""
+    k = pend.card
+    if k is None or not rules.in_play(state, k):
+        return
+    seat, source, amount, element, combat = (pend.get("by"), pend.get("source"), pend.get("amount"),
+                                             pend.get("element"), pend.get("combat"))
+    if value == "no":
+        rules.deal_damage(state, seat, source, k, amount, element, bool(combat), ask=False)
+    elif state.rng.below(2) == 0:
+        rules.say(state, "chifumi", "Kanigrou wins the Chi-Fu-Mi: the damage is reduced to 0", pend.seat, card=k)
+    else:
+        rules.say(state, "chifumi", "Kanigrou loses the Chi-Fu-Mi and is destroyed", pend.seat, card=k)
+        rules.destroy(state, k, None)  # no XP for the opponent (card text)
+
+
+def kanigrou(state: WakfuState, seat: int | None, source: int | None, target: int, amount: int, element: str,
+             combat: bool) -> None:
+    _may(state, rules.controller(state, target), target, "kanigrou",
+         f"Kanigrou is about to take {amount} {element} damage: play Chi-Fu-Mi?", ("chifumi", "no"),
+         by=seat, source=source, amount=amount, element=element, combat=int(combat))
+
+
 def after_damage(state: WakfuState, source: int | None, target: int) -> None:
     """Triggers on damage dealt: Wa Wabbit may draw; Cape / Anneau du Prespic strike back (1 Feu)."""
     seat = rules.controller(state, target)
@@ -1174,3 +1302,6 @@ def after_damage(state: WakfuState, source: int | None, target: int) -> None:
         for e in rules.equipment_of(state, target):
             if state.name(e) in ("Cape du Prespic", "Anneau du Prespic"):
                 flow.push_trigger(state, seat, e, "prespic", [source])
+
+
+EFFECT_HANDLERS["kanigrou"] = _fx_kanigrou

@@ -14,7 +14,15 @@ from allegiance.games.wakfu.state import Pending, WakfuState
 
 
 def _react(state: WakfuState, pend: Pending, value: Any) -> None:
-    if value != "pass":
+    """A Réaction (809): a card from hand, a Réaction power ("use:card:power") or a hand power ("hand:card")."""
+    if value == "pass":
+        return
+    if isinstance(value, str) and value.startswith("use:"):
+        _, card, power = value.split(":")
+        pay.announce(state, pend.seat, int(card), int(power))
+    elif isinstance(value, str) and value.startswith("hand:"):
+        pay.announce(state, pend.seat, int(value.split(":")[1]), 0)
+    else:
         pay.announce(state, pend.seat, int(value))
 
 
@@ -96,7 +104,7 @@ class WakfuGame(Game):
     @staticmethod
     def _uses(state: WakfuState, seat: int) -> list[Action]:
         p = state.players[seat]
-        out = []
+        out = [USE[c, 0] for c in p.main if effects.can_use_from_hand(state, seat, c)]
         for c in p.monde + p.havre:
             for i in range(len(effects.powers_of(state, c))):
                 if effects.can_use(state, seat, c, i):

@@ -123,7 +123,7 @@ def incline_for(state: WakfuState, item: Item, card: int) -> None:
         rules.say(state, "resource", f"{rules.label(state, seat)} inclines {state.name(card)} for {element} "
                   "and untaps it (306.4)", seat, card=card)
         return
-    state.tapped.add(card)
+    rules.incline(state, card)
     item.inclined.append(card)
     rules.say(state, "resource", f"{rules.label(state, seat)} inclines {state.name(card)} for {element}", seat,
               card=card)
@@ -133,9 +133,9 @@ def incline_for(state: WakfuState, item: Item, card: int) -> None:
 def announce(state: WakfuState, seat: int, card: int, power: int | None = None) -> None:
     """808.2a: a card from hand (or a paid power of a card in play) enters the File d'Attente."""
     from allegiance.games.wakfu import effects
-    if power is None:
+    if power is None or card in state.players[seat].main:
         state.players[seat].main.remove(card)
-        effect = state.name(card)
+        effect = state.name(card) if power is None else effects.HAND_POWERS[state.name(card)].name
         item = Item("card", seat, card, effect)
         rules.say(state, "announce", f"{rules.label(state, seat)} plays {state.name(card)}", seat, card=card)
     else:
@@ -155,7 +155,7 @@ def proceed(state: WakfuState) -> None:
     d = state.cards[item.card]
     if item.step == "place":
         item.step = "x"
-        if item.kind == "card":
+        if item.kind == "card" and not spec.alternative:
             places = effects.places(state, item.seat, item.card)
             if d.type in ("Allié", "Équipement", "Dofus") and len(places) > 1:
                 state.pending.append(Pending("place", item.seat, f"Where does {d.name} appear?",
@@ -165,12 +165,15 @@ def proceed(state: WakfuState) -> None:
     if item.step == "x":
         item.step = "targets"
         if spec.x:
-            top = effects.max_x(state, item)
-            state.pending.append(Pending("x", item.seat, f"Choose X for {d.name}", tuple(range(top + 1)), item.card))
+            state.pending.append(Pending("x", item.seat, f"Choose X for {d.name}", tuple(effects.x_options(state, item)),
+                                         item.card))
             return
     if item.step == "targets":
         if len(item.targets) < len(spec.targets):
             options = effects.candidates(state, item, spec.targets[len(item.targets)])
+            if not options:  # 808.2: a step that cannot be done undoes the whole announcement
+                cancel(state)
+                return
             state.pending.append(Pending("target", item.seat, f"{d.name}: choose {spec.targets[len(item.targets)]}",
                                          tuple(options), item.card))
             return
@@ -178,21 +181,28 @@ def proceed(state: WakfuState) -> None:
     if item.step == "extra":
         if spec.extra and effects.extra_step(state, item):
             return
-        item.step = "pay"
-        if item.kind == "card":
-            item.need = cost_symbols(state, item.card, item.x)
-        else:
-            pw = effects.POWERS[d.name][item.power]
-            item.need = list(pw.cost) + ["Neutre"] * item.x
-            if pw.incline:
-                state.tapped.add(item.card)  # the Incliner symbol (802)
-                item.inclined.append(item.card)
+        start_payment(state, item)
     if item.step == "pay":
         if item.need:
             state.pending.append(Pending("pay", item.seat, f"Pay for {d.name}: still {', '.join(item.need)}",
                                          (*pay_options(state, item), "cancel"), item.card))
             return
         finish(state, item)
+
+
+def start_payment(state: WakfuState, item: Item) -> None:
+    """808.2f: the total cost: the Niveau of a card (or an alternative cost a card names), or a power's
+    symbols plus X; a power's Incliner symbol inclines its card now (802)."""
+    from allegiance.games.wakfu import effects
+    spec = effects.spec_of(state, item)
+    item.step = "pay"
+    if item.kind == "card" and not spec.alternative:
+        item.need = cost_symbols(state, item.card, item.x)
+    else:
+        item.need = list(spec.cost) + ["Neutre"] * item.x
+        if spec.incline:
+            rules.incline(state, item.card)  # the Incliner symbol (802)
+            item.inclined.append(item.card)
 
 
 def finish(state: WakfuState, item: Item) -> None:

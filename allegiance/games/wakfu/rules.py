@@ -232,9 +232,23 @@ def can_affect(state: WakfuState, seat: int, source: int | None, target: int) ->
     return tzone == "monde" or tseat == seat
 
 
+# -- inclining ---------------------------------------------------------------------------------------
+def incline(state: WakfuState, card: int) -> None:
+    """Incline a card (106.1).  Glyphe Incandescent: an attacker or blocker inclining during the Phase
+    d'Actions of its combat takes 2 Feu damage."""
+    if card in state.tapped:
+        return
+    state.tapped.add(card)
+    cb = state.combat
+    if cb is not None and cb.step == "actions" and (card in cb.attackers or card in cb.blockers):
+        for seat, stat, _, _ in state.pmods:
+            if stat == "glyphe_inc":
+                deal_damage(state, seat, None, card, 2, "Feu")
+
+
 # -- damage, destruction, XP ---------------------------------------------------------------------------
 def deal_damage(state: WakfuState, seat: int | None, source: int | None, target: int, amount: int,
-                element: str, combat: bool = False) -> int:
+                element: str, combat: bool = False, ask: bool = True) -> int:
     """Deal damage (410): reduced by Résistance (806.12) and prevention; returns the damage dealt."""
     if amount <= 0 or not in_play(state, target):
         return 0
@@ -242,6 +256,10 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
     amount -= resistance(state, target, element) if d.type in ("Allié", "Héros") else 0
     amount -= _prevention(state, target)
     if amount <= 0:
+        return 0
+    if ask and d.name == "Kanigrou":
+        from allegiance.games.wakfu.effects import kanigrou
+        kanigrou(state, seat, source, target, amount, element, combat)  # decided before the damage
         return 0
     tseat = controller(state, target)
     src = state.name(source) if source is not None else "the game"
