@@ -46,8 +46,7 @@ def test_plain_ally_appears_with_its_force(name: str) -> None:
 
 def test_starter_implementation_status() -> None:
     missing = {s: [n for n in dict(starter(s).cards) if not implemented(n)] for s in STARTERS}
-    assert missing["iop"] == [] and missing["xelor"] == [] and missing["cra"] == []
-    assert missing["feca"] == ["Amar Casto"]
+    assert missing == {"iop": [], "feca": [], "cra": [], "xelor": []}
 
 
 # -- Actions --------------------------------------------------------------------------------------------
@@ -711,3 +710,47 @@ def test_kanigrou_chi_fu_mi() -> None:
     rules.deal_damage(s, 1, None, k, 3, "Feu")
     choose(s, "no")
     assert s.damage.get(k) == 3
+
+
+def test_crafting_with_a_recette_305_4_418_6() -> None:
+    # Temple Xélor: Recette Bricoleur 3 (Eau): incline a Bricoleur (Keyss Aouti), recycle 3 Eau cards
+    s = board(hand={0: ["Temple Xélor"]}, monde={0: ["Keyss Aouti"]}, defausse={0: ["Boo", "Boo", "Wabbit", "Tofu"]},
+              **XELOR)
+    keyss = one(s, "Keyss Aouti")
+    act(s, 0, "play", card=one(s, "Temple Xélor"))
+    assert "craft" in s.pending[-1].options
+    choose(s, "craft")
+    assert s.pending[-1].options == (keyss, "cancel")
+    choose(s, keyss)
+    assert one(s, "Tofu") not in s.pending[-1].options  # Air: not of the Recette's element
+    for _ in range(3):
+        choose(s, s.pending[-1].options[0])
+    assert one(s, "Temple Xélor") in s.players[0].havre and keyss in s.tapped
+    assert [s.cards[c].name for c in s.players[0].defausse] == ["Tofu"]
+    assert s.players[0].sac not in s.tapped  # no resource was produced
+
+
+def test_crafting_cancel_gives_everything_back() -> None:
+    s = board(hand={0: ["Temple Xélor"]}, monde={0: ["Keyss Aouti"]}, defausse={0: ["Boo", "Boo", "Boo"]}, **XELOR)
+    keyss = one(s, "Keyss Aouti")
+    act(s, 0, "play", card=one(s, "Temple Xélor"))
+    choose(s, "craft")
+    choose(s, keyss)
+    choose(s, s.pending[-1].options[0])
+    choose(s, "cancel")
+    assert keyss not in s.tapped and len(s.players[0].defausse) == 3 and one(s, "Temple Xélor") in s.players[0].main
+
+
+def test_amar_casto_gains_a_metier() -> None:
+    s = board(hand={0: ["Cape du Prespic"]}, monde={0: ["Amar Casto", "Piou Rouge"]},
+              defausse={0: ["Bwork", "Bwork"]}, hero_in_monde=(0,), **FECA)
+    amar = one(s, "Amar Casto")
+    use(s, 0, amar, "Armurier")
+    assert (amar, "metier", "Armurier", "turn") in s.mods
+    act(s, 0, "play", card=one(s, "Cape du Prespic"))
+    choose(s, s.players[0].hero)  # the porteur
+    choose(s, "craft")  # Recette: Armurier 2 (Feu)
+    choose(s, amar)
+    choose(s, s.pending[-1].options[0])
+    choose(s, s.pending[-1].options[0])
+    assert one(s, "Cape du Prespic") in s.attached

@@ -6,7 +6,7 @@ import pytest
 
 from allegiance.core.errors import IllegalActionError
 from allegiance.games.wakfu import GAME, rules
-from allegiance.games.wakfu.decks import DeckError
+from allegiance.games.wakfu.decks import DeckError, starter
 from tests.wakfu.builders import act, board, choose, kinds, one, pay, play
 
 
@@ -141,8 +141,9 @@ def test_max_turns_draw() -> None:
 
 
 def test_deck_with_unimplemented_card_is_refused() -> None:
-    with pytest.raises(DeckError, match="not implemented yet: Amar Casto"):
-        GAME.new_game("1v1", 1, {"decks": ["feca", "iop"]})
+    text = starter("feca").to_text().replace("3 Fofy Fafié\n", "3 Abraknyde\n")
+    with pytest.raises(DeckError, match="not implemented yet: Abraknyde"):
+        GAME.new_game("1v1", 1, {"decks": ["iop", text]})
 
 
 def test_bad_options() -> None:

@@ -539,7 +539,13 @@ def _p_xp(state: WakfuState, item: Item) -> None:
     rules.gain_xp(state, item.seat, 1)
 
 
+def _p_metier(state: WakfuState, item: Item) -> None:
+    if _alive(state, item.card):
+        add_mod(state, item.card, "metier", str(item.targets[0]))
+
+
 POWERS: dict[str, tuple[Spec, ...]] = {
+    "Amar Casto": (Spec("Amar Casto", _p_metier, ("metier",), cost=("Neutre",), text="gains a Métier until end of turn"),),
     "Fécaline la Sage": (Spec("Fécaline la Sage", _p_xp, incline=True, reaction=True, condition=_fecaline_cond,
                               text="gain 1 XP"),),
     "Keyss Aouti": (Spec("Keyss Aouti", _p_sac, ("sac",), incline=True, text="a Havre Sac regains 2 PR"),),
@@ -863,6 +869,8 @@ def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
         return [0, 1]
     if kind == "element":
         return ["Air", "Terre", "Feu", "Eau", "Neutre"]
+    if kind == "metier":
+        return ["Armurier", "Forgeron", "Bricoleur", "Bijoutier"]
     if kind == "just_inclined":
         below = [i for i in state.file if i is not item and i.paid and i.kind in ("card", "power")]
         if not below:
@@ -1022,7 +1030,11 @@ def after_paid(state: WakfuState, item: Item) -> None:
     """Additional costs that move cards are paid once the whole cost is paid (418.2: simultaneously)."""
     spec = spec_of(state, item)
     p = state.players[item.seat]
-    if spec.extra.startswith(("recycle3:", "recycle1:")):
+    if item.crafted:  # the Recette's cards are recycled as the cost is paid (418.6)
+        for c in item.extra:
+            rules.recycle(state, c)
+        item.extra = []
+    elif spec.extra.startswith(("recycle3:", "recycle1:")):
         for c in item.extra:
             rules.recycle(state, c)
     elif spec.extra in ("discard3", "discard1"):
@@ -1075,7 +1087,8 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False) ->
     need = cost_symbols(state, card, 0)
     if spec.extra == "incline_own":
         need = need + ["Neutre"]  # the inclined card cannot also pay: a safe over-estimate
-    return feasible(need, producers(state, seat))
+    from allegiance.games.wakfu.pay import craftable
+    return feasible(need, producers(state, seat)) or (d.recipe is not None and craftable(state, seat, card))
 
 
 def targets_possible(state: WakfuState, probe: Item, kinds: tuple[str, ...]) -> bool:
@@ -1161,7 +1174,7 @@ def resolve(state: WakfuState, item: Item) -> None:
         legal = []
         for i, kind in enumerate(spec.targets):
             t = item.targets[i] if i < len(item.targets) else None
-            if kind in ("player", "element", "just_played", "just_inclined"):
+            if kind in ("player", "element", "metier", "just_played", "just_inclined"):
                 legal.append(t)
                 continue
             probe = Item(item.kind, item.seat, item.card, item.effect, item.targets[:i], item.x)

@@ -28,7 +28,7 @@ def _react(state: WakfuState, pend: Pending, value: Any) -> None:
 
 HANDLERS: Final[dict[str, Callable[[WakfuState, Pending, Any], None]]] = {
     "mulligan": flow.mulligan, "recycle_hand": flow.recycle_hand, "discard": flow.discard,
-    "place": pay.answer, "x": pay.answer, "target": pay.answer, "pay": pay.answer,
+    "place": pay.answer, "x": pay.answer, "target": pay.answer, "pay": pay.answer, "craft": pay.answer,
     "extra": effects.answer_extra, "reaction": _react, "effect": effects.answer_effect,
     "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose,
     "duel_target": combat.choose, "riposte": combat.choose,

@@ -81,10 +81,30 @@ def cost_symbols(state: WakfuState, card: int, x: int) -> list[str]:
     return ["Neutre"] * n
 
 
-def pay_options(state: WakfuState, item: Item) -> list[int]:
-    """The cards whose inclining keeps the rest of the cost payable."""
+def artisans(state: WakfuState, seat: int, metier: str) -> list[int]:
+    """Untapped Alliés/Héros of the seat with the Métier (401.4), printed or gained (Amar Casto)."""
+    p = state.players[seat]
+    return [c for c in p.monde + p.havre if rules.is_character(state, c) and c not in state.tapped
+            and (metier in rules.cd(state, c).metiers or (c, "metier", metier) in {(m[0], m[1], m[2]) for m in state.mods})]
+
+
+def recipe_cards(state: WakfuState, seat: int, element: str, chosen: list[Any] = ()) -> list[int]:  # type: ignore[assignment]
+    return [c for c in state.players[seat].defausse if c not in chosen
+            and (element == "Neutre" or state.cards[c].element == element)]
+
+
+def craftable(state: WakfuState, seat: int, card: int) -> bool:
+    """305.4 / 418.6: an Artisan with the Métier to incline and enough cards of the element to recycle."""
+    r = state.cards[card].recipe
+    return r is not None and bool(artisans(state, seat, r.metier)) and len(recipe_cards(state, seat, r.element)) >= r.count
+
+
+def pay_options(state: WakfuState, item: Item) -> list[Any]:
+    """The cards whose inclining keeps the rest of the cost payable (and "craft" when the Recette can pay)."""
     prods = producers(state, item.seat)
-    out: list[int] = []
+    out: list[Any] = []
+    if item.kind == "card" and not item.inclined and craftable(state, item.seat, item.card):
+        out.append("craft")
     seen: set[int] = set()
     for i, (c, e) in enumerate(prods):
         if c in seen:
@@ -244,5 +264,30 @@ def answer(state: WakfuState, pend: Pending, value: Any) -> None:
         if value == "cancel":
             cancel(state)
             return
+        if value == "craft":
+            r = state.cards[item.card].recipe
+            assert r is not None
+            state.pending.append(Pending("craft", item.seat, f"Fabriquer {state.name(item.card)}: incline a "
+                                         f"{r.metier}", (*artisans(state, item.seat, r.metier), "cancel"), item.card))
+            return
         incline_for(state, item, int(value))
+    elif pend.kind == "craft":
+        if value == "cancel":
+            cancel(state)
+            return
+        r = state.cards[item.card].recipe
+        assert r is not None
+        if not item.crafted:  # the Artisan (418.6)
+            rules.incline(state, int(value))
+            item.inclined.append(int(value))
+            item.crafted = True
+            item.need = []
+        else:
+            item.extra.append(int(value))
+        if len(item.extra) < r.count:
+            state.pending.append(Pending("craft", item.seat, f"Fabriquer {state.name(item.card)}: recycle a "
+                                         f"{r.element} card from your Défausse ({r.count - len(item.extra)} left)",
+                                         (*recipe_cards(state, item.seat, r.element, item.extra), "cancel"),
+                                         item.card))
+            return
     proceed(state)

@@ -59,7 +59,7 @@ def to_position(state: WakfuState) -> dict[str, Any]:
         "file": [{"kind": i.kind, "seat": i.seat, "card": ref(i.card), "effect": i.effect, "targets": _enc(i.targets),
                   "x": i.x, "paid": i.paid, "cancelled": i.cancelled, "to_ask": i.to_ask[:], "need": i.need[:],
                   "inclined": i.inclined[:], "place": i.place, "extra": _enc(i.extra), "step": i.step,
-                  "power": i.power, "source_zone": i.source_zone} for i in state.file],
+                  "power": i.power, "source_zone": i.source_zone, "crafted": i.crafted} for i in state.file],
         "pending": [{"kind": q.kind, "seat": q.seat, "prompt": q.prompt, "options": _enc(q.options), "card": q.card,
                      "data": _enc(q.data)} for q in state.pending],
         "combat": None if cb is None else {
@@ -131,7 +131,8 @@ def _read(data: Mapping[str, Any]) -> WakfuState:
     state.pmods = [(int(m[0]), str(m[1]), int(m[2]), str(m[3])) for m in data["pmods"]]
     state.file = [Item(d["kind"], int(d["seat"]), card(d["card"]), d["effect"], list(_dec(d["targets"])), int(d["x"]),
                        bool(d["paid"]), bool(d["cancelled"]), list(d["to_ask"]), list(d["need"]), list(d["inclined"]),
-                       d["place"], list(_dec(d["extra"])), d["step"], int(d["power"]), d["source_zone"])
+                       d["place"], list(_dec(d["extra"])), d["step"], int(d["power"]), d["source_zone"],
+                       bool(d.get("crafted", False)))
                   for d in data["file"]]
     state.pending = [Pending(d["kind"], int(d["seat"]), d["prompt"], _dec(d["options"]), d["card"], _dec(d["data"]))
                      for d in data["pending"]]

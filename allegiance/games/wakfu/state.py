@@ -99,11 +99,12 @@ class Item:
     step: str = "place"  # how far the announcement has got (808.2): place, x, targets, extra, pay, done
     power: int = 0  # which power of the card (paid powers)
     source_zone: str = ""  # where the power's source was when used (508: range)
+    crafted: bool = False  # paid by its Recette (305.4, 418.6): ``extra`` holds the cards to recycle
 
     def copy(self) -> Item:
         return Item(self.kind, self.seat, self.card, self.effect, self.targets[:], self.x, self.paid,
                     self.cancelled, self.to_ask[:], self.need[:], self.inclined[:], self.place, self.extra[:],
-                    self.step, self.power, self.source_zone)
+                    self.step, self.power, self.source_zone, self.crafted)
 
 
 @dataclass(slots=True)
