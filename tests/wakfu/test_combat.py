@@ -216,3 +216,37 @@ def test_attack_once_per_main_phase() -> None:
     attack(s, s.players[1].sac, [one(s, "Bouftou")])
     passes(s)
     assert "attack" not in kinds(s, 0)  # 603.2
+
+
+def test_both_reach_niveau_3_play_on_until_more_xp_103_4() -> None:
+    s = board()
+    s.players[0].xp, s.players[1].xp = 18, 18
+    s.players[0].level = s.players[1].level = 3
+    from allegiance.games.wakfu import flow
+    flow.advance(s)
+    assert GAME.outcome(s) is None  # equal XP: the game goes on
+    rules.gain_xp(s, 1, 1)
+    flow.advance(s)
+    o = GAME.outcome(s)
+    assert o is not None and o.winners == ("p1",)
+
+
+def test_niveau_3_and_0_pv_together_loses_103_5() -> None:
+    # the Défi example of 103.5: 17 XP and 3 PV, the refused/accepted duel brings 18 XP and 0 PV
+    s = board(hero_in_monde=(0,))
+    s.players[0].xp, s.players[0].pv = 17, 0
+    rules.gain_xp(s, 0, 1)
+    from allegiance.games.wakfu import flow
+    flow.advance(s)
+    o = GAME.outcome(s)
+    assert o is not None and o.winners == ("p1",)
+
+
+def test_hero_leaving_play_loses_103_2c() -> None:
+    s = board()
+    rules.remove(s, s.players[1].hero)
+    s.players[1].defausse.append(s.players[1].hero)
+    from allegiance.games.wakfu import flow
+    flow.advance(s)
+    o = GAME.outcome(s)
+    assert o is not None and o.winners == ("p0",)
