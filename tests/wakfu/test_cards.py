@@ -754,3 +754,24 @@ def test_amar_casto_gains_a_metier() -> None:
     choose(s, s.pending[-1].options[0])
     choose(s, s.pending[-1].options[0])
     assert one(s, "Cape du Prespic") in s.attached
+
+
+def test_trigger_while_paying_waits_for_the_card_804_7() -> None:
+    # Wa Wabbit blocks; Glyphe Incandescent burns it when it inclines to pay for Coupure Temporelle; its
+    # "may draw" trigger enters the File while the Action is still being paid, and payment goes on.
+    s = board(hand={0: ["Glyphe Incandescent"], 1: ["Coupure Temporelle"]},
+              monde={0: PIOUS + ["Bwork"], 1: ["Wa Wabbit"]}, heroes=("Poum Ondacié", "Aeron Zeklox"),
+              sacs=("Havre Sac du Prespic", "Havre Sac du Wabbit"))
+    bw, ww = one(s, "Bwork"), one(s, "Wa Wabbit")
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    choose(s, bw)
+    choose(s, "done")
+    choose(s, ww, bw)
+    play(s, 0, one(s, "Glyphe Incandescent"))
+    act(s, 1, "play", card=one(s, "Coupure Temporelle"))
+    choose(s, 0)
+    choose(s, ww)  # inclining a blocker: 2 Feu damage, Wa Wabbit's trigger goes to the File
+    assert s.damage.get(ww) == 2
+    choose(s, "draw")  # the trigger resolves first (it entered above the played card)
+    assert rules.pa(s, 0) == 5 and len(s.players[1].main) == 2

@@ -998,8 +998,8 @@ def extra_step(state: WakfuState, item: Item) -> bool:
 
 
 def answer_extra(state: WakfuState, pend: Pending, value: Any) -> None:
-    from allegiance.games.wakfu.pay import proceed
-    item = state.file[-1]
+    from allegiance.games.wakfu.pay import current, proceed
+    item = current(state)
     if value == "done":
         item.extra.append("done")
         item.step = "pay"

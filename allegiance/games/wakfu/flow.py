@@ -23,7 +23,7 @@ def advance(state: WakfuState) -> None:
         if state.file:
             top = state.file[-1]
             if not top.paid:  # pragma: no cover - payment always has a pending decision
-                return
+                raise RuntimeError("Wakfu: a card is being paid for with no decision pending")
             if top.to_ask:
                 seat = top.to_ask.pop(0)
                 options = effects.reactions(state, seat, top)
@@ -163,8 +163,10 @@ def check(state: WakfuState) -> None:
         for p in state.players:
             for c in p.monde + p.havre:
                 d = state.cards[c]
-                if d.type == "Allié" and (state.damage.get(c, 0) >= rules.force(state, c)
-                                          or (rules.force(state, c) <= 0 and not _grace(state, c))):
+                # only a damaged Allié or one whose Force can be 0 may die (no starter card lowers Force)
+                if d.type != "Allié" or (c not in state.damage and not d.variable_force and d.force > 0):
+                    continue
+                if state.damage.get(c, 0) >= rules.force(state, c) or rules.force(state, c) <= 0:
                     credit = _credit_of(state, c)
                     if credit is not None and credit[1] and state.combat is not None:
                         state.combat.destroyed.append((c, credit[0]))  # XP at the end of combat (415.1)
@@ -181,7 +183,8 @@ def check(state: WakfuState) -> None:
                 break
         if not changed:
             break
-    state.flags = {f for f in state.flags if f[0] != "lethal"}
+    if any(f[0] == "lethal" for f in state.flags):
+        state.flags = {f for f in state.flags if f[0] != "lethal"}
     _victory(state)
     if state.phase == "over" or state.pending:
         return
@@ -191,10 +194,6 @@ def check(state: WakfuState) -> None:
                                          f"Your hand holds more cards than your PA ({rules.pa(state, p.seat)}): "
                                          "discard one", tuple(p.main)))
             return
-
-
-def _grace(state: WakfuState, card: int) -> bool:
-    return False
 
 
 def _credit_of(state: WakfuState, card: int) -> tuple[int, int] | None:

@@ -167,10 +167,19 @@ def announce(state: WakfuState, seat: int, card: int, power: int | None = None) 
     proceed(state)
 
 
+def current(state: WakfuState) -> Item:
+    """The item being announced: the last unpaid one.  Triggers that fire while it is being paid (a
+    Glyphe's damage, a Prespic strike) go to the File above it and resolve after it is played (804.7)."""
+    for item in reversed(state.file):
+        if not item.paid:
+            return item
+    raise AssertionError("no card or power is being announced")  # pragma: no cover
+
+
 def proceed(state: WakfuState) -> None:
-    """Ask the next announcement choice of the unpaid top item, or finish it."""
+    """Ask the next announcement choice of the unpaid item, or finish it."""
     from allegiance.games.wakfu import effects
-    item = state.file[-1]
+    item = current(state)
     spec = effects.spec_of(state, item)
     d = state.cards[item.card]
     if item.step == "place":
@@ -239,7 +248,8 @@ def finish(state: WakfuState, item: Item) -> None:
 def cancel(state: WakfuState) -> None:
     """Undo the announcement (808.2): untap what was inclined, the card back to hand, extra costs back."""
     from allegiance.games.wakfu import effects
-    item = state.file.pop()
+    item = current(state)
+    state.file = [i for i in state.file if i is not item]
     for c in item.inclined:
         if c < 0:
             state.flags.discard(("sac_twice", item.seat))
@@ -253,7 +263,7 @@ def cancel(state: WakfuState) -> None:
 
 def answer(state: WakfuState, pend: Pending, value: Any) -> None:
     """Continue the announcement with the answer to a place / x / target / pay choice."""
-    item = state.file[-1]
+    item = current(state)
     if pend.kind == "place":
         item.place = str(value)
     elif pend.kind == "x":

@@ -90,6 +90,8 @@ def equipment_of(state: WakfuState, porteur: int) -> list[int]:
 def panoply(state: WakfuState, porteur: int, stat: str) -> int:
     """404: a Panoplie's bonus applies once when the porteur carries enough different pieces of it."""
     worn = [state.cards[e] for e in equipment_of(state, porteur)]
+    if len(worn) < 2:
+        return 0
     total = 0
     for name, (need, bonus) in PANOPLIES.items():
         if stat in bonus and len({w.name for w in worn if name in w.subtypes}) >= need:
@@ -134,9 +136,9 @@ def force(state: WakfuState, card: int) -> int:
     if d.variable_force and d.name == "Vrombyx":  # 105.4: "*" is continuous
         seat = controller(state, card)
         value = len(state.players[seat].main) if seat >= 0 else 0
-    for e in equipment_of(state, card):
-        value += state.cards[e].force
     if state.attached:
+        for e in equipment_of(state, card):
+            value += state.cards[e].force
         value += panoply(state, card, "force")
     for c, stat, v, _ in state.mods:
         if c == card:
