@@ -131,6 +131,9 @@ def test_geant_overflow_706_4() -> None:
     hero1 = s.players[1].hero
     attack(s, hero1, [royal], [(tofu, royal)])
     passes(s)
+    assert s.pending[-1].kind == "geant" and set(s.pending[-1].options) == {tofu, hero1}  # Tofu has lethal
+    for _ in range(3):
+        choose(s, hero1)
     assert tofu in s.players[1].defausse
     assert s.players[1].pv == 16 - 3  # 4 Force: 1 lethal to Tofu, 3 to the target
     assert s.damage.get(royal) == 1 + 1  # Tofu 1, then the target strikes back with 1
@@ -250,3 +253,25 @@ def test_hero_leaving_play_loses_103_2c() -> None:
     flow.advance(s)
     o = GAME.outcome(s)
     assert o is not None and o.winners == ("p0",)
+
+
+def test_attacker_orders_the_duels_706_1() -> None:
+    s = board(monde={0: ["Bouftou", "Bwork"], 1: ["Tofu", "Boo"]})
+    b, bw, tofu, boo = one(s, "Bouftou"), one(s, "Bwork"), one(s, "Tofu"), one(s, "Boo")
+    attack(s, s.players[1].sac, [b, bw], [(tofu, b), (boo, bw)])
+    passes(s)
+    assert s.pending[-1].kind == "duel_order" and set(s.pending[-1].options) == {b, bw}
+    from allegiance.core.actions import Action
+    events = GAME.apply(s, 0, Action.of("choose", value=bw))
+    destroyed = [e.data["card"] for e in events if e.kind == "destroy"]
+    assert destroyed.index(boo) < destroyed.index(tofu)  # Bwork's duel first
+
+
+def test_geant_may_put_everything_on_one_blocker() -> None:
+    s = board(monde={0: ["Bouftou Royal"], 1: ["Tofu", "Boo"]})
+    royal, tofu, boo = one(s, "Bouftou Royal"), one(s, "Tofu"), one(s, "Boo")
+    attack(s, s.players[1].sac, [royal], [(tofu, royal), (boo, royal)])
+    passes(s)
+    for _ in range(4):
+        choose(s, tofu)
+    assert tofu in s.players[1].defausse and boo in s.players[1].monde and s.players[1].sac_pr == 15

@@ -120,7 +120,7 @@ def _to_actions(state: WakfuState) -> None:
 
 
 def choose(state: WakfuState, pend: Pending, value: object) -> None:
-    """Answers to attack_target / attacker / blocker / duel_target / riposte."""
+    """Answers to attack_target / attacker / blocker / duel_order / duel_target / geant / riposte."""
     cb = state.combat
     assert cb is not None
     if pend.kind == "attack_target":
@@ -146,8 +146,16 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         cb.blockers[b] = a
         rules.say(state, "blocker", f"{state.name(b)} blocks {state.name(a)}", cb.defender, card=b)
     elif pend.kind == "duel_target":
+        assert isinstance(value, int) and pend.card is not None
+        _fight(state, pend.card, [value] * rules.force(state, pend.card))
+    elif pend.kind == "duel_order":
         assert isinstance(value, int)
-        _fight(state, pend.card or 0, [value])
+        cb.blocked.remove(value)
+        cb.blocked.insert(0, value)
+        state.flags.add(("duel_next", value))
+    elif pend.kind == "geant":
+        assert isinstance(value, int) and pend.card is not None
+        _geant(state, pend.card, pend.get("assigned") + (value,))
     elif pend.kind == "riposte":
         assert isinstance(value, int)
         _strike_target(state, value)
@@ -173,50 +181,62 @@ def acted(state: WakfuState, seat: int) -> None:
 
 
 def _duel(state: WakfuState) -> None:
-    """706: duels one at a time, in declaration order (RULES.md: the attacker does not reorder them)."""
+    """706: the attacker orders the duels (706.1), asked each time more than one is left."""
     cb = state.combat
     assert cb is not None
-    while cb.blocked:
-        a = cb.blocked.pop(0)
-        if a not in cb.attackers:
-            continue
-        blockers = [b for b, x in cb.blockers.items() if x == a]
-        if not blockers:
-            continue  # 706.3: the attacker is free
-        if len(blockers) > 1 and not rules.has_keyword(state, a, "Géant"):
-            state.pending.append(Pending("duel_target", cb.attacker,
-                                         f"{state.name(a)} deals its damage to which blocker?",
-                                         tuple(blockers), a))
-            return
-        _fight(state, a, blockers)
+    cb.blocked = [a for a in cb.blocked if a in cb.attackers and a in cb.blockers.values()]  # 706.3: else free
+    if not cb.blocked:
+        cb.step = "damage"
         return
-    cb.step = "damage"
+    if len(cb.blocked) > 1 and ("duel_next", cb.blocked[0]) not in state.flags:
+        state.pending.append(Pending("duel_order", cb.attacker, "Which duel is resolved next?", tuple(cb.blocked)))
+        return
+    a = cb.blocked.pop(0)
+    state.flags.discard(("duel_next", a))
+    blockers = [b for b, x in cb.blockers.items() if x == a]
+    if rules.has_keyword(state, a, "Géant"):
+        _geant(state, a, ())
+    elif len(blockers) > 1:
+        state.pending.append(Pending("duel_target", cb.attacker, f"{state.name(a)} deals its damage to which blocker?",
+                                     tuple(blockers), a))
+    else:
+        _fight(state, a, [blockers[0]] * rules.force(state, a))
 
 
-def _fight(state: WakfuState, a: int, chosen: list[int]) -> None:
-    """706.2 / 706.4: the attacker and its blockers deal their Force simultaneously (combat damage)."""
+def _geant(state: WakfuState, a: int, assigned: tuple[int, ...]) -> None:
+    """706.4 Géant: the attacker splits its Force among its blockers one point at a time; once every
+    blocker has lethal damage assigned, points may go to the target."""
     cb = state.combat
     assert cb is not None
     blockers = [b for b, x in cb.blockers.items() if x == a]
-    fa = rules.force(state, a)
+    force = rules.force(state, a)
+    if len(assigned) >= force or not blockers:
+        _fight(state, a, list(assigned))
+        return
+    options: list[int] = list(blockers)
+    lethal = all(state.cards[b].type == "Allié"
+                 and assigned.count(b) >= rules.force(state, b) - state.damage.get(b, 0) for b in blockers)
+    if lethal and rules.in_play(state, cb.target) and rules.where(state, cb.target) == "monde":
+        options.append(cb.target)
+    if len(options) == 1:  # no choice for this point
+        _geant(state, a, assigned + (options[0],))
+        return
+    state.pending.append(Pending("geant", cb.attacker, f"{state.name(a)} (Géant): {force - len(assigned)} damage "
+                                 "left to assign", tuple(options), a, (("assigned", assigned),)))
+
+
+def _fight(state: WakfuState, a: int, assignment: list[int]) -> None:
+    """706.2: the attacker deals its Force as assigned while each blocker deals its Force to it,
+    simultaneously (combat damage)."""
+    cb = state.combat
+    assert cb is not None
+    blockers = [b for b, x in cb.blockers.items() if x == a]
     ea = rules.cd(state, a).element
     hits: list[tuple[int, int, int, str]] = []  # (source, target, amount, element)
-    if rules.has_keyword(state, a, "Géant") and len(chosen) == len(blockers):
-        left = fa
-        for b in blockers:  # lethal damage to each blocker in turn, the rest to the target (RULES.md)
-            need = max(1, rules.force(state, b) - state.damage.get(b, 0)) if state.cards[b].type == "Allié" else left
-            give = min(left, need)
-            if give > 0:
-                hits.append((a, b, give, ea))
-                left -= give
-        if left > 0 and all(
-                state.cards[b].type == "Allié" and h[2] >= rules.force(state, b) - state.damage.get(b, 0)
-                for b in blockers for h in hits if h[1] == b) and rules.in_play(state, cb.target) \
-                and rules.where(state, cb.target) == "monde":
-            hits.append((a, cb.target, left, ea))
+    for t in dict.fromkeys(assignment):
+        hits.append((a, t, assignment.count(t), ea))
+        if t == cb.target:
             state.flags.add(("hit_target", a))
-    else:
-        hits.append((a, chosen[0], fa, ea))
     for b in blockers:
         hits.append((b, a, rules.force(state, b), rules.cd(state, b).element))
     _apply(state, hits)

@@ -31,7 +31,7 @@ HANDLERS: Final[dict[str, Callable[[WakfuState, Pending, Any], None]]] = {
     "place": pay.answer, "x": pay.answer, "target": pay.answer, "pay": pay.answer, "craft": pay.answer,
     "extra": effects.answer_extra, "reaction": _react, "effect": effects.answer_effect,
     "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose,
-    "duel_target": combat.choose, "riposte": combat.choose,
+    "duel_target": combat.choose, "riposte": combat.choose, "duel_order": combat.choose, "geant": combat.choose,
 }
 ACTION_KINDS: Final = ("choose", "play", "use", "move", "attack", "end_turn", "pass")
 
