@@ -1059,7 +1059,8 @@ def after_paid(state: WakfuState, item: Item) -> None:
 
 
 # -- playability --------------------------------------------------------------------------------------------
-def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False) -> bool:
+def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
+             prods: list[tuple[int, str]] | None = None) -> bool:
     """Whether a card in hand may be announced now with every choice and cost possible (808.1, 808.2)."""
     from allegiance.games.wakfu.pay import cost_symbols, feasible, producers
     d = state.cards[card]
@@ -1088,7 +1089,9 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False) ->
     if spec.extra == "incline_own":
         need = need + ["Neutre"]  # the inclined card cannot also pay: a safe over-estimate
     from allegiance.games.wakfu.pay import craftable
-    return feasible(need, producers(state, seat)) or (d.recipe is not None and craftable(state, seat, card))
+    if prods is None:
+        prods = producers(state, seat)
+    return feasible(need, prods) or (d.recipe is not None and craftable(state, seat, card))
 
 
 def targets_possible(state: WakfuState, probe: Item, kinds: tuple[str, ...]) -> bool:
@@ -1120,7 +1123,8 @@ def can_use_from_hand(state: WakfuState, seat: int, card: int, reaction: bool = 
     return feasible(list(spec.cost), producers(state, seat))
 
 
-def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool = False) -> bool:
+def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool = False,
+            prods: list[tuple[int, str]] | None = None) -> bool:
     """A paid power: its card in play and controlled, the Incliner symbol payable, once-per-turn unused (802)."""
     from allegiance.games.wakfu.pay import feasible, producers
     spec = powers_of(state, card)[index]
@@ -1144,7 +1148,11 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
         return False
     if spec.extra == "destroy_self" and not rules.in_play(state, card):
         return False
-    return feasible(list(spec.cost), producers(state, seat, (card,) if spec.incline else ()))
+    if prods is None:
+        prods = producers(state, seat)
+    if spec.incline:
+        prods = [pr for pr in prods if pr[0] != card]
+    return feasible(list(spec.cost), prods)
 
 
 def reactions(state: WakfuState, seat: int, top: Item) -> list[Any]:

@@ -87,14 +87,17 @@ class WakfuGame(Game):
         if cb is not None:
             if cb.step != "actions" or seat != cb.to_act:
                 return []
-            out = [PLAY[c] for c in p.main if state.cards[c].type == "Action" and effects.can_play(state, seat, c)]
-            out += self._uses(state, seat)
+            prods = pay.producers(state, seat)
+            out = [PLAY[c] for c in p.main
+                   if state.cards[c].type == "Action" and effects.can_play(state, seat, c, prods=prods)]
+            out += self._uses(state, seat, prods)
             out.append(PASS)
             return out
         if state.phase != "main" or seat != state.active:
             return []
-        out = [PLAY[c] for c in p.main if effects.can_play(state, seat, c)]
-        out += self._uses(state, seat)
+        prods = pay.producers(state, seat)
+        out = [PLAY[c] for c in p.main if effects.can_play(state, seat, c, prods=prods)]
+        out += self._uses(state, seat, prods)
         out += [MOVE[c] for c in self._movable(state, seat)]
         if combat.can_attack(state, seat):
             out.append(ATTACK)
@@ -102,12 +105,12 @@ class WakfuGame(Game):
         return out
 
     @staticmethod
-    def _uses(state: WakfuState, seat: int) -> list[Action]:
+    def _uses(state: WakfuState, seat: int, prods: list[tuple[int, str]]) -> list[Action]:
         p = state.players[seat]
         out = [USE[c, 0] for c in p.main if effects.can_use_from_hand(state, seat, c)]
         for c in p.monde + p.havre:
             for i in range(len(effects.powers_of(state, c))):
-                if effects.can_use(state, seat, c, i):
+                if effects.can_use(state, seat, c, i, prods=prods):
                     out.append(USE[c, i])
         return out
 
