@@ -46,3 +46,10 @@ def test_describe_action_names_cards() -> None:
     legal = GAME.legal_actions(s, 0)
     texts = [GAME.describe_action(s, 0, a) for a in legal]
     assert "play Bouftou" in texts and "end the turn" in texts
+
+
+def test_card_catalog() -> None:
+    cat = GAME.card_catalog()
+    assert len(cat) == 320 and json.dumps(cat)
+    assert cat["Bruss Ouilis"]["sides"][1]["pv"] == 22 and cat["Colère de Iop"]["level"] == "X"
+    assert cat["Bouftou"]["implemented"] and not cat["Abraknyde"]["implemented"]

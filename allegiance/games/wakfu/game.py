@@ -182,6 +182,11 @@ class WakfuGame(Game):
         from allegiance.games.wakfu.view import view
         return view(state, seat)
 
+    def card_catalog(self) -> dict[str, dict[str, Any]]:
+        """Every Incarnam card's fixed data by name (see ``view.card_catalog``)."""
+        from allegiance.games.wakfu.view import card_catalog
+        return card_catalog()
+
     def to_position(self, state: WakfuState) -> dict[str, Any]:
         from allegiance.games.wakfu.position import to_position
         return to_position(state)

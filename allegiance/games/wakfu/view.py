@@ -3,9 +3,11 @@ File d'Attente, the combat, counts of hidden piles.  Hidden cards are left out, 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from allegiance.games.wakfu import rules
+from allegiance.games.wakfu.cards import CARDS, HERO_SIDES, CardDef
 from allegiance.games.wakfu.state import WakfuState
 from allegiance.games.wakfu.text import option_text
 
@@ -20,6 +22,29 @@ def card_json(state: WakfuState, c: int) -> dict[str, Any]:
             out["damage"] = state.damage.get(c, 0)
         if c in state.attached:
             out["porteur"] = state.attached[c]
+    return out
+
+
+def _fixed(d: CardDef) -> dict[str, Any]:
+    return {"name": d.name, "type": d.type, "subtypes": list(d.subtypes), "level": "X" if d.x_cost else d.level,
+            "cost_element": d.cost_element, "force": "*" if d.variable_force else d.force, "element": d.element,
+            "pa": d.pa, "pm": d.pm, "pv": d.pv, "xp": d.xp, "taille": d.taille, "resistance": d.resistance,
+            "unique": d.unique, "keywords": list(d.keywords), "resistances": [list(r) for r in d.resistances],
+            "metiers": list(d.metiers), "recipe": None if d.recipe is None else
+            {"metier": d.recipe.metier, "count": d.recipe.count, "element": d.recipe.element}, "text": d.text}
+
+
+@cache
+def card_catalog() -> dict[str, dict[str, Any]]:
+    """Every card's fixed data by name (a Héros with both sides); built once, do not mutate it."""
+    from allegiance.games.wakfu.effects import implemented
+    out = {}
+    for name, d in CARDS.items():
+        entry = _fixed(d)
+        entry["implemented"] = implemented(name)
+        if name in HERO_SIDES:
+            entry["sides"] = [_fixed(side) for side in HERO_SIDES[name]]
+        out[name] = entry
     return out
 
 
