@@ -16,6 +16,7 @@ from allegiance.core.errors import IllegalActionError
 from allegiance.core.rng import Rng
 from allegiance.games.wakfu import GAME
 from allegiance.games.wakfu.decks import starter
+from allegiance.games.wakfu.encoding import SIZE, decode
 from allegiance.games.wakfu.state import WakfuState
 
 PLAYABLE = ("iop", "xelor", "cra", "feca")
@@ -72,6 +73,9 @@ def play_random(seed: int, decks: tuple[str, str], steps: int = 100_000, check_e
         legal = GAME.legal_actions(s, seats[0])
         assert legal, f"stuck: {s.phase} {s.pending} {s.combat}"  # never a seat with no action
         a = rng.choice(legal)
+        if check_every:  # every offered action has a fixed index that decodes back to it
+            ids = [GAME.action_id(x) for x in legal]
+            assert len(set(ids)) == len(ids) and all(decode(i) == x for i, x in zip(ids, legal, strict=True))
         events = GAME.apply(s, seats[0], a)
         for e in events:  # a drawn card is named only to its drawer
             if e.kind == "draw":
@@ -159,3 +163,16 @@ def test_deck_with_unimplemented_cards_is_refused() -> None:
     text = starter("iop").to_text().replace("3 Charge\n", "3 Abraknyde\n")
     with pytest.raises(ValueError, match="not implemented yet: Abraknyde"):
         GAME.new_game("1v1", 1, {"decks": [text, "iop"]})
+
+
+def test_encoding_round_trip_and_bounds() -> None:
+    for i in range(0, SIZE, 7):
+        try:
+            a = decode(i)
+        except ValueError:
+            continue
+        assert GAME.action_id(a) == i
+    with pytest.raises(ValueError):
+        GAME.action_id(Action.of("play", card=500))
+    with pytest.raises(ValueError):
+        GAME.action_id(Action.of("explode"))

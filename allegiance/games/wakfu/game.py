@@ -198,6 +198,10 @@ class WakfuGame(Game):
     def describe_action(self, state: WakfuState, seat: int, action: Action) -> str:
         return text.describe(state, seat, action)
 
+    def action_id(self, action: Action) -> int:
+        from allegiance.games.wakfu.encoding import encode
+        return encode(action)
+
 
 class ActionTable(dict[Any, Action]):
     """Actions built on first use and shared after (immutable values; see the SWDBG module)."""
