@@ -775,3 +775,41 @@ def test_trigger_while_paying_waits_for_the_card_804_7() -> None:
     assert s.damage.get(ww) == 2
     choose(s, "draw")  # the trigger resolves first (it entered above the played card)
     assert rules.pa(s, 0) == 5 and len(s.players[1].main) == 2
+
+
+def test_cannot_beats_can_104_2() -> None:
+    # the example of 104.2: Pandrista keeps a card inclined even against Temple Crâ
+    s = rich(hand={0: ["Pandrista"]}, havre={0: ["Temple Crâ"]}, monde={0: ["Bwork"]})
+    bw = one(s, "Bwork")
+    play(s, 0, one(s, "Pandrista"), bw)
+    use(s, 0, one(s, "Temple Crâ"), bw)
+    assert bw in s.tapped
+
+
+def test_equipment_slots_305_5_and_monsters_305_7() -> None:
+    s = rich(hand={0: ["Marcassin", "Tiwabbit"]}, hero_in_monde=(0,))
+    hero = s.players[0].hero
+    play(s, 0, one(s, "Marcassin"))  # the Héros is the only porteur (Pious are Monstres)
+    assert s.attached[one(s, "Marcassin")] == hero
+    assert "play" not in {a.kind for a in GAME.legal_actions(s, 0) if a.get("card") == one(s, "Tiwabbit")}
+
+
+def test_equipment_follows_and_dies_with_its_porteur_305_8_414_1() -> None:
+    s = board(monde={0: ["Tomla Klass", "Coiffe du Bouftou"]})
+    t, coiffe = one(s, "Tomla Klass"), one(s, "Coiffe du Bouftou")
+    s.attached[coiffe] = t
+    act(s, 0, "move", card=t)
+    assert coiffe in s.players[0].havre  # it follows its porteur (414.1)
+    rules.destroy(s, t)
+    assert coiffe in s.players[0].defausse  # 305.8
+
+
+def test_modifiers_kept_on_move_lost_on_zone_change_501_5() -> None:
+    s = rich(hand={0: ["Charge", "Charge"]}, monde={0: ["Tomla Klass"]})
+    t = one(s, "Tomla Klass")
+    play(s, 0, one(s, "Charge"), t)
+    act(s, 0, "move", card=t)
+    assert rules.force(s, t) == 3  # a mouvement keeps modifiers
+    rules.remove(s, t)
+    s.players[0].main.append(t)
+    assert not [m for m in s.mods if m[0] == t]  # a new object
