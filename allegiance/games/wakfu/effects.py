@@ -883,19 +883,24 @@ def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
                  and (i.kind == "power" or state.cards[i.card].type == "Action")]
         return [below[-1].card] if below else []
     out: list[Any] = []
+    # 508 (rules.can_affect, inlined): where the source is decides what it may affect
+    szone = "" if src is None or state.cards[src].type == "Action" else rules.where(state, src)
     for p in state.players:
-        for c in p.monde + p.havre:
-            if c in chosen:
+        for zone_name, zone in (("monde", p.monde), ("havre", p.havre)):
+            if kind != "seeking" and ((szone == "havre" and p.seat != seat)
+                                      or (szone == "monde" and zone_name == "havre")
+                                      or (szone == "" and zone_name == "havre" and p.seat != seat)):
                 continue
-            d = rules.cd(state, c)
-            if kind == "seeking":  # 508.4: in the Monde or in its Havre Sac
-                ok = d.type in ("Allié", "Héros")
-            else:
-                if not rules.can_affect(state, seat, src, c):
+            for c in zone:
+                if c in chosen:
                     continue
-                ok = _kind_ok(state, item, kind, c, d.type)
-            if ok:
-                out.append(c)
+                ctype = state.cards[c].type
+                if kind == "seeking":  # 508.4: in the Monde or in its Havre Sac
+                    ok = ctype in ("Allié", "Héros")
+                else:
+                    ok = _kind_ok(state, item, kind, c, ctype)
+                if ok:
+                    out.append(c)
     return out
 
 

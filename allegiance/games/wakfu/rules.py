@@ -197,14 +197,18 @@ def pm(state: WakfuState, seat: int) -> int:
 def _player_stat(state: WakfuState, seat: int, stat: str) -> int:
     p = state.players[seat]
     value = getattr(cd(state, p.hero), stat)
-    porteurs = set()
-    for e, porteur in state.attached.items():
-        if controller(state, porteur) == seat:
-            value += getattr(state.cards[e], stat)
-            porteurs.add(porteur)
-    for porteur in porteurs:
-        value += panoply(state, porteur, stat)
-    value += sum(v for s, st, v, _ in state.pmods if s == seat and st == stat)
+    if state.attached:
+        mine = set(p.monde)
+        mine.update(p.havre)
+        porteurs = set()
+        for e, porteur in state.attached.items():
+            if porteur in mine:
+                value += getattr(state.cards[e], stat)
+                porteurs.add(porteur)
+        for porteur in porteurs:
+            value += panoply(state, porteur, stat)
+    if state.pmods:
+        value += sum(v for s, st, v, _ in state.pmods if s == seat and st == stat)
     return value
 
 
