@@ -813,3 +813,47 @@ def test_modifiers_kept_on_move_lost_on_zone_change_501_5() -> None:
     rules.remove(s, t)
     s.players[0].main.append(t)
     assert not [m for m in s.mods if m[0] == t]  # a new object
+
+
+@pytest.mark.parametrize("zone,element,filler", [("Forêts d'Astrub", "Terre", "Bouftou"),
+                                                ("Mines d'Astrub", "Feu", "Bwork"),
+                                                ("Champs d'Astrub", "Air", "Tofu"),
+                                                ("Calanques d'Astrub", "Eau", "Boo")])
+def test_astrub_zones(zone: str, element: str, filler: str) -> None:
+    # a Zone appears inclined in the Monde, produces its element, and needs its upkeep (804.8)
+    s = rich(hand={0: [zone]}, defausse={0: [filler, "Tomla Klass" if element != "Terre" else "Tofu"]})
+    z = one(s, zone)
+    play(s, 0, z)
+    assert z in s.players[0].monde and z in s.tapped and s.cards[z].element == element
+    act(s, 0, "end_turn")
+    act(s, 1, "end_turn")
+    assert s.pending[-1].card == z and len(s.pending[-1].options) == 2  # the matching card or "destroy"
+    choose(s, "destroy")
+    assert z in s.players[0].defausse
+
+
+@pytest.mark.parametrize("name,bonus", [("Marteau du Bouftou", 1), ("Pelle Mechba", 1), ("Chacha Noir", 2)])
+def test_weapon_and_familier_force(name: str, bonus: int) -> None:
+    # Force modifiers read on the cards' pages (RULES.md "Card data"); 204.4: the bearer's element stays
+    s = rich(hand={0: [name]}, hero_in_monde=(0,))
+    hero = s.players[0].hero
+    play(s, 0, one(s, name))
+    assert s.attached[one(s, name)] == hero and rules.force(s, hero) == 3 + bonus
+
+
+def test_chacha_noir_upkeep_recycles_feu() -> None:
+    s = board(monde={0: ["Chacha Noir", "Tomla Klass"]}, defausse={0: ["Bwork"]})
+    chacha = one(s, "Chacha Noir")
+    s.attached[chacha] = one(s, "Tomla Klass")
+    act(s, 0, "end_turn")
+    act(s, 1, "end_turn")
+    assert s.pending[-1].card == chacha and one(s, "Bwork") in s.pending[-1].options
+    choose(s, one(s, "Bwork"))
+    assert chacha in s.players[0].monde and one(s, "Bwork") in s.players[0].pioche
+
+
+def test_panoplie_du_bouftou_needs_three_pieces() -> None:
+    s = board(monde={0: ["Tomla Klass", "Coiffe du Bouftou", "Marteau du Bouftou"]})
+    t = one(s, "Tomla Klass")
+    s.attached.update({one(s, "Coiffe du Bouftou"): t, one(s, "Marteau du Bouftou"): t})
+    assert rules.force(s, t) == 1 + 2 + 1  # two pieces: no Panoplie bonus (404)
