@@ -505,10 +505,13 @@ def test_appear_triggers(name: str) -> None:
         choose(s, "draw")
         assert len(s.players[0].main) == 1
     elif name == "Amal Odoua":
+        assert s.pending[-1].kind == "trigger_target"
         choose(s, s.players[0].hero)
         assert s.players[0].pv == 13
     elif name == "Corailleur":
+        assert s.pending[-1].kind == "trigger_target"  # 804.3: chosen as it triggers
         choose(s, coiffe)
+        choose(s, "destroy")  # the "may" is decided on resolution
         assert coiffe in s.players[1].defausse
     elif name == "Djakky Chwan":
         assert s.pending[-1].seat == 0 and s.pending[-1].kind == "effect"  # the Pious were inclined
@@ -531,7 +534,7 @@ def test_coffre_malveillant_and_tofu_mutant_when_destroyed() -> None:
     choose(s, "draw")
     assert len(s.players[0].main) == 1 and len(s.players[1].main) == 1
     rules.destroy(s, one(s, "Tofu Mutant"))
-    flow.advance(s)
+    assert s.pending[-1].kind == "trigger_target"  # 804.3
     choose(s, one(s, "Tofu"))
     assert one(s, "Tofu") in s.players[1].defausse
 
@@ -857,3 +860,9 @@ def test_panoplie_du_bouftou_needs_three_pieces() -> None:
     t = one(s, "Tomla Klass")
     s.attached.update({one(s, "Coiffe du Bouftou"): t, one(s, "Marteau du Bouftou"): t})
     assert rules.force(s, t) == 1 + 2 + 1  # two pieces: no Panoplie bonus (404)
+
+
+def test_trigger_without_legal_choice_is_annulled_804() -> None:
+    s = rich(hand={0: ["Corailleur"]})  # no Équipement anywhere
+    play(s, 0, one(s, "Corailleur"), "monde")
+    assert not s.pending and not s.file and one(s, "Corailleur") in s.players[0].monde

@@ -638,27 +638,34 @@ def _fx_may_draw(state: WakfuState, pend: Pending, value: Any) -> None:
         _draw(state, pend.seat)
 
 
+def _amal_targets(state: WakfuState, item: Item) -> list[int]:
+    src = item.card if rules.in_play(state, item.card) else None
+    return [p.hero for p in state.players if rules.in_play(state, p.hero) and rules.can_affect(state, item.seat, src, p.hero)]
+
+
 def _t_amal(state: WakfuState, item: Item) -> None:
-    heroes = [p.hero for p in state.players if rules.in_play(state, p.hero)
-              and rules.can_affect(state, item.seat, item.card if rules.in_play(state, item.card) else None, p.hero)]
-    if heroes:
-        _may(state, item.seat, item.card, "heal3", "Amal Odoua: which Héros regains 3 PV?", tuple(heroes))
+    t = item.targets[0] if item.targets else None
+    if _alive(state, t) and t in _amal_targets(state, item):  # checked again (810.2)
+        rules.heal(state, state.owner(t), 3)
 
 
-def _fx_heal3(state: WakfuState, pend: Pending, value: Any) -> None:
-    rules.heal(state, state.owner(value), 3)
+def _corailleur_targets(state: WakfuState, item: Item) -> list[int]:
+    if not rules.in_play(state, item.card):
+        return []
+    return sorted(e for e in state.attached if rules.can_affect(state, item.seat, item.card, e))
 
 
 def _t_corailleur(state: WakfuState, item: Item) -> None:
-    eq = [e for e in state.attached if rules.can_affect(state, item.seat, item.card, e)] \
-        if rules.in_play(state, item.card) else []
-    if eq:
-        _may(state, item.seat, item.card, "destroy_eq", "Corailleur: destroy an Équipement?", (*sorted(eq), "none"))
+    t = item.targets[0] if item.targets else None
+    if _alive(state, t) and t in _corailleur_targets(state, item):  # the "may" is decided now (804)
+        _may(state, item.seat, item.card, "destroy_eq", f"Corailleur: destroy {state.name(t)}?", ("destroy", "no"),
+             target=t)
 
 
 def _fx_destroy_eq(state: WakfuState, pend: Pending, value: Any) -> None:
-    if isinstance(value, int) and rules.in_play(state, value):
-        rules.destroy(state, value, pend.seat)
+    t = pend.get("target")
+    if value == "destroy" and _alive(state, t):
+        rules.destroy(state, t, pend.seat)
 
 
 def _t_djakky(state: WakfuState, item: Item) -> None:
@@ -686,15 +693,44 @@ def _t_coffre(state: WakfuState, item: Item) -> None:
         _may(state, seat, item.card, "may_draw", "Coffre Malveillant: draw a card?", ("draw", "no"))
 
 
+def _mutant_targets(state: WakfuState, item: Item) -> list[int]:
+    # from the Défausse, a card affects the Monde only (508.1c)
+    return [c for p in state.players for c in p.monde if rules.is_character(state, c)]
+
+
 def _t_tofu_mutant(state: WakfuState, item: Item) -> None:
-    options = [c for p in state.players for c in p.monde if rules.is_character(state, c)]
-    if options:
-        _may(state, item.seat, item.card, "mutant", "Tofu Mutant: 1 Air damage to which Allié or Héros?",
-             tuple(options))
+    t = item.targets[0] if item.targets else None
+    if _alive(state, t) and t in _mutant_targets(state, item):
+        rules.deal_damage(state, item.seat, None, t, 1, "Air")
 
 
-def _fx_mutant(state: WakfuState, pend: Pending, value: Any) -> None:
-    rules.deal_damage(state, pend.seat, None, value, 1, "Air")  # from the Défausse: the Monde only (508.1c)
+#: triggered powers whose target is chosen when they trigger (804.3), with their legal choices
+TRIGGER_TARGETS: dict[str, Callable[[WakfuState, Item], list[int]]] = {
+    "Amal Odoua": _amal_targets, "Corailleur": _corailleur_targets, "Tofu Mutant": _mutant_targets,
+}
+
+
+def trigger_target(state: WakfuState, item: Item) -> bool:
+    """804.3: the controller chooses the trigger's target as it triggers; with no legal choice the
+    trigger is removed (annulled).  True if a choice is asked."""
+    pick = TRIGGER_TARGETS.get(item.effect)
+    if pick is None:
+        return False
+    options = pick(state, item)
+    if not options:
+        state.file = [i for i in state.file if i is not item]
+        rules.say(state, "fizzle", f"{state.name(item.card)}: no legal choice, the power is annulled (804)", item.seat)
+        return False
+    state.pending.append(Pending("trigger_target", item.seat, f"{state.name(item.card)}: choose its target",
+                                 tuple(options), item.card, (("effect", item.effect),)))
+    return True
+
+
+def answer_trigger_target(state: WakfuState, pend: Pending, value: Any) -> None:
+    for item in reversed(state.file):
+        if item.kind == "trigger" and item.card == pend.card and item.effect == pend.get("effect") and not item.targets:
+            item.targets = [value]
+            return
 
 
 def _t_upkeep(element: str) -> Resolve:
@@ -1291,7 +1327,7 @@ def answer_effect(state: WakfuState, pend: Pending, value: Any) -> None:
 
 EFFECT_HANDLERS: dict[str, Callable[[WakfuState, Pending, Any], None]] = {
     "bonne_affaire": _fx_bonne_affaire, "defi": _fx_defi, "search": _fx_search, "may_draw": _fx_may_draw,
-    "heal3": _fx_heal3, "destroy_eq": _fx_destroy_eq, "untap_one": _fx_untap_one, "mutant": _fx_mutant,
+    "destroy_eq": _fx_destroy_eq, "untap_one": _fx_untap_one,
     "upkeep": _fx_upkeep, "split": _fx_split, "pick": _fx_pick, "smare": _fx_smare,
 }
 

@@ -246,5 +246,8 @@ def discard(state: WakfuState, pend: Pending, value: object) -> None:
 
 def push_trigger(state: WakfuState, seat: int, card: int, effect: str, targets: list[object] | None = None) -> None:
     """A triggered power goes to the File (804); the opponent may react first (809.6)."""
-    state.file.append(Item("trigger", seat, card, effect, list(targets or []), paid=True,
-                           to_ask=[1 - seat, seat]))
+    item = Item("trigger", seat, card, effect, list(targets or []), paid=True, to_ask=[1 - seat, seat])
+    state.file.append(item)
+    if not targets:
+        from allegiance.games.wakfu.effects import trigger_target
+        trigger_target(state, item)

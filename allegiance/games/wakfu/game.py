@@ -29,7 +29,7 @@ def _react(state: WakfuState, pend: Pending, value: Any) -> None:
 HANDLERS: Final[dict[str, Callable[[WakfuState, Pending, Any], None]]] = {
     "mulligan": flow.mulligan, "recycle_hand": flow.recycle_hand, "discard": flow.discard,
     "place": pay.answer, "x": pay.answer, "target": pay.answer, "pay": pay.answer, "craft": pay.answer,
-    "extra": effects.answer_extra, "reaction": _react, "effect": effects.answer_effect,
+    "extra": effects.answer_extra, "trigger_target": effects.answer_trigger_target, "reaction": _react, "effect": effects.answer_effect,
     "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose,
     "duel_target": combat.choose, "riposte": combat.choose, "duel_order": combat.choose, "geant": combat.choose,
 }
