@@ -300,11 +300,19 @@ def test_colere_de_iop_splits_x_damage() -> None:
     choose(s, tofu, b)
     act(s, 0, "play", card=one(s, "Colère de Iop"))
     choose(s, 3)
-    pay(s)
-    choose(s, bw)
+    choose(s, bw)  # its ruling: the split is made as it is played (808.2e)
     choose(s, bw)
     choose(s, tofu)
+    pay(s)
     assert s.damage.get(bw) == 2 and tofu in s.players[1].defausse
+
+
+def test_colere_de_iop_x_0_outside_combat() -> None:
+    s = rich(hand={0: ["Colère de Iop"]}, monde={0: ["Tomla Klass"]})
+    act(s, 0, "play", card=one(s, "Colère de Iop"))
+    assert s.pending[-1].kind == "x" and s.pending[-1].options == (0,)
+    choose(s, 0)
+    assert one(s, "Colère de Iop") in s.players[0].defausse
 
 
 def test_choc_temporel_discard_to_incline() -> None:

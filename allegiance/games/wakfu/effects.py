@@ -35,6 +35,7 @@ class Spec:
     incline: bool = False  # powers: the Incliner symbol (802)
     once: bool = False  # powers: once per turn (per card instance, 802)
     alternative: bool = False  # a card put into play from hand for ``cost`` instead of its Niveau
+    split: bool = False  # X target slots of kind targets[0], repeats allowed (a split of X damage, 808.2e)
 
 
 def _noop(state: WakfuState, item: Item) -> None:
@@ -307,30 +308,11 @@ def _bond(state: WakfuState, item: Item) -> None:
     rules.say(state, "blocker", f"{state.name(b)} blocks {state.name(a)}", item.seat, card=b)
 
 
-def _combat_on(state: WakfuState, seat: int, card: int) -> bool:
-    cb = state.combat
-    return cb is not None and bool(cb.attackers or cb.blockers)
-
-
 def _colere(state: WakfuState, item: Item) -> None:
-    if item.x > 0:
-        _split(state, item.seat, item.card, item.x, ())
-
-
-def _split(state: WakfuState, seat: int, card: int, left: int, assigned: tuple[int, ...]) -> None:
-    """Colère de Iop: X damage split among attacking / blocking Alliés and Héros, one point at a time."""
-    cb = state.combat
-    options = [c for c in (cb.attackers + list(cb.blockers) if cb else []) if rules.can_affect(state, seat, None, c)]
-    if left <= 0 or not options:
-        for c in sorted(set(assigned)):
-            rules.deal_damage(state, seat, None, c, assigned.count(c), "Terre")
-        return
-    _may(state, seat, card, "split", f"Colère de Iop: {left} damage left to assign", tuple(options),
-         left=left, assigned=assigned)
-
-
-def _fx_split(state: WakfuState, pend: Pending, value: Any) -> None:
-    _split(state, pend.seat, pend.card or 0, pend.get("left") - 1, pend.get("assigned") + (value,))
+    """Colère de Iop: X Terre damage split when it was played (its ruling), each point a target slot;
+    points on a target no longer legal are lost (810.2)."""
+    for c in dict.fromkeys(t for t in item.targets if t is not None):
+        rules.deal_damage(state, item.seat, None, c, item.targets.count(c), "Terre")
 
 
 def _pick_n(verb: str) -> Resolve:
@@ -373,7 +355,7 @@ ACTIONS: dict[str, Spec] = {s.name: s for s in (
     Spec("Glyphe Incandescent", _glyphe_incandescent),
     Spec("Flèche d'Immolation", _immolation, ("just_inclined",), reaction=True),
     Spec("Bond", _bond, ("bond_blocker", "bond_attacker"), condition=_bond_cond),
-    Spec("Colère de Iop", _colere, x=True, condition=_combat_on),
+    Spec("Colère de Iop", _colere, ("combatant_split",), x=True, split=True),
     Spec("Choc Temporel", _pick_n("incline"), extra="discard3"),
     Spec("Parchemin d'Agilité", _pick_n("untap"), extra="recycle3:Air"),
     Spec("Parchemin Blanc", _parchemin_blanc),
@@ -889,6 +871,8 @@ def x_options(state: WakfuState, item: Item) -> list[int]:
     """The values of X that can be paid (and, for Merelyne Manro, that name an Équipement's Niveau)."""
     top = max_x(state, item)
     spec = spec_of(state, item)
+    if spec.split and not candidates(state, Item(item.kind, item.seat, item.card, item.effect), spec.targets[0]):
+        return [0]
     if "equipment_x" in spec.targets:
         src = item.card
         levels = {state.cards[e].level for e in state.attached if rules.can_affect(state, item.seat, src, e)}
@@ -928,7 +912,7 @@ def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
                                       or (szone == "" and zone_name == "havre" and p.seat != seat)):
                 continue
             for c in zone:
-                if c in chosen:
+                if c in chosen and kind != "combatant_split":
                     continue
                 ctype = state.cards[c].type
                 if kind == "seeking":  # 508.4: in the Monde or in its Havre Sac
@@ -974,6 +958,8 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         from allegiance.games.wakfu.combat import can_block
         cb = state.combat
         return cb is not None and c in cb.attackers and bool(item.targets) and can_block(state, item.targets[0], c)
+    if kind == "combatant_split":
+        kind = "combatant"
     if kind == "combatant":
         cb = state.combat
         return cb is not None and (c in cb.attackers or c in cb.blockers)
@@ -1122,7 +1108,7 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
         if not places(state, seat, card):
             return False
         spec = PERMANENT
-    if not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
+    if not spec.split and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
         return False
     if not extra_payable(state, seat, card, spec):
         return False
@@ -1219,7 +1205,11 @@ def resolve(state: WakfuState, item: Item) -> None:
             state.players[state.owner(item.card)].defausse.append(item.card)
         return
     spec = spec_of(state, item)
-    if spec.targets:
+    if spec.split:
+        probe = Item(item.kind, item.seat, item.card, item.effect)
+        ok = set(candidates(state, probe, spec.targets[0]))
+        item.targets = [t if t in ok else None for t in item.targets]
+    elif spec.targets:
         legal = []
         for i, kind in enumerate(spec.targets):
             t = item.targets[i] if i < len(item.targets) else None
@@ -1328,7 +1318,7 @@ def answer_effect(state: WakfuState, pend: Pending, value: Any) -> None:
 EFFECT_HANDLERS: dict[str, Callable[[WakfuState, Pending, Any], None]] = {
     "bonne_affaire": _fx_bonne_affaire, "defi": _fx_defi, "search": _fx_search, "may_draw": _fx_may_draw,
     "destroy_eq": _fx_destroy_eq, "untap_one": _fx_untap_one,
-    "upkeep": _fx_upkeep, "split": _fx_split, "pick": _fx_pick, "smare": _fx_smare,
+    "upkeep": _fx_upkeep, "pick": _fx_pick, "smare": _fx_smare,
 }
 
 

@@ -198,12 +198,13 @@ def proceed(state: WakfuState) -> None:
                                          item.card))
             return
     if item.step == "targets":
-        if len(item.targets) < len(spec.targets):
-            options = effects.candidates(state, item, spec.targets[len(item.targets)])
+        slots = [spec.targets[0]] * item.x if spec.split else list(spec.targets)
+        if len(item.targets) < len(slots):
+            options = effects.candidates(state, item, slots[len(item.targets)])
             if not options:  # 808.2: a step that cannot be done undoes the whole announcement
                 cancel(state)
                 return
-            state.pending.append(Pending("target", item.seat, f"{d.name}: choose {spec.targets[len(item.targets)]}",
+            state.pending.append(Pending("target", item.seat, f"{d.name}: choose {slots[len(item.targets)]}",
                                          tuple(options), item.card))
             return
         item.step = "extra"
