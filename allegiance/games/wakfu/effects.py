@@ -279,7 +279,7 @@ def _fx_defi(state: WakfuState, pend: Pending, value: Any) -> None:
         rules.deal_damage(state, 1 - seat, t, mine, ft, rules.cd(state, t).element)
 
 
-def _is_iop_or(cls: str) -> Callable[[WakfuState, int, int], bool]:
+def _has_class(cls: str) -> Callable[[WakfuState, int, int], bool]:
     def cond(state: WakfuState, seat: int, card: int) -> bool:
         p = state.players[seat]
         return any(cls in rules.cd(state, c).subtypes for c in p.monde + p.havre if rules.is_character(state, c))
@@ -385,9 +385,6 @@ ACTIONS: dict[str, Spec] = {s.name: s for s in (
     Spec("Flétrissement", _fletrissement, ("character",), extra="discard3"),
     Spec("Défi", _defi, ("character",), extra="incline_own"),
 )}
-#: Sorts need a Héros or Allié of their class (302.5); the Spec conditions are added here
-_SORT_CLASS = {"Glyphe Incandescent": "Féca", "Flèche d'Immolation": "Crâ", "Bond": "Iop", "Colère de Iop": "Iop", "Choc Temporel": "Xélor", "Charge": "Iop", "Coupure Temporelle": "Xélor", "Flèche Chercheuse": "Crâ", "Flèche Blizzard": "Crâ",
-               "Trêve": "Féca", "Glyphe Revigorant": "Féca", "Flétrissement": "Xélor"}
 
 
 # -- paid powers --------------------------------------------------------------------------------------------
@@ -1095,8 +1092,7 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
         spec = ACTIONS.get(d.name)
         if spec is None or spec.reaction != reaction:
             return False
-        cls = _SORT_CLASS.get(d.name)
-        if cls is not None and not _is_iop_or(cls)(state, seat, card):  # 302.5
+        if "Sort" in d.subtypes and d.classes and not _has_class(d.classes[0])(state, seat, card):  # 302.5
             return False
         if spec.condition is not None and not spec.condition(state, seat, card):
             return False
