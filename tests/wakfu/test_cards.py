@@ -6,6 +6,7 @@ import pytest
 
 from allegiance.games.wakfu import GAME, rules
 from allegiance.games.wakfu.cards import CARDS
+from allegiance.games.wakfu.choices import candidates
 from allegiance.games.wakfu.decks import STARTERS, starter
 from allegiance.games.wakfu.effects import (
     ACTIONS,
@@ -13,7 +14,6 @@ from allegiance.games.wakfu.effects import (
     HAND_POWERS,
     PLAIN,
     POWERS,
-    candidates,
     implemented,
 )
 from allegiance.games.wakfu.state import Item
@@ -326,10 +326,10 @@ def test_choc_temporel_discard_to_incline() -> None:
 
 # -- paid powers ------------------------------------------------------------------------------------------
 def test_tirlangue_level_2_chooses_the_element() -> None:
-    s = board(monde={1: ["Larve Bleue"]}, hero_in_monde=(0,), **CRA)
+    s = board(monde={1: ["Craqueleur"]}, hero_in_monde=(0,), **CRA)
     s.players[0].level = 2
-    use(s, 0, s.players[0].hero, one(s, "Larve Bleue"), "Eau")
-    assert one(s, "Larve Bleue") in s.players[1].defausse or s.damage.get(one(s, "Larve Bleue")) == 2
+    use(s, 0, s.players[0].hero, one(s, "Craqueleur"), "Terre")
+    assert s.damage.get(one(s, "Craqueleur")) == 2  # 3 Terre damage, Résistance Terre 1 (806.12)
 
 
 @pytest.mark.parametrize("name", ["Aeron Zeklox", "Temple Xélor"])

@@ -135,7 +135,7 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         assert isinstance(value, int)
         cb.attackers.append(value)
         rules.say(state, "attacker", f"{state.name(value)} attacks", cb.attacker, card=value)
-        from allegiance.games.wakfu.effects import on_attacks
+        from allegiance.games.wakfu.resolution import on_attacks
         on_attacks(state, value)
     elif pend.kind == "blocker":
         if value == "done":

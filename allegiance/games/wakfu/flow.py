@@ -12,7 +12,7 @@ from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
 def advance(state: WakfuState) -> None:
-    from allegiance.games.wakfu import combat, effects
+    from allegiance.games.wakfu import choices, combat, resolution
     for _ in range(10_000):
         if state.phase == "over":
             state.pending.clear()
@@ -26,7 +26,7 @@ def advance(state: WakfuState) -> None:
                 raise RuntimeError("Wakfu: a card is being paid for with no decision pending")
             if top.to_ask:
                 seat = top.to_ask.pop(0)
-                options = effects.reactions(state, seat, top)
+                options = choices.reactions(state, seat, top)
                 if options or state.config.reaction_prompts == "always":
                     state.pending.append(Pending(
                         "reaction", seat, f"{state.name(top.card)} was just played: play a Réaction or pass",
@@ -34,7 +34,7 @@ def advance(state: WakfuState) -> None:
                     return
                 continue
             state.file.pop()
-            effects.resolve(state, top)
+            resolution.resolve(state, top)
             continue
         if state.combat is not None and state.combat.step != "actions":
             combat.step(state)
@@ -88,7 +88,7 @@ def mulligan(state: WakfuState, pend: Pending, value: object) -> None:
 def start_turn(state: WakfuState, seat: int) -> None:
     """Phase de Redressement (602): durations ending now end, the active player untaps everything, then
     the start-of-turn triggers go to the File (the active player's first to resolve, 602.2)."""
-    from allegiance.games.wakfu import effects
+    from allegiance.games.wakfu import resolution
     state.turn += 1
     state.active = seat
     p = state.players[seat]
@@ -105,7 +105,7 @@ def start_turn(state: WakfuState, seat: int) -> None:
     state.flags = {f for f in state.flags if f[0] in ("kept", "recycled_hand", "sac_twice")}
     rules.say(state, "turn", f"turn {state.turn}: {rules.label(state, seat)}", seat)
     state.phase = "main"
-    effects.start_of_turn(state, seat)
+    resolution.start_of_turn(state, seat)
 
 
 def end_turn(state: WakfuState) -> None:
@@ -139,8 +139,8 @@ def draw_phase(state: WakfuState) -> None:
 
 def end_phase(state: WakfuState) -> None:
     """Phase de Fin de Tour (605): end-of-turn effects, then all damage leaves the Alliés (605.2, 410.8)."""
-    from allegiance.games.wakfu import effects
-    effects.end_of_turn(state, state.active)
+    from allegiance.games.wakfu import resolution
+    resolution.end_of_turn(state, state.active)
     state.damage.clear()
     state.mods = [m for m in state.mods if m[3] != "turn"]
     state.pmods = [m for m in state.pmods if m[3] != "turn"]

@@ -9,7 +9,7 @@ from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
 from allegiance.core.table import Decision
-from allegiance.games.wakfu import combat, effects, flow, pay, rules, setup, text
+from allegiance.games.wakfu import choices, combat, effects, flow, pay, rules, setup, text
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 
@@ -29,7 +29,7 @@ def _react(state: WakfuState, pend: Pending, value: Any) -> None:
 HANDLERS: Final[dict[str, Callable[[WakfuState, Pending, Any], None]]] = {
     "mulligan": flow.mulligan, "recycle_hand": flow.recycle_hand, "discard": flow.discard,
     "place": pay.answer, "x": pay.answer, "target": pay.answer, "pay": pay.answer, "craft": pay.answer,
-    "extra": effects.answer_extra, "trigger_target": effects.answer_trigger_target, "reaction": _react, "effect": effects.answer_effect,
+    "extra": choices.answer_extra, "trigger_target": effects.answer_trigger_target, "reaction": _react, "effect": effects.answer_effect,
     "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose,
     "duel_target": combat.choose, "riposte": combat.choose, "duel_order": combat.choose, "geant": combat.choose,
 }
@@ -89,14 +89,14 @@ class WakfuGame(Game):
                 return []
             prods = pay.producers(state, seat)
             out = [PLAY[c] for c in p.main
-                   if state.cards[c].type == "Action" and effects.can_play(state, seat, c, prods=prods)]
+                   if state.cards[c].type == "Action" and choices.can_play(state, seat, c, prods=prods)]
             out += self._uses(state, seat, prods)
             out.append(PASS)
             return out
         if state.phase != "main" or seat != state.active:
             return []
         prods = pay.producers(state, seat)
-        out = [PLAY[c] for c in p.main if effects.can_play(state, seat, c, prods=prods)]
+        out = [PLAY[c] for c in p.main if choices.can_play(state, seat, c, prods=prods)]
         out += self._uses(state, seat, prods)
         out += [MOVE[c] for c in self._movable(state, seat)]
         if combat.can_attack(state, seat):
@@ -107,10 +107,10 @@ class WakfuGame(Game):
     @staticmethod
     def _uses(state: WakfuState, seat: int, prods: list[tuple[int, str]]) -> list[Action]:
         p = state.players[seat]
-        out = [USE[c, 0] for c in p.main if effects.can_use_from_hand(state, seat, c)]
+        out = [USE[c, 0] for c in p.main if choices.can_use_from_hand(state, seat, c)]
         for c in p.monde + p.havre:
-            for i in range(len(effects.powers_of(state, c))):
-                if effects.can_use(state, seat, c, i, prods=prods):
+            for i in range(len(choices.powers_of(state, c))):
+                if choices.can_use(state, seat, c, i, prods=prods):
                     out.append(USE[c, i])
         return out
 

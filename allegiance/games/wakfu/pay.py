@@ -152,14 +152,14 @@ def incline_for(state: WakfuState, item: Item, card: int) -> None:
 # -- the announcement -------------------------------------------------------------------------------------
 def announce(state: WakfuState, seat: int, card: int, power: int | None = None) -> None:
     """808.2a: a card from hand (or a paid power of a card in play) enters the File d'Attente."""
-    from allegiance.games.wakfu import effects
+    from allegiance.games.wakfu import choices, effects
     if power is None or card in state.players[seat].main:
         state.players[seat].main.remove(card)
         effect = state.name(card) if power is None else effects.HAND_POWERS[state.name(card)].name
         item = Item("card", seat, card, effect)
         rules.say(state, "announce", f"{rules.label(state, seat)} plays {state.name(card)}", seat, card=card)
     else:
-        pw = effects.POWERS[state.name(card)][power]
+        pw = choices.powers_of(state, card)[power]
         item = Item("power", seat, card, pw.name, power=power, source_zone=rules.where(state, card))
         rules.say(state, "announce", f"{rules.label(state, seat)} uses {state.name(card)}: {pw.text}", seat,
                   card=card)
@@ -178,14 +178,14 @@ def current(state: WakfuState) -> Item:
 
 def proceed(state: WakfuState) -> None:
     """Ask the next announcement choice of the unpaid item, or finish it."""
-    from allegiance.games.wakfu import effects
+    from allegiance.games.wakfu import choices
     item = current(state)
-    spec = effects.spec_of(state, item)
+    spec = choices.spec_of(state, item)
     d = state.cards[item.card]
     if item.step == "place":
         item.step = "x"
         if item.kind == "card" and not spec.alternative:
-            places = effects.places(state, item.seat, item.card)
+            places = choices.places(state, item.seat, item.card)
             if d.type in ("Allié", "Équipement", "Dofus") and len(places) > 1:
                 state.pending.append(Pending("place", item.seat, f"Where does {d.name} appear?",
                                              tuple(places), item.card))
@@ -194,13 +194,13 @@ def proceed(state: WakfuState) -> None:
     if item.step == "x":
         item.step = "targets"
         if spec.x:
-            state.pending.append(Pending("x", item.seat, f"Choose X for {d.name}", tuple(effects.x_options(state, item)),
+            state.pending.append(Pending("x", item.seat, f"Choose X for {d.name}", tuple(choices.x_options(state, item)),
                                          item.card))
             return
     if item.step == "targets":
         slots = [spec.targets[0]] * item.x if spec.split else list(spec.targets)
         if len(item.targets) < len(slots):
-            options = effects.candidates(state, item, slots[len(item.targets)])
+            options = choices.candidates(state, item, slots[len(item.targets)])
             if not options:  # 808.2: a step that cannot be done undoes the whole announcement
                 cancel(state)
                 return
@@ -209,7 +209,7 @@ def proceed(state: WakfuState) -> None:
             return
         item.step = "extra"
     if item.step == "extra":
-        if spec.extra and effects.extra_step(state, item):
+        if spec.extra and choices.extra_step(state, item):
             return
         start_payment(state, item)
     if item.step == "pay":
@@ -223,8 +223,8 @@ def proceed(state: WakfuState) -> None:
 def start_payment(state: WakfuState, item: Item) -> None:
     """808.2f: the total cost: the Niveau of a card (or an alternative cost a card names), or a power's
     symbols plus X; a power's Incliner symbol inclines its card now (802)."""
-    from allegiance.games.wakfu import effects
-    spec = effects.spec_of(state, item)
+    from allegiance.games.wakfu import choices
+    spec = choices.spec_of(state, item)
     item.step = "pay"
     if item.kind == "card" and not spec.alternative:
         item.need = cost_symbols(state, item.card, item.x)
@@ -237,18 +237,18 @@ def start_payment(state: WakfuState, item: Item) -> None:
 
 def finish(state: WakfuState, item: Item) -> None:
     """808.2h: the card or power is played; each player may react once, the opponent first (809.6)."""
-    from allegiance.games.wakfu import effects
+    from allegiance.games.wakfu import choices
     item.step = "done"
     item.paid = True
     item.to_ask = [1 - item.seat, item.seat]
     if item.kind == "card":
         state.players[item.seat].drew_or_played = True
-    effects.after_paid(state, item)
+    choices.after_paid(state, item)
 
 
 def cancel(state: WakfuState) -> None:
     """Undo the announcement (808.2): untap what was inclined, the card back to hand, extra costs back."""
-    from allegiance.games.wakfu import effects
+    from allegiance.games.wakfu import choices
     item = current(state)
     state.file = [i for i in state.file if i is not item]
     for c in item.inclined:
@@ -256,7 +256,7 @@ def cancel(state: WakfuState) -> None:
             state.flags.discard(("sac_twice", item.seat))
         else:
             state.tapped.discard(c)
-    effects.undo_extra(state, item)
+    choices.undo_extra(state, item)
     if item.kind == "card":
         state.players[item.seat].main.append(item.card)
     rules.say(state, "cancel", f"{rules.label(state, item.seat)} takes back {state.name(item.card)}", item.seat)

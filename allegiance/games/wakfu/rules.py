@@ -283,7 +283,7 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
             card=target, amount=amount)
         if state.damage[target] >= force(state, target):
             _credit(state, target, seat, source, combat)
-    from allegiance.games.wakfu.effects import after_damage
+    from allegiance.games.wakfu.resolution import after_damage
     after_damage(state, source, target)
     return amount
 
@@ -342,7 +342,7 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
     owner = state.owner(card)
     if credit is not None and credit != owner and d.xp > 0:  # 415.1, 415.2, 415.5
         gain_xp(state, credit, d.xp)
-    from allegiance.games.wakfu.effects import on_destroyed
+    from allegiance.games.wakfu.resolution import on_destroyed
     on_destroyed(state, card, owner)
 
 
