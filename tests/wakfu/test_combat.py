@@ -275,3 +275,21 @@ def test_geant_may_put_everything_on_one_blocker() -> None:
     for _ in range(4):
         choose(s, tofu)
     assert tofu in s.players[1].defausse and boo in s.players[1].monde and s.players[1].sac_pr == 15
+
+
+def test_tacle_806_13() -> None:
+    # no starter card has Tacle; a Tacle modifier on the attacker shows the rule: its blockers cannot
+    # incline for resources during the Phase d'Actions
+    from allegiance.games.wakfu.pay import producers
+    s = board(monde={0: ["Bouftou"], 1: ["Piou Vert", "Tofu"]})
+    b, piou = one(s, "Bouftou"), one(s, "Piou Vert")
+    s.mods.append((b, "Tacle", 1, "combat"))
+    attack(s, s.players[1].sac, [b], [(piou, b)])
+    assert piou not in [c for c, _ in producers(s, 1)] and one(s, "Tofu") in [c for c, _ in producers(s, 1)]
+
+
+def test_destroying_a_havre_sac_banishes_it_306_5() -> None:
+    s = board(havre={1: ["Tofu"]})
+    rules.destroy(s, s.players[1].sac, 0)
+    p1 = s.players[1]
+    assert p1.sac in s.banished and p1.hero in p1.monde and one(s, "Tofu") in p1.monde
