@@ -416,12 +416,16 @@ def test_familiers_powers_and_upkeep() -> None:
     act(s, 0, "end_turn")
     act(s, 1, "end_turn")
     # start of turn: recycle a card of the element or the Familier is destroyed (804.8)
-    seen = set()
+    # 602.2 / 804.6: the active player orders his simultaneous triggers
+    assert s.pending[-1].kind == "trigger_order" and set(s.pending[-1].options) == {panda, tiw, marc}
+    choose(s, tiw)
+    choose(s, panda)
+    seen = []
     while s.pending and s.pending[-1].kind == "effect":
-        seen.add(s.pending[-1].card)
+        seen.append(s.pending[-1].card)
         opts = s.pending[-1].options
         choose(s, opts[0])
-    assert seen == {panda, tiw, marc}
+    assert seen == [tiw, panda, marc]  # in the chosen order
     assert one(s, "Boo") in s.players[0].pioche  # Bébé Panda recycled the Eau card
     assert tiw in s.players[0].defausse and marc in s.players[0].defausse
 

@@ -9,7 +9,7 @@ from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
 from allegiance.core.table import Decision
-from allegiance.games.wakfu import choices, combat, effects, flow, pay, rules, setup, text
+from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 
@@ -29,7 +29,8 @@ def _react(state: WakfuState, pend: Pending, value: Any) -> None:
 HANDLERS: Final[dict[str, Callable[[WakfuState, Pending, Any], None]]] = {
     "mulligan": flow.mulligan, "recycle_hand": flow.recycle_hand, "discard": flow.discard,
     "place": pay.answer, "x": pay.answer, "target": pay.answer, "pay": pay.answer, "craft": pay.answer,
-    "extra": choices.answer_extra, "trigger_target": effects.answer_trigger_target, "reaction": _react, "effect": effects.answer_effect,
+    "trigger_order": resolution.answer_order, "extra": choices.answer_extra,
+    "trigger_target": effects.answer_trigger_target, "reaction": _react, "effect": effects.answer_effect,
     "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose,
     "duel_target": combat.choose, "riposte": combat.choose, "duel_order": combat.choose, "geant": combat.choose,
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 from allegiance.games.wakfu import flow, rules
 from allegiance.games.wakfu.choices import _slot_free, candidates, spec_of
 from allegiance.games.wakfu.effects import APPEAR, APPEAR_INCLINED, DESTROYED, UPKEEP, add_mod
-from allegiance.games.wakfu.state import Item, WakfuState
+from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
 # -- resolution --------------------------------------------------------------------------------------------
@@ -110,12 +110,36 @@ def on_attacks(state: WakfuState, card: int) -> None:
 def start_of_turn(state: WakfuState, seat: int) -> None:
     """602.2: the active player's start-of-turn triggers (Zones and Familiers upkeep, Dollarawan)."""
     p = state.players[seat]
+    batch = []
     for c in p.monde + p.havre:
         name = state.name(c)
         if name in UPKEEP:
             flow.push_trigger(state, seat, c, "upkeep:" + UPKEEP[name])
+            batch.append(c)
         elif name == "Dollarawan le Banquier":
             flow.push_trigger(state, seat, c, name)
+            batch.append(c)
+    if len(batch) > 1:
+        ask_order(state, seat, tuple(batch), ())
+
+
+def ask_order(state: WakfuState, seat: int, batch: tuple[int, ...], order: tuple[int, ...]) -> None:
+    """602.2 / 804.6: the player orders his simultaneous triggers; asked "which resolves next?" until
+    one is left."""
+    left = tuple(c for c in batch if c not in order)
+    if len(left) <= 1:
+        ordered = order + left  # first to resolve first
+        items = {i.card: i for i in state.file if i.kind == "trigger" and i.card in batch}
+        rest = [i for i in state.file if not (i.kind == "trigger" and i.card in batch)]
+        state.file = rest + [items[c] for c in reversed(ordered) if c in items]  # LIFO: the first on top
+        return
+    state.pending.append(Pending("trigger_order", seat, "Your start-of-turn powers: which resolves next?", left,
+                                 data=(("batch", batch), ("order", order))))
+
+
+def answer_order(state: WakfuState, pend: Pending, value: object) -> None:
+    assert isinstance(value, int)
+    ask_order(state, pend.seat, pend.get("batch"), pend.get("order") + (value,))
 
 
 def end_of_turn(state: WakfuState, seat: int) -> None:
