@@ -63,10 +63,11 @@ def feasible(need: list[str], prods: list[tuple[int, str]]) -> bool:
     if len(need) > len(prods):
         return False
     spare = len(prods)
-    for e in ELEMENTS:
+    for e in set(need):
+        if e == "Neutre":
+            continue
         k = need.count(e)
-        have = sum(1 for _, pe in prods if pe == e)
-        if k > have:
+        if k > sum(1 for _, pe in prods if pe == e):
             return False
         spare -= k
     return need.count("Neutre") <= spare
