@@ -1,0 +1,412 @@
+"""The choices of an announcement (808.2) and what may be played now: a card's Spec, where a permanent
+appears, X, the legal targets with the range rules (508), additional costs (418.8), and the checks
+that offer a card, a power or a Réaction only when every step of it can be done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allegiance.games.wakfu import rules
+from allegiance.games.wakfu.effects import (
+    ACTIONS,
+    HAND_POWERS,
+    HERO_L2_POWERS,
+    PERMANENT,
+    POWERS,
+    TRIGGERS,
+    Spec,
+    _has_class,
+)
+from allegiance.games.wakfu.state import Item, Pending, WakfuState
+
+
+# -- what the pay module asks ----------------------------------------------------------------------------------
+def spec_of(state: WakfuState, item: Item) -> Spec:
+    name = state.name(item.card)
+    if item.kind == "power":
+        return powers_of(state, item.card)[item.power]
+    if item.kind == "trigger":
+        return Spec(item.effect, TRIGGERS[item.effect])
+    if item.effect in ("polter", "celeste"):
+        return HAND_POWERS[name]
+    if state.cards[item.card].type == "Action":
+        return ACTIONS[name]
+    return PERMANENT
+
+
+def powers_of(state: WakfuState, card: int) -> tuple[Spec, ...]:
+    d = rules.cd(state, card)
+    if d.type == "Héros" and d.hero_side == 2 and d.name in HERO_L2_POWERS:
+        return HERO_L2_POWERS[d.name]
+    return POWERS.get(d.name, ())
+
+
+def places(state: WakfuState, seat: int, card: int) -> list[Any]:
+    """Where a permanent may appear: an Allié in the Monde or the Havre Sac (303.1, 506.3); an Équipement
+    on a non-Monstre Allié/Héros you control (305.3, 305.5, 305.7); a Salle in the Havre Sac (309)."""
+    d = state.cards[card]
+    p = state.players[seat]
+    first = rules.first_turn_of_first_player(state)
+    if d.type == "Allié":
+        out: list[Any] = []
+        if not first:
+            out.append("monde")
+        if rules.sac_room(state, seat):
+            out.append("havre")
+        return out
+    if d.type in ("Équipement", "Dofus"):
+        return [c for c in p.monde + p.havre if rules.is_character(state, c) and not rules.cd(state, c).is_monster
+                and not (first and c in p.monde) and _slot_free(state, c, card)]
+    if d.type == "Salle":
+        return ["havre"] if rules.sac_room(state, seat) else []
+    if d.type == "Zone":
+        return [] if first else ["monde"]
+    return ["file"]
+
+
+def _slot_free(state: WakfuState, porteur: int, card: int) -> bool:
+    d = state.cards[card]
+    worn = [state.cards[e] for e in rules.equipment_of(state, porteur)]
+    for slot, limit in rules.SLOT_LIMITS.items():
+        if slot in d.subtypes:
+            same = [w for w in worn if slot in w.subtypes
+                    or (slot in ("Familier", "Monture") and ({"Familier", "Monture"} & set(w.subtypes)))]
+            if len(same) >= limit or (slot == "Anneau" and any(w.name == d.name for w in same)):
+                return False
+    return True
+
+
+def max_x(state: WakfuState, item: Item) -> int:
+    from allegiance.games.wakfu.pay import producers
+    n = len(producers(state, item.seat)) - (1 if item.kind == "power" and spec_of(state, item).incline else 0)
+    spec = spec_of(state, item)
+    n -= len(spec.cost)
+    return max(0, min(n, 20))
+
+
+def x_options(state: WakfuState, item: Item) -> list[int]:
+    """The values of X that can be paid (and, for Merelyne Manro, that name an Équipement's Niveau)."""
+    top = max_x(state, item)
+    spec = spec_of(state, item)
+    if spec.split and not candidates(state, Item(item.kind, item.seat, item.card, item.effect), spec.targets[0]):
+        return [0]
+    if "equipment_x" in spec.targets:
+        src = item.card
+        levels = {state.cards[e].level for e in state.attached if rules.can_affect(state, item.seat, src, e)}
+        return sorted(x for x in levels if x <= top) or [0]
+    return list(range(top + 1))
+
+
+def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
+    """The legal choices for one target slot (807, 808.2d), range rules applied (508)."""
+    seat = item.seat
+    src = None if item.kind == "card" else item.card
+    chosen = item.targets
+    if kind == "player":
+        return [0, 1]
+    if kind == "element":
+        return ["Air", "Terre", "Feu", "Eau", "Neutre"]
+    if kind == "metier":
+        return ["Armurier", "Forgeron", "Bricoleur", "Bijoutier"]
+    if kind == "just_inclined":
+        below = [i for i in state.file if i is not item and i.paid and i.kind in ("card", "power")]
+        if not below:
+            return []
+        # 508.2: a Réaction does not see inside the opponent's Havre Sac
+        return [c for c in dict.fromkeys(below[-1].inclined) if c >= 0 and rules.is_character(state, c)
+                and c not in chosen and (rules.where(state, c) == "monde" or rules.controller(state, c) == seat)]
+    if kind == "just_played":
+        below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")
+                 and (i.kind == "power" or state.cards[i.card].type == "Action")]
+        return [below[-1].card] if below else []
+    out: list[Any] = []
+    # 508 (rules.can_affect, inlined): where the source is decides what it may affect
+    szone = "" if src is None or state.cards[src].type == "Action" else rules.where(state, src)
+    for p in state.players:
+        for zone_name, zone in (("monde", p.monde), ("havre", p.havre)):
+            if kind != "seeking" and ((szone == "havre" and p.seat != seat)
+                                      or (szone == "monde" and zone_name == "havre")
+                                      or (szone == "" and zone_name == "havre" and p.seat != seat)):
+                continue
+            for c in zone:
+                if c in chosen and kind != "combatant_split":
+                    continue
+                ctype = state.cards[c].type
+                if kind == "seeking":  # 508.4: in the Monde or in its Havre Sac
+                    ok = ctype in ("Allié", "Héros")
+                else:
+                    ok = _kind_ok(state, item, kind, c, ctype)
+                if ok:
+                    out.append(c)
+    return out
+
+
+def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bool:
+    if kind == "character":
+        return ctype in ("Allié", "Héros")
+    if kind == "tapped_character":
+        return ctype in ("Allié", "Héros") and c in state.tapped
+    if kind == "critique":
+        return ctype in ("Allié", "Héros") and ("coup_critique", c) not in state.flags
+    if kind == "ally":
+        return ctype == "Allié"
+    if kind == "ally_monde":
+        return ctype == "Allié" and rules.where(state, c) == "monde"
+    if kind == "ally_l1":
+        return ctype == "Allié" and state.cards[c].level == 1
+    if kind == "hero":
+        return ctype == "Héros"
+    if kind == "unequipped":
+        return ctype in ("Allié", "Héros") and not rules.equipment_of(state, c)
+    if kind == "monster":
+        return ctype == "Allié" and state.cards[c].is_monster
+    if kind == "equipment":
+        return ctype == "Équipement"
+    if kind == "equipment_x":
+        return ctype == "Équipement" and state.cards[c].level == item.x
+    if kind == "sac":
+        return ctype == "Havre Sac"
+    if kind == "bond_blocker":
+        cb = state.combat
+        return (cb is not None and ctype in ("Allié", "Héros") and rules.controller(state, c) == item.seat
+                and rules.where(state, c) == "monde" and c not in state.tapped and c != cb.target
+                and c not in cb.blockers and state.cards[c].name not in ("Jicé Aouaire",))
+    if kind == "bond_attacker":
+        from allegiance.games.wakfu.combat import can_block
+        cb = state.combat
+        return cb is not None and c in cb.attackers and bool(item.targets) and can_block(state, item.targets[0], c)
+    if kind == "combatant_split":
+        kind = "combatant"
+    if kind == "combatant":
+        cb = state.combat
+        return cb is not None and (c in cb.attackers or c in cb.blockers)
+    return False
+
+
+# -- additional costs (418.8) ---------------------------------------------------------------------------------
+def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
+    p = state.players[item.seat]
+    if kind == "incline_own":
+        return [c for c in p.monde + p.havre if rules.is_character(state, c) and c not in state.tapped
+                and c not in item.extra]
+    if kind.startswith(("recycle3:", "recycle1:")):
+        el = kind.split(":")[1]
+        return [c for c in p.defausse if state.cards[c].element == el and c not in item.extra]
+    if kind in ("discard3", "discard1"):
+        return [c for c in p.main if c not in item.extra]
+    if kind == "destroy_tofu":
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and "Tofu" in state.cards[c].subtypes]
+    return []
+
+
+def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
+    if spec.extra == "incline_own":
+        p = state.players[seat]
+        return any(rules.is_character(state, c) and c not in state.tapped and c != card for c in p.monde + p.havre)
+    if spec.extra == "discard1":
+        return bool(state.players[seat].main)
+    if spec.extra == "mill1":
+        return bool(state.players[seat].pioche)
+    if spec.extra.startswith("recycle1:"):
+        el = spec.extra.split(":")[1]
+        return any(state.cards[c].element == el for c in state.players[seat].defausse)
+    return True
+
+
+def extra_step(state: WakfuState, item: Item) -> bool:
+    """Ask the next additional-cost choice; False once the additional cost is complete (then paid)."""
+    spec = spec_of(state, item)
+    kind = spec.extra
+    name = state.name(item.card)
+    if kind in ("destroy_self", "mill1"):
+        return False  # paid in after_paid (no choice)
+    if kind in ("incline_own", "discard1", "destroy_tofu") or kind.startswith("recycle1:"):
+        if item.extra:
+            return False
+        options = extra_options(state, item, kind)
+        prompt = {"incline_own": "incline one of your Alliés/Héros", "discard1": "discard a card",
+                  "destroy_tofu": "destroy one of your Tofus"}.get(
+            kind, "recycle a card from your Défausse")
+        state.pending.append(Pending("extra", item.seat, f"{name}: {prompt}", tuple(options), item.card))
+        return True
+    limit = 3
+    if len(item.extra) >= limit:
+        return False
+    options = extra_options(state, item, kind)
+    if not options:
+        return False
+    what = "recycle a card from your Défausse" if kind.startswith("recycle3") else "discard a card"
+    state.pending.append(Pending("extra", item.seat, f"{name}: {what} (up to 3), or done", (*options, "done"),
+                                 item.card))
+    return True
+
+
+def answer_extra(state: WakfuState, pend: Pending, value: Any) -> None:
+    from allegiance.games.wakfu.pay import current, proceed
+    item = current(state)
+    if value == "done":
+        item.extra.append("done")
+        item.step = "pay"
+        _pay_extra_then(state, item)
+        return
+    item.extra.append(value)
+    spec = spec_of(state, item)
+    if spec.extra == "incline_own":
+        rules.incline(state, value)
+    proceed(state)
+
+
+def _pay_extra_then(state: WakfuState, item: Item) -> None:
+    from allegiance.games.wakfu.pay import proceed, start_payment
+    item.extra = [e for e in item.extra if e != "done"]
+    start_payment(state, item)
+    proceed(state)
+
+
+def undo_extra(state: WakfuState, item: Item) -> None:
+    spec = spec_of(state, item)
+    if spec.extra == "incline_own":
+        for c in item.extra:
+            state.tapped.discard(c)
+
+
+def after_paid(state: WakfuState, item: Item) -> None:
+    """Additional costs that move cards are paid once the whole cost is paid (418.2: simultaneously)."""
+    spec = spec_of(state, item)
+    p = state.players[item.seat]
+    if item.crafted:  # the Recette's cards are recycled as the cost is paid (418.6)
+        for c in item.extra:
+            rules.recycle(state, c)
+        item.extra = []
+    elif spec.extra.startswith(("recycle3:", "recycle1:")):
+        for c in item.extra:
+            rules.recycle(state, c)
+    elif spec.extra in ("discard3", "discard1"):
+        for c in item.extra:
+            rules.remove(state, c)
+            p.defausse.append(c)
+    elif spec.extra == "mill1" and p.pioche:
+        p.defausse.append(p.pioche.pop())
+    elif spec.extra == "destroy_self":
+        rules.destroy(state, item.card)
+    elif spec.extra == "destroy_tofu":
+        for c in item.extra:
+            rules.destroy(state, c)
+    if spec.once:
+        state.flags.add(("once", item.card, item.power))
+    if item.kind == "power":
+        from allegiance.games.wakfu.combat import acted
+        acted(state, item.seat)
+    elif state.cards[item.card].type == "Action":
+        from allegiance.games.wakfu.combat import acted
+        acted(state, item.seat)
+
+
+# -- playability --------------------------------------------------------------------------------------------
+def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
+             prods: list[tuple[int, str]] | None = None) -> bool:
+    """Whether a card in hand may be announced now with every choice and cost possible (808.1, 808.2)."""
+    from allegiance.games.wakfu.pay import cost_symbols, feasible, producers
+    d = state.cards[card]
+    if d.type == "Action":
+        spec = ACTIONS.get(d.name)
+        if spec is None or spec.reaction != reaction:
+            return False
+        if "Sort" in d.subtypes and d.classes and not _has_class(d.classes[0])(state, seat, card):  # 302.5
+            return False
+        if spec.condition is not None and not spec.condition(state, seat, card):
+            return False
+    elif reaction:
+        return False
+    else:
+        if state.combat is not None or state.phase != "main":  # 303.1, 305.1, 309.1, 310.1
+            return False
+        if not places(state, seat, card):
+            return False
+        spec = PERMANENT
+    if not spec.split and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
+        return False
+    if not extra_payable(state, seat, card, spec):
+        return False
+    need = cost_symbols(state, card, 0)
+    if spec.extra == "incline_own":
+        need = need + ["Neutre"]  # the inclined card cannot also pay: a safe over-estimate
+    from allegiance.games.wakfu.pay import craftable
+    if prods is None:
+        prods = producers(state, seat)
+    return feasible(need, prods) or (d.recipe is not None and craftable(state, seat, card))
+
+
+def targets_possible(state: WakfuState, probe: Item, kinds: tuple[str, ...]) -> bool:
+    """Whether every target slot can be filled, each choice depending on the ones before (Bond)."""
+    if not kinds:
+        return True
+    options = candidates(state, probe, kinds[0])
+    if len(kinds) == 1 or not options:
+        return bool(options)
+    for o in options:
+        probe.targets.append(o)
+        ok = targets_possible(state, probe, kinds[1:])
+        probe.targets.pop()
+        if ok:
+            return True
+    return False
+
+
+def can_use_from_hand(state: WakfuState, seat: int, card: int, reaction: bool = False) -> bool:
+    """A power usable from the hand (Polter Tofu, Tofu Céleste)."""
+    from allegiance.games.wakfu.pay import feasible, producers
+    spec = HAND_POWERS.get(state.name(card))
+    if spec is None or spec.reaction != reaction or card not in state.players[seat].main:
+        return False
+    if spec.condition is not None and not spec.condition(state, seat, card):
+        return False
+    if spec.extra == "destroy_tofu" and not extra_options(state, Item("card", seat, card, spec.name), spec.extra):
+        return False
+    return feasible(list(spec.cost), producers(state, seat))
+
+
+def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool = False,
+            prods: list[tuple[int, str]] | None = None) -> bool:
+    """A paid power: its card in play and controlled, the Incliner symbol payable, once-per-turn unused (802)."""
+    from allegiance.games.wakfu.pay import feasible, producers
+    spec = powers_of(state, card)[index]
+    if spec.reaction != reaction:
+        return False
+    if spec.incline and card in state.tapped:
+        return False
+    if spec.once and ("once", card, index) in state.flags:
+        return False
+    if spec.condition is not None and not spec.condition(state, seat, card):
+        return False
+    probe = Item("power", seat, card, spec.name, power=index)
+    for kind in spec.targets:
+        if kind == "equipment_x":
+            if not [c for c in state.attached if rules.can_affect(state, seat, card, c)]:
+                return False
+            continue
+        if not candidates(state, probe, kind):
+            return False
+    if not extra_payable(state, seat, card, spec):
+        return False
+    if spec.extra == "destroy_self" and not rules.in_play(state, card):
+        return False
+    if prods is None:
+        prods = producers(state, seat)
+    if spec.incline:
+        prods = [pr for pr in prods if pr[0] != card]
+    return feasible(list(spec.cost), prods)
+
+
+def reactions(state: WakfuState, seat: int, top: Item) -> list[Any]:
+    """Réaction cards the seat may play in answer to the top item (809)."""
+    p = state.players[seat]
+    out: list[Any] = [c for c in p.main if can_play(state, seat, c, reaction=True)]
+    for c in p.monde + p.havre:
+        for i, spec in enumerate(powers_of(state, c)):
+            if spec.reaction and can_use(state, seat, c, i, reaction=True):
+                out.append(f"use:{c}:{i}")
+    for c in p.main:
+        if can_use_from_hand(state, seat, c, reaction=True):
+            out.append(f"hand:{c}")
+    return out

@@ -1,0 +1,297 @@
+"""Combat (701-708): the target, attackers (at most PM), blockers (at most the defender's PM), the
+alternating Phase d'Actions, duels, damage to the target, and the end of combat (XP, inclining)."""
+
+from __future__ import annotations
+
+from allegiance.games.wakfu import rules
+from allegiance.games.wakfu.state import Combat, Pending, WakfuState
+
+#: Alliés that may not block (card text) or neither attack nor block (303.6)
+CANNOT_BLOCK = {"Jicé Aouaire", "Terra", "Aero", "Pyro", "Akwa"}
+CANNOT_ATTACK = {"Terra", "Aero", "Pyro", "Akwa"}
+
+
+def targets(state: WakfuState, seat: int) -> list[int]:
+    """702.2: the opponent's Havre Sac, their Héros in the Monde, or one of their Alliés in the Monde."""
+    q = state.players[1 - seat]
+    return [c for c in q.monde if state.cards[c].type in ("Havre Sac", "Héros", "Allié")]
+
+
+def eligible_attackers(state: WakfuState, seat: int) -> list[int]:
+    """703.1: untapped Héros/Alliés in the Monde that appeared before this turn (303.3) or have Agressivité."""
+    cb = state.combat
+    p = state.players[seat]
+    out = []
+    for c in p.monde:
+        d = state.cards[c]
+        if d.type not in ("Allié", "Héros") or c in state.tapped or d.name in CANNOT_ATTACK:
+            continue
+        if cb is not None and c in cb.attackers:
+            continue
+        if state.appeared.get(c, 0) >= _turn_start(state) and not rules.has_keyword(state, c, "Agressivité"):
+            continue
+        out.append(c)
+    return out
+
+
+def _turn_start(state: WakfuState) -> int:
+    return state.turn  # a card that appeared during the current game turn has not been there since its start
+
+
+def can_attack(state: WakfuState, seat: int) -> bool:
+    """603.2, 701.1, 701.5: once per Phase Principale, not on one's own first turn, with PM, an empty
+    File, and (an engine choice, RULES.md) at least one target and one possible attacker."""
+    p = state.players[seat]
+    return (state.phase == "main" and state.active == seat and not state.attacked and p.turns >= 2
+            and not state.file and state.combat is None and rules.pm(state, seat) > 0
+            and bool(targets(state, seat)) and bool(eligible_attackers(state, seat)))
+
+
+def declare(state: WakfuState, seat: int) -> None:
+    """701.2: the attack is declared; the target is chosen next (702)."""
+    state.attacked = True
+    state.combat = Combat(seat, 1 - seat, to_act=seat)
+    rules.say(state, "attack", f"{rules.label(state, seat)} attacks", seat)
+
+
+def can_block(state: WakfuState, blocker: int, attacker: int) -> bool:
+    """704.5 / 806.1: only an Agilité card may block an Agilité attacker."""
+    if state.cards[blocker].name in CANNOT_BLOCK:
+        return False
+    return not rules.has_keyword(state, attacker, "Agilité") or rules.has_keyword(state, blocker, "Agilité")
+
+
+def step(state: WakfuState) -> None:
+    """Run the automatic part of the current combat step, or ask the seat that decides."""
+    cb = state.combat
+    assert cb is not None
+    if cb.step == "target":
+        options = targets(state, cb.attacker)
+        if not options:
+            return _end(state)
+        state.pending.append(Pending("attack_target", cb.attacker, "Choose the target of your attack",
+                                     tuple(options)))
+        return
+    if cb.step == "attackers":
+        options: list[object] = []
+        if len(cb.attackers) < rules.pm(state, cb.attacker):  # 703.2c
+            options = list(eligible_attackers(state, cb.attacker))
+        if cb.attackers or not options:
+            options.append("done")
+        if options == ["done"] and not cb.attackers:
+            return _end(state)  # 703.2b: nobody can attack, the combat just ends
+        if options == ["done"]:
+            cb.step = "blockers"
+            return
+        state.pending.append(Pending("attacker", cb.attacker, "Declare an attacker, or done", tuple(options)))
+        return
+    if cb.step == "blockers":
+        options = []
+        if len(cb.blockers) < rules.pm(state, cb.defender):  # 704.2
+            for b in state.players[cb.defender].monde:
+                d = state.cards[b]
+                if d.type not in ("Allié", "Héros") or b in state.tapped or b == cb.target or b in cb.blockers:
+                    continue  # 704.1, 704.3
+                for a in cb.attackers:
+                    if can_block(state, b, a):
+                        options.append((b, a))
+        options.append("done")
+        if options == ["done"]:
+            _to_actions(state)
+            return
+        state.pending.append(Pending("blocker", cb.defender, "Declare a blocker and the attacker it blocks, or done",
+                                     tuple(options)))
+        return
+    if cb.step == "duels":
+        return _duel(state)
+    if cb.step == "damage":
+        return _target_damage(state)
+    if cb.step == "end":
+        return _end(state)
+
+
+def _to_actions(state: WakfuState) -> None:
+    cb = state.combat
+    assert cb is not None
+    cb.blocked = [a for a in cb.attackers if a in cb.blockers.values()]
+    cb.step = "actions"
+    cb.to_act = cb.attacker  # 705.1: the attacker acts first
+    cb.passes = 0
+
+
+def choose(state: WakfuState, pend: Pending, value: object) -> None:
+    """Answers to attack_target / attacker / blocker / duel_order / duel_target / geant / riposte."""
+    cb = state.combat
+    assert cb is not None
+    if pend.kind == "attack_target":
+        assert isinstance(value, int)
+        cb.target = value
+        cb.step = "attackers"
+        rules.say(state, "target", f"the target is {state.name(value)}", cb.attacker, card=value)
+    elif pend.kind == "attacker":
+        if value == "done":
+            cb.step = "blockers"
+            return
+        assert isinstance(value, int)
+        cb.attackers.append(value)
+        rules.say(state, "attacker", f"{state.name(value)} attacks", cb.attacker, card=value)
+        from allegiance.games.wakfu.resolution import on_attacks
+        on_attacks(state, value)
+    elif pend.kind == "blocker":
+        if value == "done":
+            _to_actions(state)
+            return
+        assert isinstance(value, tuple)
+        b, a = value
+        cb.blockers[b] = a
+        rules.say(state, "blocker", f"{state.name(b)} blocks {state.name(a)}", cb.defender, card=b)
+    elif pend.kind == "duel_target":
+        assert isinstance(value, int) and pend.card is not None
+        _fight(state, pend.card, [value] * rules.force(state, pend.card))
+    elif pend.kind == "duel_order":
+        assert isinstance(value, int)
+        cb.blocked.remove(value)
+        cb.blocked.insert(0, value)
+        state.flags.add(("duel_next", value))
+    elif pend.kind == "geant":
+        assert isinstance(value, int) and pend.card is not None
+        _geant(state, pend.card, pend.get("assigned") + (value,))
+    elif pend.kind == "riposte":
+        assert isinstance(value, int)
+        _strike_target(state, value)
+
+
+def pass_action(state: WakfuState, seat: int) -> None:
+    """705.2 / 705.5: a pass; two passes in a row end the Phase d'Actions."""
+    cb = state.combat
+    assert cb is not None
+    cb.passes += 1
+    rules.say(state, "pass", f"{rules.label(state, seat)} passes", seat)
+    cb.to_act = 1 - seat
+    if cb.passes >= 2:
+        cb.step = "duels"
+
+
+def acted(state: WakfuState, seat: int) -> None:
+    """After an action in the Phase d'Actions the other player acts next (705.1, 810.4)."""
+    cb = state.combat
+    if cb is not None and cb.step == "actions":
+        cb.passes = 0
+        cb.to_act = 1 - seat
+
+
+def _duel(state: WakfuState) -> None:
+    """706: the attacker orders the duels (706.1), asked each time more than one is left."""
+    cb = state.combat
+    assert cb is not None
+    cb.blocked = [a for a in cb.blocked if a in cb.attackers and a in cb.blockers.values()]  # 706.3: else free
+    if not cb.blocked:
+        cb.step = "damage"
+        return
+    if len(cb.blocked) > 1 and ("duel_next", cb.blocked[0]) not in state.flags:
+        state.pending.append(Pending("duel_order", cb.attacker, "Which duel is resolved next?", tuple(cb.blocked)))
+        return
+    a = cb.blocked.pop(0)
+    state.flags.discard(("duel_next", a))
+    blockers = [b for b, x in cb.blockers.items() if x == a]
+    if rules.has_keyword(state, a, "Géant"):
+        _geant(state, a, ())
+    elif len(blockers) > 1:
+        state.pending.append(Pending("duel_target", cb.attacker, f"{state.name(a)} deals its damage to which blocker?",
+                                     tuple(blockers), a))
+    else:
+        _fight(state, a, [blockers[0]] * rules.force(state, a))
+
+
+def _geant(state: WakfuState, a: int, assigned: tuple[int, ...]) -> None:
+    """706.4 Géant: the attacker splits its Force among its blockers one point at a time; once every
+    blocker has lethal damage assigned, points may go to the target."""
+    cb = state.combat
+    assert cb is not None
+    blockers = [b for b, x in cb.blockers.items() if x == a]
+    force = rules.force(state, a)
+    if len(assigned) >= force or not blockers:
+        _fight(state, a, list(assigned))
+        return
+    options: list[int] = list(blockers)
+    lethal = all(state.cards[b].type == "Allié"
+                 and assigned.count(b) >= rules.force(state, b) - state.damage.get(b, 0) for b in blockers)
+    if lethal and rules.in_play(state, cb.target) and rules.where(state, cb.target) == "monde":
+        options.append(cb.target)
+    if len(options) == 1:  # no choice for this point
+        _geant(state, a, assigned + (options[0],))
+        return
+    state.pending.append(Pending("geant", cb.attacker, f"{state.name(a)} (Géant): {force - len(assigned)} damage "
+                                 "left to assign", tuple(options), a, (("assigned", assigned),)))
+
+
+def _fight(state: WakfuState, a: int, assignment: list[int]) -> None:
+    """706.2: the attacker deals its Force as assigned while each blocker deals its Force to it,
+    simultaneously (combat damage)."""
+    cb = state.combat
+    assert cb is not None
+    blockers = [b for b, x in cb.blockers.items() if x == a]
+    ea = rules.cd(state, a).element
+    hits: list[tuple[int, int, int, str]] = []  # (source, target, amount, element)
+    for t in dict.fromkeys(assignment):
+        hits.append((a, t, assignment.count(t), ea))
+        if t == cb.target:
+            state.flags.add(("hit_target", a))
+    for b in blockers:
+        hits.append((b, a, rules.force(state, b), rules.cd(state, b).element))
+    _apply(state, hits)
+    cb.dealt.extend([a, *blockers])
+
+
+def _apply(state: WakfuState, hits: list[tuple[int, int, int, str]]) -> None:
+    for src, tgt, amount, element in hits:
+        rules.deal_damage(state, rules.controller(state, src), src, tgt, amount, element, combat=True)
+
+
+def _target_damage(state: WakfuState) -> None:
+    """707: free attackers that dealt no combat damage hit the target; the target strikes one back."""
+    cb = state.combat
+    assert cb is not None
+    cb.step = "end"
+    t = cb.target
+    if not rules.in_play(state, t) or rules.where(state, t) != "monde":
+        return  # 707.2
+    free = [a for a in cb.attackers if a not in cb.dealt and a not in cb.blockers.values()]
+    hitters = free + [a for a in cb.attackers if ("hit_target", a) in state.flags and a not in free]
+    hits = [(a, t, rules.force(state, a), rules.cd(state, a).element) for a in free]
+    cb.dealt.extend(free)
+    riposte = state.cards[t].type in ("Allié", "Héros") and t not in cb.dealt and hitters
+    _apply(state, hits)
+    if riposte:
+        if len(hitters) == 1:
+            _strike_target(state, hitters[0], t)
+        else:
+            state.pending.append(Pending("riposte", cb.defender, f"{state.name(t)} strikes back at which attacker?",
+                                         tuple(hitters), t))
+
+
+def _strike_target(state: WakfuState, attacker: int, target: int | None = None) -> None:
+    cb = state.combat
+    assert cb is not None
+    t = cb.target if target is None else target
+    if rules.in_play(state, t) and rules.in_play(state, attacker):
+        _apply(state, [(t, attacker, rules.force(state, t), rules.cd(state, t).element)])
+    cb.dealt.append(t)
+
+
+def _end(state: WakfuState) -> None:
+    """708: XP for Alliés destroyed in the duels and on the target (708.2), then every attacker and
+    blocker still in play is inclined (708.3); "until end of combat" effects end."""
+    cb = state.combat
+    assert cb is not None
+    for card, seat in cb.destroyed:
+        if seat != state.owner(card):
+            rules.gain_xp(state, seat, state.cards[card].xp)
+    for c in cb.attackers + list(cb.blockers):
+        if rules.in_play(state, c):
+            state.tapped.add(c)
+    state.mods = [m for m in state.mods if m[3] != "combat"]
+    state.pmods = [m for m in state.pmods if m[3] != "combat"]
+    state.flags = {f for f in state.flags if f[0] != "hit_target"}
+    state.combat = None
+    rules.say(state, "combat_end", "the combat ends")

@@ -1,0 +1,142 @@
+"""Deck files and deck construction rules (101, 306, 307, 308, 420, 806.10).
+
+A deck file is plain text people write by hand::
+
+    # comments start with '#'
+    Héros: Bruss Ouilis
+    Havre Sac: Havre Sac du Bouftou
+    3 Bouftou
+    2 Charge
+
+Card names match the card list exactly, accents included; a count may also be written ``3x Bouftou``.
+The Héros and the Havre Sac are named on their own lines and count towards the 50 cards (101.1, 101.3).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+from typing import Final
+
+from allegiance.games.wakfu.cards import CARDS
+
+STARTERS: Final = ("iop", "feca", "cra", "xelor")
+DECK_SIZE: Final = 50  # 101.1 (constructed)
+MAX_COPIES: Final = 3  # 101.5
+
+#: card name -> the Héros trait its "Héros : [Trait]" line requires (806.10).  No Incarnam card has one
+#: (Laisse Spirituelle and Brokle are from later sets); the check is here for the sets that follow.
+HERO_RESTRICTIONS: dict[str, str] = {}
+
+_LINE = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$")
+
+
+class DeckError(ValueError):
+    """A deck file that cannot be read or breaks a deck construction rule; the message lists every problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A legal deck: the Héros, the Havre Sac and the 48 other cards with their counts."""
+
+    name: str
+    hero: str
+    havre_sac: str
+    cards: tuple[tuple[str, int], ...]  # (card name, count) in file order
+
+    def pioche(self) -> list[str]:
+        """The 48 other cards, one name per card (before shuffling)."""
+        return [name for name, n in self.cards for _ in range(n)]
+
+    def to_text(self) -> str:
+        lines = [f"# {self.name}", f"Héros: {self.hero}", f"Havre Sac: {self.havre_sac}"]
+        lines += [f"{n} {name}" for name, n in self.cards]
+        return "\n".join(lines) + "\n"
+
+
+def parse_deck(text: str, name: str = "deck") -> Deck:
+    """Read and validate a deck file; raises :class:`DeckError` naming each bad line, card and rule."""
+    heroes: list[str] = []
+    sacs: list[str] = []
+    counts: dict[str, int] = {}
+    problems: list[str] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, sep, value = line.partition(":")
+        if sep and key.strip().lower() in ("héros", "heros", "hero"):
+            heroes.append(value.strip())
+            continue
+        if sep and key.strip().lower() in ("havre sac", "havre-sac", "havresac"):
+            sacs.append(value.strip())
+            continue
+        m = _LINE.match(line)
+        if m is None:
+            problems.append(f"line {number}: {line!r} is not 'COUNT Card name', 'Héros: name' or 'Havre Sac: name'")
+            continue
+        card_name, count = m.group(2).strip(), int(m.group(1))
+        if card_name not in CARDS:
+            problems.append(f"line {number}: no Incarnam card is called {card_name!r}")
+            continue
+        if count < 1:
+            problems.append(f"line {number}: {card_name} has count {count}; a count is at least 1")
+            continue
+        counts[card_name] = counts.get(card_name, 0) + count
+    problems += _check(heroes, sacs, counts)
+    if problems:
+        raise DeckError(problems)
+    return Deck(name, heroes[0], sacs[0], tuple(counts.items()))
+
+
+def _check(heroes: list[str], sacs: list[str], counts: dict[str, int]) -> list[str]:
+    problems: list[str] = []
+    # 101.3 / 307.1: exactly one Héros, named on its own line.
+    if len(heroes) != 1:
+        problems.append(f"a deck has exactly one Héros (101.3, 307.1); this one names {len(heroes)}")
+    for h in heroes:
+        if h not in CARDS or CARDS[h].type != "Héros":
+            problems.append(f"Héros line: {h!r} is not a Héros (307.1)")
+    # 101.3 / 306.1: exactly one Havre Sac.
+    if len(sacs) != 1:
+        problems.append(f"a deck has exactly one Havre Sac (101.3, 306.1); this one names {len(sacs)}")
+    for s in sacs:
+        if s not in CARDS or CARDS[s].type != "Havre Sac":
+            problems.append(f"Havre Sac line: {s!r} is not a Havre Sac (306.1)")
+    for name, n in counts.items():
+        card = CARDS[name]
+        if card.type == "Héros":
+            problems.append(f"{name} is a Héros: name it on the 'Héros:' line, only one Héros per deck (307.1)")
+        elif card.type == "Havre Sac":
+            problems.append(f"{name} is a Havre Sac: name it on the 'Havre Sac:' line, only one per deck (306.1)")
+        elif card.unique and n > 1:
+            problems.append(f"{name} is Unique: at most 1 copy (420.1), the deck has {n}")
+        elif n > MAX_COPIES:
+            problems.append(f"{name}: at most {MAX_COPIES} copies of a card (101.5), the deck has {n}")
+    protecteurs = [name for name in counts if CARDS[name].type == "Protecteur"]
+    if sum(counts[p] for p in protecteurs) > 1:
+        problems.append(f"at most one Protecteur per deck (308.3): {', '.join(protecteurs)}")
+    if len(heroes) == 1 and heroes[0] in CARDS:
+        hero_traits = set(CARDS[heroes[0]].subtypes)
+        for name in counts:
+            need = HERO_RESTRICTIONS.get(name)
+            if need is not None and need not in hero_traits:
+                problems.append(f"{name} may only be in a deck whose Héros is {need} (806.10)")
+    total = sum(counts.values()) + len(heroes) + len(sacs)
+    if total != DECK_SIZE:
+        problems.append(f"a constructed deck has exactly {DECK_SIZE} cards with its Héros and Havre Sac (101.1); "
+                        f"this one has {total}")
+    return problems
+
+
+def starter(name: str) -> Deck:
+    """One of the four Incarnam starter decks: 'iop', 'feca', 'cra' or 'xelor'."""
+    if name not in STARTERS:
+        raise ValueError(f"unknown starter deck {name!r}; the starters are {', '.join(STARTERS)}")
+    text = resources.files("allegiance.games.wakfu").joinpath(f"data/decks/{name}.txt").read_text(encoding="utf-8")
+    return parse_deck(text, name)

@@ -1,0 +1,253 @@
+"""What happens between decisions: the rollbacks, the four-phase turn (601-605), the File d'Attente
+(503, 809, 810) and the checks made after every step (Allié lethal damage, Héros at 0 PV, victory).
+
+``advance`` runs everything automatic until some seat must decide (a :class:`Pending`, or the active
+player's free choice in the Phase Principale / Phase d'Actions) or the game is over.
+"""
+
+from __future__ import annotations
+
+from allegiance.games.wakfu import rules
+from allegiance.games.wakfu.state import Item, Pending, WakfuState
+
+
+def advance(state: WakfuState) -> None:
+    from allegiance.games.wakfu import choices, combat, resolution
+    for _ in range(10_000):
+        if state.phase == "over":
+            state.pending.clear()
+            return
+        check(state)
+        if state.phase == "over" or state.pending:
+            return
+        if state.file:
+            top = state.file[-1]
+            if not top.paid:  # pragma: no cover - payment always has a pending decision
+                raise RuntimeError("Wakfu: a card is being paid for with no decision pending")
+            if top.to_ask:
+                seat = top.to_ask.pop(0)
+                options = choices.reactions(state, seat, top)
+                if options or state.config.reaction_prompts == "always":
+                    state.pending.append(Pending(
+                        "reaction", seat, f"{state.name(top.card)} was just played: play a Réaction or pass",
+                        (*options, "pass"), top.card))
+                    return
+                continue
+            state.file.pop()
+            resolution.resolve(state, top)
+            continue
+        if state.combat is not None and state.combat.step != "actions":
+            combat.step(state)
+            continue
+        if state.phase == "mulligan":
+            _mulligan(state)
+            if state.pending:
+                return
+            continue
+        if state.phase == "draw":
+            draw_phase(state)
+            continue
+        if state.phase == "end":
+            end_phase(state)
+            continue
+        return  # main phase or Phase d'Actions: the seat's free choice
+    raise RuntimeError("Wakfu: advance() did not settle")  # pragma: no cover
+
+
+# -- rollbacks (102.4) ---------------------------------------------------------------------------------
+def _mulligan(state: WakfuState) -> None:
+    for seat in (state.first, 1 - state.first):  # the first player takes his rollbacks first
+        if ("kept", seat) not in state.flags:
+            p = state.players[seat]
+            options = ("keep", "rollback") if p.main else ("keep",)
+            state.pending.append(Pending(
+                "mulligan", seat, f"Keep these {len(p.main)} cards, or roll back (recycle them and draw "
+                f"{max(len(p.main) - 1, 0)})?", options))
+            return
+    start_turn(state, state.first)
+
+
+def mulligan(state: WakfuState, pend: Pending, value: object) -> None:
+    seat = pend.seat
+    p = state.players[seat]
+    if value == "keep":
+        state.flags.add(("kept", seat))
+        rules.say(state, "keep", f"{rules.label(state, seat)} keeps {len(p.main)} cards", seat)
+        return
+    n = len(p.main) - 1  # each rollback draws one card fewer (102.4)
+    for c in p.main[:]:
+        rules.recycle(state, c)
+    state.rng.shuffle(p.pioche)
+    p.mulligans += 1
+    rules.say(state, "rollback", f"{rules.label(state, seat)} rolls back and draws {n}", seat)
+    for _ in range(n):
+        rules.draw(state, seat)
+
+
+# -- the turn ------------------------------------------------------------------------------------------
+def start_turn(state: WakfuState, seat: int) -> None:
+    """Phase de Redressement (602): durations ending now end, the active player untaps everything, then
+    the start-of-turn triggers go to the File (the active player's first to resolve, 602.2)."""
+    from allegiance.games.wakfu import resolution
+    state.turn += 1
+    state.active = seat
+    p = state.players[seat]
+    p.turns += 1
+    p.drew_or_played = False
+    state.attacked = False
+    until = f"next:{seat}"
+    state.mods = [m for m in state.mods if m[3] != until]
+    state.pmods = [m for m in state.pmods if m[3] != until]
+    frozen = {c for c, stat, _, _ in state.mods if stat == "no_untap"}
+    for c in p.monde + p.havre:
+        if c not in frozen:
+            state.tapped.discard(c)
+    state.flags = {f for f in state.flags if f[0] in ("kept", "recycled_hand", "sac_twice")}
+    rules.say(state, "turn", f"turn {state.turn}: {rules.label(state, seat)}", seat)
+    state.phase = "main"
+    resolution.start_of_turn(state, seat)
+
+
+def end_turn(state: WakfuState) -> None:
+    """The active player ends the Phase Principale (603.4): on to the Phase de Pioche."""
+    state.phase = "draw"
+    p = state.players[state.active]
+    # 604.2: once per game, with a full hand and no card drawn or played this turn, recycle the hand.
+    if not p.recycled and p.main and len(p.main) == rules.pa(state, p.seat) and not p.drew_or_played:
+        state.pending.append(Pending("recycle_hand", p.seat,
+                                     "Recycle your whole hand and draw a new one (once per game)?",
+                                     ("recycle", "keep")))
+
+
+def recycle_hand(state: WakfuState, pend: Pending, value: object) -> None:
+    if value == "recycle":
+        p = state.players[pend.seat]
+        p.recycled = True
+        for c in p.main[:]:
+            rules.recycle(state, c)
+        rules.say(state, "recycle_hand", f"{rules.label(state, pend.seat)} recycles their hand", pend.seat)
+    state.flags.add(("draw_ready", pend.seat))
+
+
+def draw_phase(state: WakfuState) -> None:
+    """Phase de Pioche (604.1): draw one at a time up to PA, the number fixed when the phase starts."""
+    seat = state.active
+    for _ in range(max(0, rules.pa(state, seat) - len(state.players[seat].main))):
+        rules.draw(state, seat)
+    state.phase = "end"
+
+
+def end_phase(state: WakfuState) -> None:
+    """Phase de Fin de Tour (605): end-of-turn effects, then all damage leaves the Alliés (605.2, 410.8)."""
+    from allegiance.games.wakfu import resolution
+    resolution.end_of_turn(state, state.active)
+    state.damage.clear()
+    state.mods = [m for m in state.mods if m[3] != "turn"]
+    state.pmods = [m for m in state.pmods if m[3] != "turn"]
+    if state.turn >= state.config.max_turns:
+        state.phase = "over"
+        state.draw = True
+        state.end_reason = f"no winner after {state.config.max_turns} turns"
+        rules.say(state, "draw", state.end_reason)
+        return
+    start_turn(state, 1 - state.active)
+
+
+# -- checks after every step -----------------------------------------------------------------------------
+def check(state: WakfuState) -> None:
+    """Lethal damage destroys Alliés (410.8, 204.6); Havre Sacs at 0 PR are banished (410.7); the game
+    ends on a Héros at 0 PV (410.4, 103.2a, 103.3, 103.5) or at Niveau 3 (103.2b, 103.4); a hand over PA
+    is discarded down (505.3)."""
+    for _ in range(100):
+        changed = False
+        for p in state.players:
+            for c in p.monde + p.havre:
+                d = state.cards[c]
+                # only a damaged Allié or one whose Force can be 0 may die (no starter card lowers Force)
+                if d.type != "Allié" or (c not in state.damage and not d.variable_force and d.force > 0):
+                    continue
+                if state.damage.get(c, 0) >= rules.force(state, c) or rules.force(state, c) <= 0:
+                    credit = _credit_of(state, c)
+                    if credit is not None and credit[1] and state.combat is not None:
+                        state.combat.destroyed.append((c, credit[0]))  # XP at the end of combat (415.1)
+                        rules.destroy(state, c, None)
+                    else:
+                        rules.destroy(state, c, credit[0] if credit else None)
+                    changed = True
+                    break
+            if changed:
+                break
+            if p.sac in p.monde and p.sac_pr <= 0:
+                rules.banish_sac(state, p.seat)
+                changed = True
+                break
+        if not changed:
+            break
+    if any(f[0] == "lethal" for f in state.flags):
+        state.flags = {f for f in state.flags if f[0] != "lethal"}
+    _victory(state)
+    if state.phase == "over" or state.pending:
+        return
+    for p in state.players:
+        if len(p.main) > rules.pa(state, p.seat):
+            state.pending.append(Pending("discard", p.seat,
+                                         f"Your hand holds more cards than your PA ({rules.pa(state, p.seat)}): "
+                                         "discard one", tuple(p.main)))
+            return
+
+
+def _credit_of(state: WakfuState, card: int) -> tuple[int, int] | None:
+    for f in state.flags:
+        if f[0] == "lethal" and f[1] == card and f[2] >= 0:
+            return f[2], f[3]
+    return None
+
+
+def _victory(state: WakfuState) -> None:
+    if state.phase in ("setup", "over"):
+        return
+    dead = [p.seat for p in state.players if p.pv <= 0 or not rules.in_play(state, p.hero)]
+    top = [p.seat for p in state.players if p.xp >= rules.XP_WIN]
+    if len(dead) == 2:
+        for p in state.players:  # 103.3: both stay at 1 PV
+            if rules.in_play(state, p.hero):
+                p.pv = 1
+        dead = [p.seat for p in state.players if not rules.in_play(state, p.hero)]
+        rules.say(state, "both_heroes", "both Héros would fall together: both stay at 1 PV (103.3)")
+    if len(dead) == 1:  # 103.2a, 103.5: a Héros at 0 PV loses even at Niveau 3
+        _win(state, 1 - dead[0], "Victoire au Combat: the opposing Héros is destroyed")
+        return
+    if len(dead) == 2:
+        state.phase, state.draw, state.end_reason = "over", True, "both Héros left play"
+        return
+    if len(top) == 1:
+        _win(state, top[0], "Victoire à l'Expérience: the Héros reaches Niveau 3")
+    elif len(top) == 2:  # 103.4: play on until one has more XP
+        a, b = state.players[0].xp, state.players[1].xp
+        if a != b:
+            _win(state, 0 if a > b else 1, "Victoire à l'Expérience: more XP at Niveau 3 (103.4)")
+
+
+def _win(state: WakfuState, seat: int, reason: str) -> None:
+    state.phase = "over"
+    state.winner = seat
+    state.end_reason = reason
+    state.pending.clear()
+    rules.say(state, "win", f"{rules.label(state, seat)} wins: {reason}", seat)
+
+
+def discard(state: WakfuState, pend: Pending, value: object) -> None:
+    assert isinstance(value, int)
+    rules.remove(state, value)
+    state.players[pend.seat].defausse.append(value)
+    rules.say(state, "discard", f"{rules.label(state, pend.seat)} discards {state.name(value)}", pend.seat,
+              card=value)
+
+
+def push_trigger(state: WakfuState, seat: int, card: int, effect: str, targets: list[object] | None = None) -> None:
+    """A triggered power goes to the File (804); the opponent may react first (809.6)."""
+    item = Item("trigger", seat, card, effect, list(targets or []), paid=True, to_ask=[1 - seat, seat])
+    state.file.append(item)
+    if not targets:
+        from allegiance.games.wakfu.effects import trigger_target
+        trigger_target(state, item)

@@ -1,0 +1,231 @@
+"""``WakfuGame``: the Wakfu TCG duel behind the core protocol (game name ``wakfu``, mode ``1v1``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from allegiance.core.actions import Action
+from allegiance.core.errors import AllegianceError
+from allegiance.core.game import Game, Outcome
+from allegiance.core.table import Decision
+from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
+from allegiance.games.wakfu.state import Pending, WakfuState
+
+
+def _react(state: WakfuState, pend: Pending, value: Any) -> None:
+    """A Réaction (809): a card from hand, a Réaction power ("use:card:power") or a hand power ("hand:card")."""
+    if value == "pass":
+        return
+    if isinstance(value, str) and value.startswith("use:"):
+        _, card, power = value.split(":")
+        pay.announce(state, pend.seat, int(card), int(power))
+    elif isinstance(value, str) and value.startswith("hand:"):
+        pay.announce(state, pend.seat, int(value.split(":")[1]), 0)
+    else:
+        pay.announce(state, pend.seat, int(value))
+
+
+HANDLERS: Final[dict[str, Callable[[WakfuState, Pending, Any], None]]] = {
+    "mulligan": flow.mulligan, "recycle_hand": flow.recycle_hand, "discard": flow.discard,
+    "place": pay.answer, "x": pay.answer, "target": pay.answer, "pay": pay.answer, "craft": pay.answer,
+    "trigger_order": resolution.answer_order, "extra": choices.answer_extra,
+    "trigger_target": effects.answer_trigger_target, "reaction": _react, "effect": effects.answer_effect,
+    "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose,
+    "duel_target": combat.choose, "riposte": combat.choose, "duel_order": combat.choose, "geant": combat.choose,
+}
+ACTION_KINDS: Final = ("choose", "play", "use", "move", "attack", "end_turn", "pass")
+
+
+class WakfuGame(Game):
+    """Wakfu TCG (Ankama 2009-2011), the duel per the tournament rules v2.6 (see RULES.md)."""
+
+    name = "wakfu"
+    title = "Wakfu TCG"
+    modes: tuple[str, ...] = ("1v1",)
+    action_kinds: tuple[str, ...] = ACTION_KINDS
+
+    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None) -> WakfuState:
+        """A new duel.  ``options``: decks (two starter names or deck-file texts; default two Iop decks),
+        max_turns (turns before a draw, default 200), reaction_prompts ("playable" or "always")."""
+        state = setup.new_game(mode, seed, dict(options or {}))
+        flow.advance(state)
+        return state
+
+    # -- who acts -------------------------------------------------------------------------------------
+    def decisions(self, state: WakfuState) -> list[Decision]:
+        if state.phase == "over":
+            return []
+        if state.pending:
+            top = state.pending[-1]
+            return [Decision((top.seat,), top.prompt, top.kind)]
+        cb = state.combat
+        if cb is not None and cb.step == "actions":
+            return [Decision((cb.to_act,), "Phase d'Actions: play an Action, use a power, or pass", "combat")]
+        return [Decision((state.active,), "Phase Principale: play cards, use powers, move, attack or end the turn",
+                         "main")]
+
+    def active_seats(self, state: WakfuState) -> tuple[int, ...]:
+        if state.phase == "over":
+            return ()
+        if state.pending:
+            return (state.pending[-1].seat,)
+        cb = state.combat
+        if cb is not None and cb.step == "actions":
+            return (cb.to_act,)
+        return (state.active,)
+
+    def _legal(self, state: WakfuState, seat: int) -> list[Action]:
+        if state.phase == "over":
+            return []
+        if state.pending:
+            top = state.pending[-1]
+            return [CHOICES[v] for v in top.options] if seat == top.seat else []
+        if state.file:
+            return []
+        cb = state.combat
+        p = state.players[seat]
+        if cb is not None:
+            if cb.step != "actions" or seat != cb.to_act:
+                return []
+            prods = pay.producers(state, seat)
+            out = [PLAY[c] for c in p.main
+                   if state.cards[c].type == "Action" and choices.can_play(state, seat, c, prods=prods)]
+            out += self._uses(state, seat, prods)
+            out.append(PASS)
+            return out
+        if state.phase != "main" or seat != state.active:
+            return []
+        prods = pay.producers(state, seat)
+        out = [PLAY[c] for c in p.main if choices.can_play(state, seat, c, prods=prods)]
+        out += self._uses(state, seat, prods)
+        out += [MOVE[c] for c in self._movable(state, seat)]
+        if combat.can_attack(state, seat):
+            out.append(ATTACK)
+        out.append(END_TURN)
+        return out
+
+    @staticmethod
+    def _uses(state: WakfuState, seat: int, prods: list[tuple[int, str]]) -> list[Action]:
+        p = state.players[seat]
+        out = [USE[c, 0] for c in p.main if choices.can_use_from_hand(state, seat, c)]
+        for c in p.monde + p.havre:
+            for i in range(len(choices.powers_of(state, c))):
+                if choices.can_use(state, seat, c, i, prods=prods):
+                    out.append(USE[c, i])
+        return out
+
+    @staticmethod
+    def _movable(state: WakfuState, seat: int) -> list[int]:
+        """414: an untapped Héros/Allié between the Monde and its Havre Sac (room needed, 414.3); none on the
+        first player's first turn (603.3)."""
+        if rules.first_turn_of_first_player(state):
+            return []
+        p = state.players[seat]
+        if p.sac not in p.monde:
+            return []
+        room = rules.sac_room(state, seat)
+        out = [c for c in p.monde if rules.is_character(state, c) and c not in state.tapped and room]
+        out += [c for c in p.havre if rules.is_character(state, c) and c not in state.tapped]
+        return out
+
+    # -- apply ----------------------------------------------------------------------------------------
+    def _apply(self, state: WakfuState, seat: int, action: Action) -> list[Any]:
+        state.log = []
+        kind = action.kind
+        if kind == "choose":
+            pend = state.pending.pop()
+            value = action.get("value")
+            amount = action.get("amount")
+            if amount is not None:
+                value = (value, amount)
+            HANDLERS[pend.kind](state, pend, value)
+        elif kind == "play":
+            pay.announce(state, seat, action.get("card"))
+        elif kind == "use":
+            pay.announce(state, seat, action.get("card"), action.get("power"))
+        elif kind == "move":
+            self._move(state, seat, action.get("card"))
+        elif kind == "attack":
+            combat.declare(state, seat)
+        elif kind == "pass":
+            combat.pass_action(state, seat)
+        elif kind == "end_turn":
+            rules.say(state, "end_turn", f"{rules.label(state, seat)} ends the turn", seat)
+            flow.end_turn(state)
+        else:  # pragma: no cover - _legal never offers another kind
+            raise AllegianceError(f"unknown action kind {kind!r}")
+        flow.advance(state)
+        return state.log
+
+    @staticmethod
+    def _move(state: WakfuState, seat: int, card: int) -> None:
+        """A mouvement (414.1): the card keeps its markers and modifiers and does not appear (402.2, 501.5);
+        its Équipements follow it."""
+        p = state.players[seat]
+        src, dst = (p.monde, p.havre) if card in p.monde else (p.havre, p.monde)
+        for c in [card, *rules.equipment_of(state, card)]:
+            src.remove(c)
+            dst.append(c)
+        where = "its Havre Sac" if dst is p.havre else "the Monde"
+        rules.say(state, "move", f"{state.name(card)} moves to {where}", seat, card=card)
+
+    # -- outcome, views, files --------------------------------------------------------------------------
+    def outcome(self, state: WakfuState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        if state.draw or state.winner is None:
+            return Outcome((), state.end_reason, draw=True, scores={"p0": 0.5, "p1": 0.5})
+        w = f"p{state.winner}"
+        return Outcome((w,), state.end_reason, scores={w: 1.0, f"p{1 - state.winner}": 0.0})
+
+    def view(self, state: WakfuState, seat: int | None) -> dict[str, Any]:
+        from allegiance.games.wakfu.view import view
+        return view(state, seat)
+
+    def card_catalog(self) -> dict[str, dict[str, Any]]:
+        """Every Incarnam card's fixed data by name (see ``view.card_catalog``)."""
+        from allegiance.games.wakfu.view import card_catalog
+        return card_catalog()
+
+    def to_position(self, state: WakfuState) -> dict[str, Any]:
+        from allegiance.games.wakfu.position import to_position
+        return to_position(state)
+
+    def from_position(self, data: Mapping[str, Any]) -> WakfuState:
+        from allegiance.games.wakfu.position import from_position
+        return from_position(data)
+
+    def describe_action(self, state: WakfuState, seat: int, action: Action) -> str:
+        return text.describe(state, seat, action)
+
+    def action_id(self, action: Action) -> int:
+        from allegiance.games.wakfu.encoding import encode
+        return encode(action)
+
+
+class ActionTable(dict[Any, Action]):
+    """Actions built on first use and shared after (immutable values; see the SWDBG module)."""
+
+    def __init__(self, make: Callable[[Any], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Action:
+        action = self[key] = self.make(key)
+        return action
+
+
+def _choice(value: Any) -> Action:
+    if isinstance(value, tuple):
+        return Action.of("choose", value=value[0], amount=value[1])
+    return Action.of("choose", value=value)
+
+
+END_TURN: Final = Action.of("end_turn")
+ATTACK: Final = Action.of("attack")
+PASS: Final = Action.of("pass")
+PLAY: Final = ActionTable(lambda card: Action.of("play", card=card))
+MOVE: Final = ActionTable(lambda card: Action.of("move", card=card))
+USE: Final = ActionTable(lambda key: Action.of("use", card=key[0], power=key[1]))
+CHOICES: Final = ActionTable(_choice)

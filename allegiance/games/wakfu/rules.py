@@ -1,0 +1,416 @@
+"""Rule primitives every other module uses: zones, characteristics, range, damage, destruction, XP.
+
+Each function names the tournament rules (v2.6) it implements.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allegiance.core.events import Event
+from allegiance.games.wakfu.cards import HERO_SIDES, CardDef
+from allegiance.games.wakfu.state import Player, WakfuState
+
+XP_LEVEL_2 = 6  # 307.4
+XP_WIN = 18  # 307.5, 415.4
+#: Équipements granting a keyword to their porteur (card text)
+EQUIP_KEYWORDS = {"Marcassin": "Géant", "Pantoufles du Tofu": "Agilité"}
+#: Panoplies (404): set name -> (pieces needed, bonuses) from the cards' pages (RULES.md)
+PANOPLIES = {"Bouftou": (3, {"force": 2}), "Akwadala": (2, {"force": 1, "pv": 3}), "Tofu": (3, {"pm": 1, "pv": 3}),
+             "Prespic": (3, {"xp": 1})}
+#: Équipement subtype -> how many a porteur may carry (305.5); Familier and Monture share one slot
+SLOT_LIMITS = {"Arme": 1, "Chapeau": 1, "Coiffe": 1, "Cape": 1, "Ceinture": 1, "Bottes": 1, "Amulette": 1,
+               "Anneau": 2, "Familier": 1, "Monture": 1, "Bouclier": 1}
+
+
+# -- events -----------------------------------------------------------------------------------------
+def say(state: WakfuState, kind: str, text: str, seat: int | None = None,
+        visible_to: tuple[int, ...] | None = None, **data: Any) -> None:
+    state.log.append(Event(kind, text, seat, visible_to, data or None))
+
+
+def label(state: WakfuState, seat: int) -> str:
+    return state.table.seats[seat].label
+
+
+# -- zones -------------------------------------------------------------------------------------------
+def zone_of(state: WakfuState, card: int) -> tuple[str, int]:
+    """(zone, seat) of a card: pioche/main/defausse/havre/monde with the seat, or file/banished with -1."""
+    for p in state.players:
+        for zone in ("monde", "havre", "main", "defausse", "pioche"):
+            if card in getattr(p, zone):
+                return zone, p.seat
+    for item in state.file:
+        if item.kind == "card" and item.card == card:
+            return "file", item.seat
+    return "banished", -1
+
+
+def controller(state: WakfuState, card: int) -> int:
+    """The seat controlling a card in play (-1 if not in play)."""
+    for p in state.players:
+        if card in p.monde or card in p.havre:
+            return p.seat
+    return -1
+
+
+def in_play(state: WakfuState, card: int) -> bool:
+    return controller(state, card) >= 0
+
+
+def where(state: WakfuState, card: int) -> str:
+    """'monde' or 'havre' for a card in play, else ''."""
+    for p in state.players:
+        if card in p.monde:
+            return "monde"
+        if card in p.havre:
+            return "havre"
+    return ""
+
+
+def remove(state: WakfuState, card: int) -> None:
+    """Take a card out of whatever player zone holds it (501.5: it becomes a new object)."""
+    for p in state.players:
+        for zone in (p.monde, p.havre, p.main, p.defausse, p.pioche):
+            if card in zone:
+                zone.remove(card)
+                break
+    state.tapped.discard(card)
+    state.damage.pop(card, None)
+    state.appeared.pop(card, None)
+    state.attached.pop(card, None)
+    if state.mods:
+        state.mods = [m for m in state.mods if m[0] != card]
+
+
+def equipment_of(state: WakfuState, porteur: int) -> list[int]:
+    return [e for e, c in state.attached.items() if c == porteur]
+
+
+def panoply(state: WakfuState, porteur: int, stat: str) -> int:
+    """404: a Panoplie's bonus applies once when the porteur carries enough different pieces of it."""
+    worn = [state.cards[e] for e in equipment_of(state, porteur)]
+    if len(worn) < 2:
+        return 0
+    total = 0
+    for name, (need, bonus) in PANOPLIES.items():
+        if stat in bonus and len({w.name for w in worn if name in w.subtypes}) >= need:
+            total += bonus[stat]
+    return total
+
+
+def cd(state: WakfuState, card: int) -> CardDef:
+    """The card's current definition (a Héros: the side of its level, 307.4)."""
+    d = state.cards[card]
+    if d.type == "Héros":
+        p = state.players[state.owner(card)]
+        return HERO_SIDES[d.name][min(p.level, 2) - 1]
+    return d
+
+
+def is_character(state: WakfuState, card: int) -> bool:
+    return state.cards[card].type in ("Allié", "Héros")
+
+
+def occupancy(state: WakfuState, seat: int) -> int:
+    """Héros + Alliés + Salles inside the Havre Sac (306.3a, 504.3)."""
+    return sum(1 for c in state.players[seat].havre if state.cards[c].type in ("Héros", "Allié", "Salle"))
+
+
+def sac_room(state: WakfuState, seat: int) -> bool:
+    """Whether one more Héros/Allié/Salle fits in the seat's Havre Sac (it must not be banished, 306.5)."""
+    p = state.players[seat]
+    return p.sac in p.monde and occupancy(state, seat) < state.cards[p.sac].taille
+
+
+def first_turn_of_first_player(state: WakfuState) -> bool:
+    """506.3 / 603.3: during the first player's first turn nothing is played or moved into the Monde."""
+    return state.turn == 1
+
+
+# -- characteristics -----------------------------------------------------------------------------------
+def force(state: WakfuState, card: int) -> int:
+    """Current Force (204.3-204.5), negatives counting as 0 (105.2); doubling counts earlier mods only (105.3)."""
+    d = cd(state, card)
+    value = d.force
+    if d.variable_force and d.name == "Vrombyx":  # 105.4: "*" is continuous
+        seat = controller(state, card)
+        value = len(state.players[seat].main) if seat >= 0 else 0
+    if state.attached:
+        for e in equipment_of(state, card):
+            value += state.cards[e].force
+        value += panoply(state, card, "force")
+    for c, stat, v, _ in state.mods:
+        if c == card:
+            if stat == "force":
+                value += v
+            elif stat == "double":
+                value = max(value, 0) * 2
+    value += _aura_force(state, card)
+    return max(value, 0)
+
+
+def _aura_force(state: WakfuState, card: int) -> int:
+    """Continuous powers (805): Chef de Guerre Bouftou, Maître Bolet while blocking."""
+    d = state.cards[card]
+    bonus = 0
+    seat = controller(state, card)
+    if seat < 0:
+        return 0
+    p = state.players[seat]
+    if d.type == "Allié" and "Bouftou" in d.subtypes and card in p.monde:
+        bonus += sum(1 for c in p.monde if c != card and state.cards[c].name == "Chef de Guerre Bouftou")
+    if d.name == "Maître Bolet" and state.combat is not None and card in state.combat.blockers:
+        bonus += 2
+    if d.type == "Allié" and card in p.monde and state.pmods:
+        bonus += sum(v for s, st, v, _ in state.pmods if s == seat and st == "strategie")
+    return bonus
+
+
+def has_keyword(state: WakfuState, card: int, keyword: str) -> bool:
+    if cd(state, card).has(keyword):
+        return True
+    if any(EQUIP_KEYWORDS.get(state.cards[e].name) == keyword for e in equipment_of(state, card)):
+        return True
+    return any(c == card and stat == keyword for c, stat, _, _ in state.mods)
+
+
+def resistance(state: WakfuState, card: int, element: str) -> int:
+    """Résistance [élément] N (806.12), cumulative, from the card, its Équipements and modifiers."""
+    n = cd(state, card).resistance_to(element)
+    for e in equipment_of(state, card):
+        n += state.cards[e].resistance_to(element)
+    n += sum(v for c, stat, v, _ in state.mods if c == card and stat == "resist:" + element)
+    return n
+
+
+def pa(state: WakfuState, seat: int) -> int:
+    """Points d'Action: the maximum hand size (307.3b, 505.3); Équipement PA bonuses go to the player (403)."""
+    return max(0, _player_stat(state, seat, "pa"))
+
+
+def pm(state: WakfuState, seat: int) -> int:
+    """Points de Mouvement: how many Héros/Alliés the seat may send into a combat (307.3c)."""
+    return max(0, _player_stat(state, seat, "pm"))
+
+
+def _player_stat(state: WakfuState, seat: int, stat: str) -> int:
+    p = state.players[seat]
+    value = getattr(cd(state, p.hero), stat)
+    if state.attached:
+        mine = set(p.monde)
+        mine.update(p.havre)
+        porteurs = set()
+        for e, porteur in state.attached.items():
+            if porteur in mine:
+                value += getattr(state.cards[e], stat)
+                porteurs.add(porteur)
+        for porteur in porteurs:
+            value += panoply(state, porteur, stat)
+    if state.pmods:
+        value += sum(v for s, st, v, _ in state.pmods if s == seat and st == stat)
+    return value
+
+
+def max_pv(state: WakfuState, seat: int) -> int:
+    """The Héros' maximum PV: the printed side plus PV bonuses of Équipements it carries (403, 410.2)."""
+    hero = state.players[seat].hero
+    return cd(state, hero).pv + sum(state.cards[e].pv for e in equipment_of(state, hero)) + panoply(state, hero, "pv")
+
+
+# -- range (508) ----------------------------------------------------------------------------------------
+def can_affect(state: WakfuState, seat: int, source: int | None, target: int) -> bool:
+    """Whether an effect controlled by ``seat`` coming from ``source`` may choose or damage ``target``.
+
+    ``source`` None or an Action in the File: its player's own Havre Sac, the Monde, never an opposing
+    Havre Sac (508.1a).  A card inside a Havre Sac: the same Havre Sac and its controller's own cards in
+    the Monde (508.1b).  A card in the Monde: the Monde only, nothing in any Havre Sac (508.1c).
+    """
+    tzone = where(state, target)
+    tseat = controller(state, target)
+    if not tzone:
+        return False
+    szone = "" if source is None or state.cards[source].type == "Action" else where(state, source)
+    if szone == "havre":
+        return tseat == seat
+    if szone == "monde":
+        return tzone == "monde"
+    return tzone == "monde" or tseat == seat
+
+
+# -- inclining ---------------------------------------------------------------------------------------
+def incline(state: WakfuState, card: int) -> None:
+    """Incline a card (106.1).  Glyphe Incandescent: an attacker or blocker inclining during the Phase
+    d'Actions of its combat takes 2 Feu damage."""
+    if card in state.tapped:
+        return
+    state.tapped.add(card)
+    cb = state.combat
+    if cb is not None and cb.step == "actions" and (card in cb.attackers or card in cb.blockers):
+        for seat, stat, _, _ in state.pmods:
+            if stat == "glyphe_inc":
+                deal_damage(state, seat, None, card, 2, "Feu")
+
+
+# -- damage, destruction, XP ---------------------------------------------------------------------------
+def deal_damage(state: WakfuState, seat: int | None, source: int | None, target: int, amount: int,
+                element: str, combat: bool = False, ask: bool = True) -> int:
+    """Deal damage (410): reduced by Résistance (806.12) and prevention; returns the damage dealt."""
+    if amount <= 0 or not in_play(state, target):
+        return 0
+    d = state.cards[target]
+    amount -= resistance(state, target, element) if d.type in ("Allié", "Héros") else 0
+    amount -= _prevention(state, target)
+    if amount <= 0:
+        return 0
+    if ask and d.name == "Kanigrou":
+        from allegiance.games.wakfu.effects import kanigrou
+        kanigrou(state, seat, source, target, amount, element, combat)  # decided before the damage
+        return 0
+    tseat = controller(state, target)
+    src = state.name(source) if source is not None else "the game"
+    if d.type == "Havre Sac":
+        state.players[tseat].sac_pr -= amount  # 410.5
+        say(state, "damage", f"{src} deals {amount} {element} damage to {d.name}", seat,
+            card=target, amount=amount)
+    elif d.type == "Héros":
+        state.players[tseat].pv -= amount  # 410.2
+        say(state, "damage", f"{src} deals {amount} {element} damage to {d.name}", seat,
+            card=target, amount=amount)
+    else:
+        state.damage[target] = state.damage.get(target, 0) + amount  # 410.8
+        say(state, "damage", f"{src} deals {amount} {element} damage to {d.name}", seat,
+            card=target, amount=amount)
+        if state.damage[target] >= force(state, target):
+            _credit(state, target, seat, source, combat)
+    from allegiance.games.wakfu.resolution import after_damage
+    after_damage(state, source, target)
+    return amount
+
+
+def _prevention(state: WakfuState, target: int) -> int:
+    n = 0
+    d = cd(state, target)
+    if d.name == "Poum Ondacié" and state.combat is not None and (
+            target in state.combat.attackers or target in state.combat.blockers or target == state.combat.target):
+        n += d.hero_side  # 1 at Niveau 1, 2 at Niveau 2
+    seat = controller(state, target)
+    if state.combat is not None and seat >= 0 and (target in state.combat.attackers or target in state.combat.blockers):
+        n += sum(v for s, st, v, _ in state.pmods if s == seat and st == "glyphe")
+    if any(st == "treve" for _, st, _, _ in state.pmods):
+        n += 1000
+    return n
+
+
+def _credit(state: WakfuState, card: int, seat: int | None, source: int | None, combat: bool) -> None:
+    """Remember who destroyed an Allié (409.2) for XP: at the end of combat if in combat (415.1)."""
+    state.flags.add(("lethal", card, -1 if seat is None else seat, 1 if combat else 0))
+
+
+def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
+    """Destroy a card in play (409): to its owner's Défausse; a Havre Sac is banished instead (306.5)."""
+    if not in_play(state, card):
+        return
+    d = state.cards[card]
+    seat = controller(state, card)
+    if d.type == "Havre Sac":
+        banish_sac(state, seat)
+        return
+    for e in equipment_of(state, card):  # 305.8
+        _to_defausse(state, e)
+    if d.type in ("Équipement", "Dofus") and card in state.attached:
+        hero = state.attached[card]
+        before = max_pv(state, state.owner(hero)) if state.cards[hero].type == "Héros" else 0
+        say(state, "destroy", f"{d.name} is destroyed", seat, card=card)
+        _to_defausse(state, card)
+        if state.cards[hero].type == "Héros":  # 403.2: losing a PV bonus lowers the Héros' PV
+            p = state.players[state.owner(hero)]
+            p.pv -= max(0, before - max_pv(state, p.seat))
+        return
+    say(state, "destroy", f"{d.name} is destroyed", seat, card=card)
+    _to_defausse(state, card)
+    if state.combat is not None:
+        cb = state.combat
+        if card in cb.attackers:
+            cb.attackers.remove(card)
+        cb.blockers.pop(card, None)
+        for b, a in list(cb.blockers.items()):
+            if a == card:
+                del cb.blockers[b]
+    if d.type == "Héros":
+        return
+    owner = state.owner(card)
+    if credit is not None and credit != owner and d.xp > 0:  # 415.1, 415.2, 415.5
+        gain_xp(state, credit, d.xp)
+    from allegiance.games.wakfu.resolution import on_destroyed
+    on_destroyed(state, card, owner)
+
+
+def _to_defausse(state: WakfuState, card: int) -> None:
+    remove(state, card)
+    state.players[state.owner(card)].defausse.append(card)
+
+
+def banish_sac(state: WakfuState, seat: int) -> None:
+    """410.7 / 306.3b: Salles inside are destroyed, Héros/Alliés expelled to the Monde (not a mouvement)."""
+    p = state.players[seat]
+    if p.sac not in p.monde:
+        return
+    say(state, "banish", f"{state.name(p.sac)} is banished", seat, card=p.sac)
+    remove(state, p.sac)
+    state.banished.append(p.sac)
+    for c in p.havre[:]:
+        if state.cards[c].type == "Salle":
+            _to_defausse(state, c)
+        else:
+            p.havre.remove(c)
+            p.monde.append(c)
+
+
+def gain_xp(state: WakfuState, seat: int, n: int) -> None:
+    """XP for the seat's Héros (415): Niveau 2 at the 6th (307.4, 415.3), Niveau 3 wins (415.4)."""
+    if n <= 0 or state.phase == "over":
+        return
+    p = state.players[seat]
+    if any(panoply(state, c, "xp") for c in set(state.attached.values()) if controller(state, c) == seat):
+        n += 1  # Panoplie du Prespic: your XP gains are increased by 1
+    p.xp += n
+    say(state, "xp", f"{label(state, seat)}'s Héros gains {n} XP ({p.xp} XP)", seat, amount=n)
+    if p.level == 1 and p.xp >= XP_LEVEL_2:
+        p.level = 2  # keeps current PV and tapped state (415.3)
+        say(state, "level", f"{state.name(p.hero)} reaches Niveau 2", seat)
+    if p.xp >= XP_WIN:
+        p.level = 3
+
+
+def heal(state: WakfuState, seat: int, n: int) -> None:
+    """The Héros regains PV, never above its maximum (410.2)."""
+    p = state.players[seat]
+    p.pv = min(max_pv(state, seat), p.pv + n)
+
+
+# -- drawing and the hand ------------------------------------------------------------------------------
+def draw(state: WakfuState, seat: int) -> bool:
+    """Draw one card (507.4); an empty Pioche takes the shuffled Défausse (507.5). False if nothing to draw."""
+    p = state.players[seat]
+    if not p.pioche:
+        if not p.defausse:
+            return False
+        p.pioche = p.defausse
+        p.defausse = []
+        state.rng.shuffle(p.pioche)
+        say(state, "reshuffle", f"{label(state, seat)} shuffles the Défausse into a new Pioche", seat)
+    card = p.pioche.pop()
+    p.main.append(card)
+    say(state, "draw", f"{label(state, seat)} draws {state.name(card)}", seat, (seat,), card=card)
+    return True
+
+
+def recycle(state: WakfuState, card: int) -> None:
+    """Put a card at the bottom of its owner's Pioche (recycler)."""
+    remove(state, card)
+    state.players[state.owner(card)].pioche.insert(0, card)
+
+
+def player_of(state: WakfuState, card: int) -> Player:
+    return state.players[controller(state, card)]

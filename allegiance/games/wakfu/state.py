@@ -1,0 +1,204 @@
+"""The Wakfu game state: plain data (lists of card ids, ints, small records) with a cheap ``copy``.
+
+Card ids are ints; ``WakfuState.cards`` maps each id to its :class:`CardDef` (shared, never mutated).
+Every card id is in exactly one zone (invariant 3): a player's Pioche / Main / Défausse / Havre Sac /
+Monde, the File d'Attente (``file`` items own their card), or the banished pile.  A player's ``monde``
+lists the cards of the shared Monde that player controls (506.1); their Havre Sac card is one of them.
+Équipements sit in the same zone list as their porteur (``attached``: équipement -> porteur).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from allegiance.core.rng import Rng
+from allegiance.core.table import Table
+from allegiance.games.wakfu.cards import CardDef
+
+
+class Player:
+    """One seat's zones, Héros and counters.  Pioche top is the list end."""
+
+    __slots__ = (
+        "seat", "hero", "sac", "pioche", "main", "defausse", "havre", "monde", "xp", "level", "pv",
+        "sac_pr", "recycled", "turns", "drew_or_played", "mulligans",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.hero = -1  # card id of the Héros
+        self.sac = -1  # card id of the Havre Sac
+        self.pioche: list[int] = []
+        self.main: list[int] = []
+        self.defausse: list[int] = []
+        self.havre: list[int] = []  # cards inside the Havre Sac (504)
+        self.monde: list[int] = []  # cards of the Monde this player controls
+        self.xp = 0
+        self.level = 1
+        self.pv = 0
+        self.sac_pr = 0  # Points de Résistance left (410.5)
+        self.recycled = False  # the once-per-game hand recycle is spent (604.2)
+        self.turns = 0  # own turns started
+        self.drew_or_played = False  # this turn (604.2)
+        self.mulligans = 0  # rollbacks taken (102.4)
+
+    def copy(self) -> Player:
+        p = Player(self.seat)
+        p.hero, p.sac = self.hero, self.sac
+        p.pioche, p.main, p.defausse = self.pioche[:], self.main[:], self.defausse[:]
+        p.havre, p.monde = self.havre[:], self.monde[:]
+        p.xp, p.level, p.pv, p.sac_pr = self.xp, self.level, self.pv, self.sac_pr
+        p.recycled, p.turns, p.drew_or_played, p.mulligans = self.recycled, self.turns, self.drew_or_played, self.mulligans
+        return p
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision waiting for one seat: plain data, never a callback.
+
+    ``kind`` names the handler that continues; ``options`` are the legal answers (a pair is a value
+    with an amount); ``data`` carries what the handler needs (immutable: replaced, never mutated).
+    """
+
+    kind: str
+    seat: int
+    prompt: str
+    options: tuple[Any, ...]
+    card: int | None = None
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for k, v in self.data:
+            if k == name:
+                return v
+        return default
+
+
+@dataclass(slots=True)
+class Item:
+    """One entry of the File d'Attente (503): a card being played, a paid power or a triggered power.
+
+    ``to_ask`` lists the seats that may still react to it (809.6: once each, the opponent of its
+    controller first); ``paid`` is False while its costs are being paid (808.2).
+    """
+
+    kind: str  # "card", "power" or "trigger"
+    seat: int
+    card: int  # the card played, or the source of the power
+    effect: str  # the effect's name in effects.EFFECTS / TRIGGERS
+    targets: list[Any] = field(default_factory=list)
+    x: int = 0
+    paid: bool = False
+    cancelled: bool = False
+    to_ask: list[int] = field(default_factory=list)
+    need: list[str] = field(default_factory=list)  # cost symbols still unpaid (418.5)
+    inclined: list[int] = field(default_factory=list)  # cards inclined to pay, undone on cancel
+    place: str = ""  # where an Allié appears ("monde"/"havre"), or the porteur of an Équipement
+    extra: list[Any] = field(default_factory=list)  # additional-cost choices (418.8)
+    step: str = "place"  # how far the announcement has got (808.2): place, x, targets, extra, pay, done
+    power: int = 0  # which power of the card (paid powers)
+    source_zone: str = ""  # where the power's source was when used (508: range)
+    crafted: bool = False  # paid by its Recette (305.4, 418.6): ``extra`` holds the cards to recycle
+
+    def copy(self) -> Item:
+        return Item(self.kind, self.seat, self.card, self.effect, self.targets[:], self.x, self.paid,
+                    self.cancelled, self.to_ask[:], self.need[:], self.inclined[:], self.place, self.extra[:],
+                    self.step, self.power, self.source_zone, self.crafted)
+
+
+@dataclass(slots=True)
+class Combat:
+    """A combat (701-708): its step, target, attackers and blockers (blocker -> attacker)."""
+
+    attacker: int  # seat
+    defender: int
+    target: int = -1
+    step: str = "target"  # target, attackers, blockers, actions, duels, damage, end
+    attackers: list[int] = field(default_factory=list)
+    blockers: dict[int, int] = field(default_factory=dict)
+    blocked: list[int] = field(default_factory=list)  # attackers that were blocked at 704 (duels)
+    dealt: list[int] = field(default_factory=list)  # cards that dealt combat damage
+    destroyed: list[tuple[int, int]] = field(default_factory=list)  # (card, xp credit seat) for 708.2
+    to_act: int = 0  # whose action in the Phase d'Actions (705.1)
+    passes: int = 0  # consecutive passes (705.5)
+
+    def copy(self) -> Combat:
+        return Combat(self.attacker, self.defender, self.target, self.step, self.attackers[:],
+                      dict(self.blockers), self.blocked[:], self.dealt[:], self.destroyed[:], self.to_act,
+                      self.passes)
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Settings fixed for the whole game."""
+
+    mode: str
+    seed: int
+    decks: tuple[str, str]  # deck names (starter names or "custom")
+    max_turns: int
+    reaction_prompts: str  # "playable": ask only seats holding a playable Réaction; "always"
+
+
+class WakfuState:
+    """The whole game.  ``copy()`` is cheap: static parts shared, mutable parts copied shallowly."""
+
+    __slots__ = (
+        "table", "cards", "config", "version", "rng", "players", "active", "first", "turn", "phase",
+        "tapped", "damage", "appeared", "attached", "mods", "pmods", "file", "pending", "combat",
+        "banished", "attacked", "flags", "winner", "draw", "end_reason", "log", "deck_texts", "owners",
+    )
+
+    def __init__(self, table: Table, cards: dict[int, CardDef], config: Config) -> None:
+        self.table = table
+        self.cards = cards
+        self.config = config
+        self.version = 0
+        self.rng = Rng(config.seed)
+        self.players: list[Player] = []
+        self.active = 0
+        self.first = 0
+        self.turn = 0  # turns started in the game (both players)
+        self.phase = "setup"  # setup, mulligan, untap, main, draw, end, over
+        self.tapped: set[int] = set()
+        self.damage: dict[int, int] = {}  # Allié -> damage marked this turn (410.8)
+        self.appeared: dict[int, int] = {}  # card -> game turn it appeared (303.3)
+        self.attached: dict[int, int] = {}  # Équipement -> porteur
+        # card modifiers: (card, stat, value, until) with stat force/pm/double/geant/agilite/resist:<el>/
+        # no_untap and until "turn" (end of turn), "combat", or "next:<seat>" (start of that seat's turn)
+        self.mods: list[tuple[int, str, Any, str]] = []
+        self.pmods: list[tuple[int, str, int, str]] = []  # player modifiers: (seat, "pa"/"pm", value, until)
+        self.file: list[Item] = []
+        self.pending: list[Pending] = []  # top = last
+        self.combat: Combat | None = None
+        self.banished: list[int] = []
+        self.attacked = False  # an attack was declared this Phase Principale (603.2)
+        self.flags: set[tuple[Any, ...]] = set()  # once-per-turn / once-per-game markers
+        self.winner: int | None = None
+        self.draw = False
+        self.end_reason = ""
+        self.log: list[Any] = []  # events of the action being applied (transient)
+        self.deck_texts: tuple[str, str] = ("", "")
+        self.owners: list[int] = []  # card id -> owning seat (416.1); fixed at setup, shared by copies
+
+    def copy(self) -> WakfuState:
+        s = WakfuState(self.table, self.cards, self.config)
+        s.version, s.rng = self.version, Rng(self.rng.state)
+        s.players = [p.copy() for p in self.players]
+        s.active, s.first, s.turn, s.phase = self.active, self.first, self.turn, self.phase
+        s.tapped, s.damage, s.appeared = set(self.tapped), dict(self.damage), dict(self.appeared)
+        s.attached, s.mods, s.pmods = dict(self.attached), self.mods[:], self.pmods[:]
+        s.file = [i.copy() for i in self.file]
+        s.pending = self.pending[:]
+        s.combat = self.combat.copy() if self.combat else None
+        s.banished, s.attacked, s.flags = self.banished[:], self.attacked, set(self.flags)
+        s.winner, s.draw, s.end_reason = self.winner, self.draw, self.end_reason
+        s.log, s.deck_texts, s.owners = [], self.deck_texts, self.owners
+        return s
+
+    def name(self, card: int) -> str:
+        return self.cards[card].name
+
+    def owner(self, card: int) -> int:
+        """The seat that owns a card (416.1)."""
+        return self.owners[card]

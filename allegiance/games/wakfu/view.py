@@ -1,0 +1,92 @@
+"""What one seat may see (invariant 4): its own hand, both Mondes and Havre Sacs, both Défausses, the
+File d'Attente, the combat, counts of hidden piles.  Hidden cards are left out, never sent by name."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from allegiance.games.wakfu import rules
+from allegiance.games.wakfu.cards import CARDS, HERO_SIDES, CardDef
+from allegiance.games.wakfu.state import WakfuState
+from allegiance.games.wakfu.text import option_text
+
+
+def card_json(state: WakfuState, c: int) -> dict[str, Any]:
+    d = rules.cd(state, c)
+    out: dict[str, Any] = {"id": c, "name": d.name, "type": d.type, "element": d.element}
+    if rules.in_play(state, c):
+        out["tapped"] = c in state.tapped
+        if d.type in ("Allié", "Héros"):
+            out["force"] = rules.force(state, c)
+            out["damage"] = state.damage.get(c, 0)
+        if c in state.attached:
+            out["porteur"] = state.attached[c]
+    return out
+
+
+def _fixed(d: CardDef) -> dict[str, Any]:
+    return {"name": d.name, "type": d.type, "subtypes": list(d.subtypes), "level": "X" if d.x_cost else d.level,
+            "cost_element": d.cost_element, "force": "*" if d.variable_force else d.force, "element": d.element,
+            "pa": d.pa, "pm": d.pm, "pv": d.pv, "xp": d.xp, "taille": d.taille, "resistance": d.resistance,
+            "unique": d.unique, "keywords": list(d.keywords), "resistances": [list(r) for r in d.resistances],
+            "metiers": list(d.metiers), "recipe": None if d.recipe is None else
+            {"metier": d.recipe.metier, "count": d.recipe.count, "element": d.recipe.element}, "text": d.text}
+
+
+@cache
+def card_catalog() -> dict[str, dict[str, Any]]:
+    """Every card's fixed data by name (a Héros with both sides); built once, do not mutate it."""
+    from allegiance.games.wakfu.effects import implemented
+    out = {}
+    for name, d in CARDS.items():
+        entry = _fixed(d)
+        entry["implemented"] = implemented(name)
+        if name in HERO_SIDES:
+            entry["sides"] = [_fixed(side) for side in HERO_SIDES[name]]
+        out[name] = entry
+    return out
+
+
+def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
+    players = []
+    for p in state.players:
+        mine = seat == p.seat
+        players.append({
+            "seat": p.seat, "label": rules.label(state, p.seat),
+            "hero": card_json(state, p.hero) if rules.in_play(state, p.hero) else {"id": p.hero, "name": state.name(p.hero)},
+            "level": p.level, "xp": p.xp, "pv": p.pv, "max_pv": rules.max_pv(state, p.seat),
+            "pa": rules.pa(state, p.seat), "pm": rules.pm(state, p.seat),
+            "havre_sac": {"card": card_json(state, p.sac) if p.sac in p.monde else None,
+                          "resistance": p.sac_pr, "banished": p.sac not in p.monde,
+                          "cards": [card_json(state, c) for c in p.havre]},
+            "monde": [card_json(state, c) for c in p.monde if c != p.sac],
+            "hand": [card_json(state, c) for c in p.main] if mine else None,
+            "hand_count": len(p.main), "pioche_count": len(p.pioche),
+            "defausse": [card_json(state, c) for c in p.defausse],
+            "hand_recycled": p.recycled,
+        })
+    out: dict[str, Any] = {
+        "game": "wakfu", "seat": seat, "turn": state.turn, "active": state.active, "first": state.first,
+        "phase": state.phase, "players": players,
+        "file": [{"kind": i.kind, "seat": i.seat, "card": card_json(state, i.card), "paid": i.paid,
+                  "cancelled": i.cancelled,
+                  "targets": i.targets[:]} for i in state.file],
+        "banished": [card_json(state, c) for c in state.banished],
+        "combat": None, "decision": None,
+    }
+    cb = state.combat
+    if cb is not None:
+        out["combat"] = {"attacker": cb.attacker, "defender": cb.defender, "target": cb.target, "step": cb.step,
+                         "attackers": cb.attackers[:], "blockers": [[b, a] for b, a in cb.blockers.items()],
+                         "to_act": cb.to_act}
+    if state.pending:
+        top = state.pending[-1]
+        decision: dict[str, Any] = {"seat": top.seat, "kind": top.kind, "prompt": top.prompt}
+        if seat == top.seat:  # options may name hidden cards (Bonne Affaire, searches, discards)
+            decision["options"] = [option_text(state, top.kind, v) for v in top.options]
+        out["decision"] = decision
+    if state.phase == "over":
+        out["winner"] = state.winner
+        out["end_reason"] = state.end_reason
+    return out

@@ -1,0 +1,295 @@
+"""Combat (701-708), damage and destruction (409, 410), XP, levels and victory (103, 307, 415)."""
+
+from __future__ import annotations
+
+from allegiance.games.wakfu import GAME, rules
+from tests.wakfu.builders import act, board, choose, kinds, one
+
+
+def attack(s, target: int, attackers: list[int], blocks: list[tuple[int, int]] | None = ()) -> None:  # type: ignore[no-untyped-def]
+    """Declare an attack by seat 0 and its blockers for seat 1 (``blocks=None``: leave the blocker
+    decision open)."""
+    act(s, 0, "attack")
+    choose(s, target)
+    for a in attackers:
+        choose(s, a)
+    if s.pending and s.pending[-1].kind == "attacker":
+        choose(s, "done")
+    if blocks is None:
+        return
+    for b, a in blocks:
+        choose(s, b, a)
+    if s.pending and s.pending[-1].kind == "blocker":
+        choose(s, "done")
+
+
+def passes(s) -> None:  # type: ignore[no-untyped-def]
+    act(s, s.combat.to_act, "pass")
+    act(s, s.combat.to_act, "pass")
+
+
+def test_targets_702() -> None:
+    s = board(monde={0: ["Bouftou"], 1: ["Tofu"]}, havre={1: ["Boo"]})
+    act(s, 0, "attack")
+    options = set(s.pending[-1].options)
+    assert options == {s.players[1].sac, one(s, "Tofu")}  # not the Héros in its Havre Sac, nothing inside (702.3)
+
+
+def test_attackers_limited_by_pm_and_bruss_bonus() -> None:
+    # 703.2c: at most PM attackers; Bruss Ouilis attacking gives +1 PM before the check (example of 703.2c)
+    s = board(monde={0: ["Piou Vert"] * 3, 1: []}, hero_in_monde=(0,))
+    pious = [c for c in s.players[0].monde if s.cards[c].name == "Piou Vert"]
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    for c in pious:
+        choose(s, c)
+    assert s.combat.attackers == pious and s.combat.step == "actions"  # PM 3 reached: no 4th attacker
+    s = board(monde={0: ["Piou Vert"] * 3}, hero_in_monde=(0,))
+    pious = [c for c in s.players[0].monde if s.cards[c].name == "Piou Vert"]
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    choose(s, s.players[0].hero)
+    assert rules.pm(s, 0) == 4 and rules.force(s, s.players[0].hero) == 4
+    for c in pious:
+        choose(s, c)
+    assert len(s.combat.attackers) == 4  # Bruss + 3 Piou Vert: legal with PM 3 + 1
+
+
+def test_summoning_sickness_303_3_and_agressivite() -> None:
+    s = board(hand={0: ["Bouftou", "Chevaucheur Gobelin"]}, monde={0: ["Piou Vert", "Piou Rouge", "Piou Vert"]})
+    from tests.wakfu.builders import play
+    play(s, 0, one(s, "Bouftou"), "monde")
+    play(s, 0, one(s, "Chevaucheur Gobelin"), "monde")
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    options = s.pending[-1].options
+    assert one(s, "Bouftou") not in options  # appeared this turn (303.3)
+    assert one(s, "Chevaucheur Gobelin") in options  # Agressivité (806.2)
+
+
+def test_blockers_704() -> None:
+    s = board(monde={0: ["Bouftou"], 1: ["Tofu", "Boo", "Wabbit", "Moskito", "Arakne"]})
+    tofu = one(s, "Tofu")
+    s.tapped.add(one(s, "Boo"))
+    attack(s, tofu, [one(s, "Bouftou")], None)
+    pairs = s.pending[-1].options
+    blockers = {p[0] for p in pairs if isinstance(p, tuple)}
+    assert tofu not in blockers  # 704.3: the target does not block
+    assert one(s, "Boo") not in blockers  # 704.1: only dressé cards
+    b = one(s, "Bouftou")
+    choose(s, one(s, "Wabbit"), b)
+    choose(s, one(s, "Moskito"), b)
+    choose(s, one(s, "Arakne"), b)
+    assert s.combat.step == "actions"  # defender's PM 3 reached (704.2)
+
+
+def test_agilite_806_1() -> None:
+    s = board(monde={0: ["Djakky Chwan"], 1: ["Tofu", "Djakky Chwan"]}, heroes=("Aeron Zeklox", "Tirlangue Portey"),
+              sacs=("Havre Sac du Wabbit", "Havre Sac du Tofu"))
+    dj0, dj1 = one(s, "Djakky Chwan", 0), one(s, "Djakky Chwan", 1)
+    attack(s, s.players[1].sac, [dj0], None)
+    blockers = {p[0] for p in s.pending[-1].options if isinstance(p, tuple)}
+    assert blockers == {dj1}
+
+
+def test_action_phase_alternates_and_two_passes_end_it() -> None:
+    s = board(monde={0: ["Bouftou"], 1: ["Tofu"]})
+    attack(s, s.players[1].sac, [one(s, "Bouftou")])
+    assert s.combat.step == "actions" and s.combat.to_act == 0  # 705.1: the attacker first
+    act(s, 0, "pass")
+    assert s.combat.to_act == 1
+    act(s, 1, "pass")  # 705.5
+    assert s.combat is None and s.players[1].sac_pr == 13
+    assert one(s, "Bouftou") in s.tapped  # 708.3
+
+
+def test_duel_simultaneous_damage_and_xp_at_end_of_combat() -> None:
+    # 706.2: attacker and blocker hit each other; 708.2: XP for the destroyed opposing Allié at the end
+    s = board(monde={0: ["Bouftou"], 1: ["Dragodinde Rousse Sauvage"]})
+    b, d = one(s, "Bouftou"), one(s, "Dragodinde Rousse Sauvage")
+    attack(s, s.players[1].sac, [b], [(d, b)])
+    passes(s)
+    assert b in s.players[0].defausse and d in s.players[1].defausse
+    assert s.players[1].xp == 0 and s.players[0].xp == 1  # Dragodinde XP 1, Bouftou XP 0 (415.5)
+    assert s.players[1].sac_pr == 15  # a blocked attacker does not hit the target
+
+
+def test_attacker_chooses_which_blocker() -> None:
+    s = board(monde={0: ["Bwork"], 1: ["Tofu", "Boo"]})
+    bw = one(s, "Bwork")
+    attack(s, s.players[1].sac, [bw], [(one(s, "Tofu"), bw), (one(s, "Boo"), bw)])
+    passes(s)
+    assert s.pending[-1].kind == "duel_target"
+    choose(s, one(s, "Boo"))
+    assert one(s, "Boo") in s.players[1].defausse and one(s, "Tofu") in s.players[1].monde
+    assert s.damage.get(bw) == 2
+
+
+def test_geant_overflow_706_4() -> None:
+    s = board(monde={0: ["Bouftou Royal"], 1: ["Tofu"]}, hero_in_monde=(1,))
+    royal, tofu = one(s, "Bouftou Royal"), one(s, "Tofu")
+    hero1 = s.players[1].hero
+    attack(s, hero1, [royal], [(tofu, royal)])
+    passes(s)
+    assert s.pending[-1].kind == "geant" and set(s.pending[-1].options) == {tofu, hero1}  # Tofu has lethal
+    for _ in range(3):
+        choose(s, hero1)
+    assert tofu in s.players[1].defausse
+    assert s.players[1].pv == 16 - 3  # 4 Force: 1 lethal to Tofu, 3 to the target
+    assert s.damage.get(royal) == 1 + 1  # Tofu 1, then the target strikes back with 1
+
+
+def test_target_strikes_back_707() -> None:
+    s = board(monde={0: ["Bouftou"], 1: ["Bwork"]})
+    b, bw = one(s, "Bouftou"), one(s, "Bwork")
+    attack(s, bw, [b])
+    passes(s)
+    assert b in s.players[0].defausse and s.damage.get(bw) == 2 and bw in s.players[1].monde
+
+
+def test_havre_sac_banished_at_0_pr() -> None:
+    # 410.7 / 306.3b: Salles destroyed, Alliés and Héros expelled to the Monde
+    s = board(monde={0: ["Bouftou"]}, havre={1: ["Tofu", "Temple Crâ"]})
+    s.players[1].sac_pr = 2
+    attack(s, s.players[1].sac, [one(s, "Bouftou")])
+    passes(s)
+    p1 = s.players[1]
+    assert p1.sac in s.banished and p1.hero in p1.monde and one(s, "Tofu") in p1.monde
+    assert one(s, "Temple Crâ") in p1.defausse
+    assert "havre" not in str(GAME.legal_actions(s, 0))
+
+
+def test_hero_destroyed_loses_103_2a() -> None:
+    s = board(monde={0: ["Bwork"]}, hero_in_monde=(1,))
+    s.players[1].pv = 3
+    attack(s, s.players[1].hero, [one(s, "Bwork")])
+    passes(s)
+    o = GAME.outcome(s)
+    assert o is not None and o.winners == ("p0",) and "Combat" in o.reason
+
+
+def test_both_heroes_at_0_stay_at_1_pv_103_3() -> None:
+    s = board(hero_in_monde=(0, 1), heroes=("Bruss Ouilis", "Aeron Zeklox"),
+              sacs=("Havre Sac du Bouftou", "Havre Sac du Wabbit"))
+    h0, h1 = s.players[0].hero, s.players[1].hero
+    s.players[0].pv = 1
+    s.players[1].pv = 4
+    attack(s, s.players[1].sac, [h0], [(h1, h0)])
+    passes(s)
+    assert GAME.outcome(s) is None
+    assert s.players[0].pv == 1 and s.players[1].pv == 1
+
+
+def test_levels_and_xp_victory() -> None:
+    s = board(hand={0: ["Parchemin Blanc"]})
+    s.players[0].xp = 5
+    from tests.wakfu.builders import play
+    play(s, 0, one(s, "Parchemin Blanc"))
+    p = s.players[0]
+    assert p.level == 2 and rules.pa(s, 0) == 7 and rules.cd(s, p.hero).hero_side == 2  # 307.4
+    assert p.pv == 18  # keeps current PV (415.3)
+    s.players[0].xp = 17
+    rules.gain_xp(s, 0, 1)
+    act(s, 0, "end_turn") if GAME.outcome(s) is None else None
+    o = GAME.outcome(s)
+    assert o is not None and o.winners == ("p0",) and "Expérience" in o.reason  # 103.2b, 307.5
+
+
+def test_resistance_806_12() -> None:
+    s = board(monde={0: ["Bouftou"], 1: ["Craqueleur"]})
+    b, c = one(s, "Bouftou"), one(s, "Craqueleur")
+    attack(s, c, [b])
+    passes(s)
+    assert s.damage.get(c) == 1  # 2 Terre damage, Résistance Terre 1
+
+
+def test_no_xp_for_own_ally_415_2() -> None:
+    s = board(monde={0: ["Tofu Mutant"]}, hand={0: ["Agression"]}, heroes=("Tirlangue Portey", "Bruss Ouilis"),
+              sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"), hero_in_monde=(0,))
+    tm = one(s, "Tofu Mutant")
+    act(s, 0, "use", card=s.players[0].hero, power=0)
+    choose(s, tm)
+    while s.pending and s.pending[-1].kind == "pay":
+        choose(s, [o for o in s.pending[-1].options if o != "cancel"][0])
+    assert tm in s.players[0].defausse and s.players[0].xp == 0
+
+
+def test_attack_once_per_main_phase() -> None:
+    s = board(monde={0: ["Bouftou", "Tofu"]})
+    attack(s, s.players[1].sac, [one(s, "Bouftou")])
+    passes(s)
+    assert "attack" not in kinds(s, 0)  # 603.2
+
+
+def test_both_reach_niveau_3_play_on_until_more_xp_103_4() -> None:
+    s = board()
+    s.players[0].xp, s.players[1].xp = 18, 18
+    s.players[0].level = s.players[1].level = 3
+    from allegiance.games.wakfu import flow
+    flow.advance(s)
+    assert GAME.outcome(s) is None  # equal XP: the game goes on
+    rules.gain_xp(s, 1, 1)
+    flow.advance(s)
+    o = GAME.outcome(s)
+    assert o is not None and o.winners == ("p1",)
+
+
+def test_niveau_3_and_0_pv_together_loses_103_5() -> None:
+    # the Défi example of 103.5: 17 XP and 3 PV, the refused/accepted duel brings 18 XP and 0 PV
+    s = board(hero_in_monde=(0,))
+    s.players[0].xp, s.players[0].pv = 17, 0
+    rules.gain_xp(s, 0, 1)
+    from allegiance.games.wakfu import flow
+    flow.advance(s)
+    o = GAME.outcome(s)
+    assert o is not None and o.winners == ("p1",)
+
+
+def test_hero_leaving_play_loses_103_2c() -> None:
+    s = board()
+    rules.remove(s, s.players[1].hero)
+    s.players[1].defausse.append(s.players[1].hero)
+    from allegiance.games.wakfu import flow
+    flow.advance(s)
+    o = GAME.outcome(s)
+    assert o is not None and o.winners == ("p0",)
+
+
+def test_attacker_orders_the_duels_706_1() -> None:
+    s = board(monde={0: ["Bouftou", "Bwork"], 1: ["Tofu", "Boo"]})
+    b, bw, tofu, boo = one(s, "Bouftou"), one(s, "Bwork"), one(s, "Tofu"), one(s, "Boo")
+    attack(s, s.players[1].sac, [b, bw], [(tofu, b), (boo, bw)])
+    passes(s)
+    assert s.pending[-1].kind == "duel_order" and set(s.pending[-1].options) == {b, bw}
+    from allegiance.core.actions import Action
+    events = GAME.apply(s, 0, Action.of("choose", value=bw))
+    destroyed = [e.data["card"] for e in events if e.kind == "destroy"]
+    assert destroyed.index(boo) < destroyed.index(tofu)  # Bwork's duel first
+
+
+def test_geant_may_put_everything_on_one_blocker() -> None:
+    s = board(monde={0: ["Bouftou Royal"], 1: ["Tofu", "Boo"]})
+    royal, tofu, boo = one(s, "Bouftou Royal"), one(s, "Tofu"), one(s, "Boo")
+    attack(s, s.players[1].sac, [royal], [(tofu, royal), (boo, royal)])
+    passes(s)
+    for _ in range(4):
+        choose(s, tofu)
+    assert tofu in s.players[1].defausse and boo in s.players[1].monde and s.players[1].sac_pr == 15
+
+
+def test_tacle_806_13() -> None:
+    # no starter card has Tacle; a Tacle modifier on the attacker shows the rule: its blockers cannot
+    # incline for resources during the Phase d'Actions
+    from allegiance.games.wakfu.pay import producers
+    s = board(monde={0: ["Bouftou"], 1: ["Piou Vert", "Tofu"]})
+    b, piou = one(s, "Bouftou"), one(s, "Piou Vert")
+    s.mods.append((b, "Tacle", 1, "combat"))
+    attack(s, s.players[1].sac, [b], [(piou, b)])
+    assert piou not in [c for c, _ in producers(s, 1)] and one(s, "Tofu") in [c for c, _ in producers(s, 1)]
+
+
+def test_destroying_a_havre_sac_banishes_it_306_5() -> None:
+    s = board(havre={1: ["Tofu"]})
+    rules.destroy(s, s.players[1].sac, 0)
+    p1 = s.players[1]
+    assert p1.sac in s.banished and p1.hero in p1.monde and one(s, "Tofu") in p1.monde

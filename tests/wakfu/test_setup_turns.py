@@ -1,0 +1,176 @@
+"""Setup (102), the four-phase turn (601-605), first-turn restrictions, hand size, drawing (507)."""
+
+from __future__ import annotations
+
+import pytest
+
+from allegiance.core.errors import IllegalActionError
+from allegiance.games.wakfu import GAME, rules
+from allegiance.games.wakfu.decks import DeckError, starter
+from tests.wakfu.builders import act, board, choose, kinds, one, pay, play
+
+
+def new(seed: int = 3, **opts: object):  # type: ignore[no-untyped-def]
+    return GAME.new_game("1v1", seed, {"decks": ["iop", "xelor"], **opts})
+
+
+def test_setup_havre_sac_and_hero() -> None:
+    s = new()
+    for p in s.players:
+        assert p.monde == [p.sac] and p.havre == [p.hero]  # 102.1, 306.1, 307.1
+        assert p.sac not in s.tapped and p.hero not in s.tapped  # dressés
+        assert p.pv == s.cards[p.hero].pv and p.sac_pr == 15
+        assert len(p.main) == 6 and len(p.pioche) == 42  # 102.3: PA cards drawn
+
+
+def test_first_player_is_random() -> None:
+    # 102.2: a random choice decides who starts
+    assert {new(seed).first for seed in range(20)} == {0, 1}
+
+
+def test_rollback_sequence_first_player_first() -> None:
+    s = new()
+    f = s.first
+    assert s.pending[-1].kind == "mulligan" and s.pending[-1].seat == f  # 102.4: first player first
+    before = set(s.players[f].main)
+    choose(s, "rollback")
+    p = s.players[f]
+    assert len(p.main) == 5 and len(p.pioche) == 43  # one card fewer, the hand recycled
+    assert s.pending[-1].seat == f
+    choose(s, "rollback")
+    assert len(p.main) == 4
+    choose(s, "keep")
+    assert s.pending[-1].seat == 1 - f
+    choose(s, "keep")
+    assert s.phase == "main" and s.active == f and s.turn == 1
+    assert before  # the first hand existed
+
+
+def test_first_turn_restrictions() -> None:
+    s = board(hand={0: ["Bouftou", "Forêts d'Astrub"]}, monde={0: ["Piou Vert"]}, turn=1)
+    bouftou = one(s, "Bouftou")
+    zone = one(s, "Forêts d'Astrub")
+    legal = GAME.legal_actions(s, 0)
+    assert all(a.get("card") != zone for a in legal if a.kind == "play")  # 506.3: no Zone into the Monde
+    assert "move" not in kinds(s, 0)  # 603.3: no movement on the first player's first turn
+    assert "attack" not in kinds(s, 0)  # 603.2
+    play(s, 0, bouftou)  # only the Havre Sac is offered: no "place" question
+    assert bouftou in s.players[0].havre
+
+
+def test_no_attack_on_own_first_turn_either_player() -> None:
+    # 603.2: the second player cannot attack on his first turn (turn 2) either
+    s = board(monde={1: ["Bouftou"]}, active=1, turn=2)
+    assert "attack" not in kinds(s, 1)
+    s = board(monde={0: ["Bouftou"]}, turn=3)
+    assert "attack" in kinds(s, 0)
+
+
+def test_untap_at_start_of_own_turn_only() -> None:
+    s = board(monde={0: ["Bouftou"], 1: ["Tofu"]})
+    b, t = one(s, "Bouftou"), one(s, "Tofu")
+    s.tapped |= {b, t}
+    act(s, 0, "end_turn")
+    assert s.active == 1
+    assert t not in s.tapped and b in s.tapped  # 602.1: the active player untaps his cards
+
+
+def test_draw_up_to_pa_at_end_of_turn() -> None:
+    s = board(hand={0: ["Bouftou", "Bouftou"]})
+    play(s, 0, one(s, "Bouftou"), "havre")
+    act(s, 0, "end_turn")
+    assert len(s.players[0].main) == 6  # 604.1: drawn up to PA in the Phase de Pioche
+
+
+def test_once_per_game_hand_recycle() -> None:
+    s = board(hand={0: ["Tofu"] * 6}, pioche={0: ["Bouftou"] * 20})
+    act(s, 0, "end_turn")
+    assert s.pending[-1].kind == "recycle_hand"  # 604.2: full hand, nothing drawn or played
+    choose(s, "recycle")
+    assert [s.cards[c].name for c in s.players[0].main] == ["Bouftou"] * 6
+    assert s.players[0].recycled
+    act(s, 1, "end_turn")
+    s.players[0].main[:] = s.players[0].main[:6]
+    act(s, 0, "end_turn")
+    assert not (s.pending and s.pending[-1].kind == "recycle_hand")  # once per game
+
+
+def test_no_recycle_after_playing_a_card() -> None:
+    s = board(hand={0: ["Bouftou"] * 6})
+    play(s, 0, s.players[0].main[0], "havre")
+    s.players[0].main.append(s.players[0].pioche.pop())
+    act(s, 0, "end_turn")
+    assert not s.pending  # 604.2: a card was played this turn
+
+
+def test_damage_leaves_allies_at_end_of_turn() -> None:
+    s = board(monde={0: ["Bouftou"]})
+    b = one(s, "Bouftou")
+    s.damage[b] = 1
+    act(s, 0, "end_turn")
+    assert b not in s.damage  # 605.2, 410.8
+
+
+def test_hand_above_pa_is_discarded() -> None:
+    s = board(hand={0: ["Coupure Temporelle"], 1: ["Tofu"] * 6}, heroes=("Aeron Zeklox", "Tirlangue Portey"),
+              sacs=("Havre Sac du Wabbit", "Havre Sac du Tofu"))
+    play(s, 0, one(s, "Coupure Temporelle"), 1)
+    assert rules.pa(s, 1) == 5
+    assert s.pending[-1].kind == "discard" and s.pending[-1].seat == 1  # 505.3, 505.4
+    choose(s, s.players[1].main[0])
+    assert len(s.players[1].main) == 5
+    act(s, 0, "end_turn")
+    assert rules.pa(s, 1) == 6  # "until end of turn" ends (605.2)
+
+
+def test_empty_pioche_reshuffles_defausse() -> None:
+    s = board(pioche={0: []}, defausse={0: ["Tofu", "Tofu"]})
+    assert rules.draw(s, 0)  # 507.5
+    assert len(s.players[0].main) == 1 and len(s.players[0].pioche) == 1 and not s.players[0].defausse
+    s.players[0].pioche.clear()
+    s.players[0].main.clear()
+    assert not rules.draw(s, 0)  # nothing left: no loss (507.5)
+    assert s.phase == "main"
+
+
+def test_max_turns_draw() -> None:
+    s = board(max_turns=4, turn=4)
+    act(s, 0, "end_turn")
+    o = GAME.outcome(s)
+    assert o is not None and o.draw
+
+
+def test_deck_with_unimplemented_card_is_refused() -> None:
+    text = starter("feca").to_text().replace("3 Fofy Fafié\n", "3 Abraknyde\n")
+    with pytest.raises(DeckError, match="not implemented yet: Abraknyde"):
+        GAME.new_game("1v1", 1, {"decks": ["iop", text]})
+
+
+def test_bad_options() -> None:
+    with pytest.raises(ValueError, match="unknown Wakfu options"):
+        GAME.new_game("1v1", 1, {"deck": "iop"})
+    with pytest.raises(ValueError, match="1v1"):
+        GAME.new_game("2v2", 1, {})
+
+
+def test_move_between_monde_and_havre_sac() -> None:
+    s = board(monde={0: ["Bouftou"]})
+    b = one(s, "Bouftou")
+    act(s, 0, "move", card=b)  # 414.1
+    assert b in s.players[0].havre
+    act(s, 0, "move", card=b)
+    assert b in s.players[0].monde
+    s.tapped.add(b)
+    with pytest.raises(IllegalActionError):
+        act(s, 0, "move", card=b)  # 414.2: an inclined card cannot move
+
+
+def test_full_havre_sac_takes_no_more() -> None:
+    s = board(havre={0: ["Tofu", "Tofu", "Tofu"]}, monde={0: ["Bouftou"]}, hand={0: ["Tofu"]})
+    assert rules.occupancy(s, 0) == 4  # Héros + 3 (306.3a Taille 4)
+    assert not any(a.kind == "move" and a.get("card") == one(s, "Bouftou") for a in GAME.legal_actions(s, 0))
+    tofu = s.players[0].main[0]
+    act(s, 0, "play", card=tofu)
+    assert s.pending[-1].kind == "pay"  # only the Monde is left: no "place" question (504.3a)
+    pay(s)
+    assert tofu in s.players[0].monde
