@@ -4,7 +4,9 @@ checks what a player, a file or the command line gives against them before anyth
 The validator is strict on purpose (issue 10, item 3: one stored option nested 255 deep broke the
 lobby for everyone): a boolean is a JSON boolean; an integer is a JSON integer within range (not
 ``"3"``, ``2.9``, ``"1_000"``, ``True``, ``Infinity`` or ``10**30``); a choice is one of the listed
-strings; an option the game does not declare is refused.  Every error names the option and says
+strings; a per-seat option (``seat_texts``: a deck per seat) is a list of at most :data:`MAX_SEATS`
+strings of at most :data:`MAX_TEXT` characters, each a listed choice or, where the spec allows, a
+text the game reads itself (a deck file); an option the game does not declare is refused.  Every error names the option and says
 what is allowed.
 """
 
@@ -16,7 +18,10 @@ from typing import Any, Final, Literal
 
 from allegiance.core.errors import AllegianceError
 
-OptionType = Literal["bool", "int", "choice"]
+OptionType = Literal["bool", "int", "choice", "seat_texts"]
+#: the most entries a per-seat option may have, and the longest text one entry may be
+MAX_SEATS: Final = 64
+MAX_TEXT: Final = 20_000
 #: the bounds an int option may never leave, whatever its spec says (a signed 64-bit integer)
 INT_LIMIT: Final = 2**63 - 1
 
@@ -40,14 +45,18 @@ class OptionSpec:
     min: int | None = None
     max: int | None = None
     choices: tuple[str, ...] = ()
+    #: ``seat_texts`` only: whether an entry may be a free text (e.g. a deck file) besides the choices
+    free_text: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The form the lobby form reads (``GET /api/games``)."""
         out: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default, "help": self.help}
         if self.type == "int":
             out.update({k: v for k, v in (("min", self.min), ("max", self.max)) if v is not None})
-        if self.type == "choice":
+        if self.type in ("choice", "seat_texts"):
             out["choices"] = list(self.choices)
+        if self.type == "seat_texts":
+            out["free_text"] = self.free_text
         return out
 
     def json_schema(self) -> dict[str, Any]:
@@ -58,6 +67,10 @@ class OptionSpec:
         elif self.type == "int":
             out = {"type": "integer", "minimum": self.min if self.min is not None else -INT_LIMIT,
                    "maximum": self.max if self.max is not None else INT_LIMIT}
+        elif self.type == "seat_texts":
+            item: dict[str, Any] = {"type": "string", "maxLength": MAX_TEXT} if self.free_text \
+                else {"type": "string", "enum": list(self.choices)}
+            out = {"type": "array", "items": item, "minItems": 1, "maxItems": MAX_SEATS}
         else:
             out = {"type": "string", "enum": list(self.choices)}
         if self.default is None:
@@ -74,6 +87,8 @@ class OptionSpec:
             return value
         if self.type == "int":
             return self._check_int(value)
+        if self.type == "seat_texts":
+            return self._check_seat_texts(value)
         if not isinstance(value, str) or value not in self.choices:
             raise OptionError(f"option {self.name} must be one of {', '.join(self.choices)}, not {_show(value)}")
         return value
@@ -88,6 +103,20 @@ class OptionSpec:
         if not low <= value <= high:
             raise OptionError(f"option {self.name} must be {allowed}, not {_show(value)}")
         return value
+
+
+    def _check_seat_texts(self, value: Any) -> list[str]:
+        what = f"one of {', '.join(self.choices)}" + (" or a text" if self.free_text else "")
+        if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_SEATS:
+            raise OptionError(f"option {self.name} must be a list with one entry per seat ({what}), "
+                              f"not {_show(value)}")
+        for entry in value:
+            if not isinstance(entry, str) or len(entry) > MAX_TEXT:
+                raise OptionError(f"option {self.name}: each entry must be {what} of at most {MAX_TEXT} "
+                                  f"characters, not {_show(entry)}")
+            if entry not in self.choices and not self.free_text:
+                raise OptionError(f"option {self.name}: each entry must be {what}, not {_show(entry)}")
+        return list(value)
 
 
 def validate_options(specs: Sequence[OptionSpec], options: Any) -> dict[str, Any]:

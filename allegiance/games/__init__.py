@@ -9,6 +9,7 @@ from allegiance.core.game import Game
 #: game name -> module path of the folder whose ``GAME`` attribute is the game object
 REGISTRY: dict[str, str] = {
     "swdbg": "allegiance.games.swdbg",
+    "wakfu": "allegiance.games.wakfu",
 }
 
 

@@ -147,10 +147,32 @@ def test_deck_with_unimplemented_card_is_refused() -> None:
 
 
 def test_bad_options() -> None:
-    with pytest.raises(ValueError, match="unknown Wakfu options"):
+    with pytest.raises(ValueError, match="unknown option 'deck'; options: decks, max_turns"):
         GAME.new_game("1v1", 1, {"deck": "iop"})
+    with pytest.raises(ValueError, match="one deck per seat"):
+        GAME.new_game("1v1", 1, {"decks": ["iop"]})
+    with pytest.raises(ValueError, match="reaction_prompts must be one of always, playable"):
+        GAME.new_game("1v1", 1, {"reaction_prompts": "sometimes"})
+    with pytest.raises(ValueError, match="max_turns must be an integer from 2 to 10000"):
+        GAME.new_game("1v1", 1, {"max_turns": "3"})
     with pytest.raises(ValueError, match="1v1"):
         GAME.new_game("2v2", 1, {})
+
+
+def test_a_table_deal_is_secret_and_reproducible_from_its_key() -> None:
+    """With a shuffle key the deal comes from the secure generator and ids are a secret permutation."""
+    key = bytes(range(32))
+    a, b = GAME.new_game("1v1", 1, {}, shuffle_key=key), GAME.new_game("1v1", 1, {}, shuffle_key=key)
+    assert GAME.to_position(a) == GAME.to_position(b)
+    plain = GAME.new_game("1v1", 1, {})
+    assert [p.hero for p in plain.players] == [0, 50]  # made in deck order without a key (48 + Héros + Havre Sac)
+    assert [p.hero for p in a.players] != [0, 50]
+    assert sorted(a.cards) == sorted(plain.cards)
+    assert all(a.owner(p.hero) == p.seat and a.owner(p.sac) == p.seat for p in a.players)
+    assert sorted(a.cards[c].name for c in a.players[0].pioche + a.players[0].main) == \
+        sorted(plain.cards[c].name for c in plain.players[0].pioche + plain.players[0].main)
+    copy = GAME.from_position(GAME.to_position(a))
+    assert GAME.to_position(copy) == GAME.to_position(a)
 
 
 def test_move_between_monde_and_havre_sac() -> None:

@@ -45,10 +45,14 @@ class WakfuGame(Game):
     modes: tuple[str, ...] = ("1v1",)
     action_kinds: tuple[str, ...] = ACTION_KINDS
 
-    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None) -> WakfuState:
-        """A new duel.  ``options``: decks (two starter names or deck-file texts; default two Iop decks),
-        max_turns (turns before a draw, default 200), reaction_prompts ("playable" or "always")."""
-        state = setup.new_game(mode, seed, dict(options or {}))
+    option_specs = setup.OPTION_SPECS
+
+    def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None,
+                 shuffle_key: bytes | None = None) -> WakfuState:
+        """A new duel.  ``options``: decks (one starter name or deck-file text per seat; default Iop
+        decks), max_turns (turns before a draw, default 200), reaction_prompts ("always" or
+        "playable").  ``shuffle_key``: deal with the secure generator (see :meth:`Game.new_game`)."""
+        state = setup.new_game(mode, seed, dict(options or {}), shuffle_key)
         flow.advance(state)
         return state
 

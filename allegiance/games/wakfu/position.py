@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from allegiance.core.errors import PositionError
+from allegiance.core.rng import rng_from_json
 from allegiance.games.wakfu.cards import CARDS
 from allegiance.games.wakfu.setup import table_for
 from allegiance.games.wakfu.state import Combat, Config, Item, Pending, Player, WakfuState
@@ -48,7 +49,7 @@ def to_position(state: WakfuState) -> dict[str, Any]:
         "options": {"decks": list(state.deck_texts), "max_turns": cfg.max_turns,
                     "reaction_prompts": cfg.reaction_prompts, "deck_names": list(cfg.decks)},
         "cards": [ref(c) for c in range(len(state.cards))], "owners": state.owners[:],
-        "rng": state.rng.state, "version": state.version, "active": state.active, "first": state.first,
+        "rng": state.rng.to_json(), "version": state.version, "active": state.active, "first": state.first,
         "turn": state.turn, "phase": state.phase, "players": players,
         "tapped": sorted(ref(c) for c in state.tapped),
         "damage": {ref(c): n for c, n in sorted(state.damage.items())},
@@ -108,7 +109,7 @@ def _read(data: Mapping[str, Any]) -> WakfuState:
     state = WakfuState(table_for(cfg.mode), cards, cfg)
     state.deck_texts = tuple(opts["decks"])  # type: ignore[assignment]
     state.owners = [int(o) for o in data["owners"]]
-    state.rng.state = int(data["rng"])
+    state.rng = rng_from_json(data["rng"])
     state.version, state.active, state.first = int(data["version"]), int(data["active"]), int(data["first"])
     state.turn, state.phase = int(data["turn"]), str(data["phase"])
     seen: set[int] = set()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from allegiance.core.options import OptionError, OptionSpec, validate_options
+from allegiance.core.rng import make_rng
 from allegiance.core.table import Seat, Table
 from allegiance.games.wakfu import rules
 from allegiance.games.wakfu.cards import CARDS, CardDef
@@ -39,27 +41,42 @@ def check_implemented(deck: Deck) -> None:
                          + ", ".join(missing)])
 
 
-def new_game(mode: str, seed: int, options: dict[str, Any]) -> WakfuState:
+#: the duel's options (checked strictly by the core validator before a table stores them)
+OPTION_SPECS: Final = (
+    OptionSpec("decks", "seat_texts", "each seat's deck: a starter or the text of a deck file "
+               "(default: Iop against Iop)", default=None, choices=tuple(STARTERS), free_text=True),
+    OptionSpec("max_turns", "int", "the game is a draw after this many turns", default=200, min=2, max=10_000),
+    # "always" asks every player after every event, so the table never shows who holds a Réaction;
+    # "playable" asks only players who could react (faster, for simulation: bots' games are the same,
+    # since a player who cannot react always passes).
+    OptionSpec("reaction_prompts", "choice", "when to ask for Réactions: always (hides who holds one) or "
+               "only when playable (faster)", default="always", choices=("always", "playable")),
+)
+
+
+def new_game(mode: str, seed: int, options: dict[str, Any], shuffle_key: bytes | None = None) -> WakfuState:
     """102.1-102.3: each player's Havre Sac dressé in the Monde with the Héros inside; Pioches shuffled;
-    the first player chosen at random (102.2); hands of PA cards drawn.  The rollbacks follow (102.4)."""
-    unknown = set(options) - {"decks", "max_turns", "reaction_prompts"}
-    if unknown:
-        raise ValueError(f"unknown Wakfu options {sorted(unknown)}; known: decks, max_turns, reaction_prompts")
-    specs = options.get("decks", ("iop", "iop"))
-    if not isinstance(specs, list | tuple) or len(specs) != 2:
-        raise ValueError("option decks: two decks, one per seat")
+    the first player chosen at random (102.2); hands of PA cards drawn.  The rollbacks follow (102.4).
+
+    With ``shuffle_key`` the shuffles come from the secure generator and card ids are a secret random
+    permutation (as in SWDBG: an id made in deck order would tell a card's place before the shuffle)."""
+    try:
+        options = validate_options(OPTION_SPECS, options)
+    except OptionError as exc:
+        raise ValueError(str(exc)) from None
+    table = table_for(mode)
+    specs = options.get("decks") or ["iop"] * len(table.seats)
+    if len(specs) != len(table.seats):
+        raise ValueError(f"option decks: one deck per seat ({len(table.seats)}), not {len(specs)}")
     decks = [read_deck(s) for s in specs]
     for deck in decks:
         check_implemented(deck)
     max_turns = options.get("max_turns", 200)
-    if not isinstance(max_turns, int) or isinstance(max_turns, bool) or not 2 <= max_turns <= 10_000:
-        raise ValueError("option max_turns: an integer from 2 to 10000 (turns before a draw)")
-    prompts = options.get("reaction_prompts", "playable")
-    if prompts not in ("playable", "always"):
-        raise ValueError("option reaction_prompts: 'playable' or 'always'")
+    prompts = options.get("reaction_prompts", "always")
     config = Config(mode, seed, (decks[0].name, decks[1].name), max_turns, prompts)
     cards: dict[int, CardDef] = {}
-    state = WakfuState(table_for(mode), cards, config)
+    state = WakfuState(table, cards, config)
+    state.rng = make_rng(seed, shuffle_key)
     state.deck_texts = (decks[0].to_text(), decks[1].to_text())
     for seat, deck in enumerate(decks):
         p = Player(seat)
@@ -68,6 +85,8 @@ def new_game(mode: str, seed: int, options: dict[str, Any]) -> WakfuState:
         p.pioche = [_new(cards, n) for n in deck.pioche()]
         state.owners.extend([seat] * (len(cards) - len(state.owners)))
         state.players.append(p)
+    if shuffle_key is not None:
+        _secret_ids(state)
     for p in state.players:
         place_start(state, p)
         state.rng.shuffle(p.pioche)
@@ -78,6 +97,22 @@ def new_game(mode: str, seed: int, options: dict[str, Any]) -> WakfuState:
             rules.draw(state, p.seat)
     state.phase = "mulligan"
     return state
+
+
+def _secret_ids(state: WakfuState) -> None:
+    """Relabel every card with an id from a uniformly random permutation (secure generator)."""
+    order = list(range(len(state.cards)))
+    state.rng.shuffle(order)
+    old_cards, old_owners = dict(state.cards), list(state.owners)
+    state.cards.clear()
+    for c, d in old_cards.items():
+        state.cards[order[c]] = d
+    state.owners[:] = [0] * len(old_owners)
+    for c, seat in enumerate(old_owners):
+        state.owners[order[c]] = seat
+    for p in state.players:
+        p.hero, p.sac = order[p.hero], order[p.sac]
+        p.pioche = [order[c] for c in p.pioche]
 
 
 def _new(cards: dict[int, CardDef], name: str) -> int:

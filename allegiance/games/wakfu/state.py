@@ -183,7 +183,7 @@ class WakfuState:
 
     def copy(self) -> WakfuState:
         s = WakfuState(self.table, self.cards, self.config)
-        s.version, s.rng = self.version, Rng(self.rng.state)
+        s.version, s.rng = self.version, self.rng.copy()
         s.players = [p.copy() for p in self.players]
         s.active, s.first, s.turn, s.phase = self.active, self.first, self.turn, self.phase
         s.tapped, s.damage, s.appeared = set(self.tapped), dict(self.damage), dict(self.appeared)
