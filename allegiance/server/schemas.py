@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -16,6 +16,8 @@ class CreateTable(BaseModel):
     seats: list[str] = Field(..., description="'human' or a bot kind ('random', 'greedy') per seat",
                              examples=[["human", "greedy", "human", "random"]])
     seed: int | None = Field(None, description="deal seed (random when left out)")
+    open_seats: list[int] = Field(default_factory=list, description="human seats anyone may take from the lobby; "
+                                  "every other human seat is invited (only its link opens it)", examples=[[2]])
 
 
 class SeatLink(BaseModel):
@@ -32,7 +34,8 @@ class SeatSummary(BaseModel):
     label: str
     team: str | None
     kind: str
-    free: bool
+    free: bool = Field(description="a human seat whose link nobody has used yet")
+    open: bool = Field(description="the creator opened this human seat to anyone: it can be taken while free")
     connected: bool
 
 
@@ -44,6 +47,7 @@ class TableSummary(BaseModel):
     version: int | None
     created_at: float
     finished: bool
+    status: Literal["playing", "finished", "abandoned", "broken"]
     outcome: dict[str, Any] | None
     seats: list[SeatSummary]
 
@@ -53,6 +57,8 @@ class CreatedTable(BaseModel):
 
     table: TableSummary
     links: list[SeatLink]
+    creator_token: str = Field(description="secret that closes the table (POST /api/tables/{id}/close, header "
+                               "X-Creator-Token); shown once")
     spectate: str
 
 
@@ -78,6 +84,18 @@ class ReplayStep(BaseModel):
     replay: dict[str, Any]
     step: int = 0
     seat: int | None = None
+
+
+class ReplayStepAnswer(BaseModel):
+    """The board after ``step`` of ``steps`` actions, the words of the last action and what it showed."""
+
+    step: int
+    steps: int
+    action: str
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    seats: list[dict[str, Any]]
+    outcome: dict[str, Any] | None
 
 
 class ErrorBody(BaseModel):
