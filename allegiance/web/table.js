@@ -36,6 +36,12 @@
     };
     ws.onmessage = (ev) => receive(JSON.parse(ev.data));
     ws.onclose = (ev) => {
+      if (ev.code === 4410 || ev.code === 4500) {  // the table was closed, or cannot be opened
+        gone = true;
+        setConn("closed", ev.code === 4410 ? "table closed" : "table broken");
+        if (ev.reason) $("prompt").textContent = ev.reason;
+        return;
+      }
       if (ev.code === 4403 || ev.code === 4404) {
         gone = true;
         setConn("closed", ev.code === 4404 ? "no such table" : "bad link");
@@ -59,6 +65,10 @@
   function receive(msg) {
     // states render in arrival order, each once the game's card catalogue is here
     if (msg.type === "state") return Board.loadCatalog(msg.game).then(() => showState(msg));
+    if (msg.type === "presence") {  // who is here changed: only the seat list is redrawn
+      if (last) { last.seats = msg.seats; renderSeats(last); }
+      return;
+    }
     if (msg.type === "error") {
       toast(msg.message);
       if (last) renderActions(last);
@@ -77,13 +87,14 @@
     $("title").textContent = `${msg.game} ${msg.mode} · table ${msg.table}`;
     $("who").textContent = msg.seat === null ? "spectator (public information only)" : `you are ${seatLabel(msg, msg.seat)}`;
     $("turn").textContent = view && view.turn !== undefined ? `turn ${view.turn} · version ${msg.version}` : `version ${msg.version}`;
-    $("seats").innerHTML = msg.seats.map((s) => `<span class="seat ${s.kind === "human" ? (s.connected ? "on" : "off") : "on"}
-      ${msg.active.includes(s.seat) ? "turn" : ""}" data-seat="${s.seat}">${Board.esc(s.label)} · ${s.kind === "human" ? (s.claimed ? "human" : "free seat") : s.kind + " bot"}</span>`).join("");
+    renderSeats(msg);
     const mine = msg.seat !== null && msg.active.includes(msg.seat);
     const prompt = $("prompt");
     prompt.className = "prompt" + (mine ? " mine" : "");
     prompt.dataset.mine = mine ? "1" : "0";
-    if (msg.outcome) {
+    if (msg.status === "abandoned") {
+      prompt.textContent = "This table was closed; nothing more is played here.";
+    } else if (msg.outcome) {
       prompt.textContent = "The game is over.";
     } else {
       const texts = msg.prompts.map((p) => `${p.seats.map((s) => seatLabel(msg, s)).join(" or ")}: ${p.prompt}`);
@@ -96,6 +107,11 @@
     appendLog(msg);
     document.body.dataset.version = msg.version;
     document.body.dataset.finished = msg.outcome ? "1" : "0";
+  }
+
+  function renderSeats(msg) {
+    $("seats").innerHTML = msg.seats.map((s) => `<span class="seat ${s.kind === "human" ? (s.connected ? "on" : "off") : "on"}
+      ${msg.active.includes(s.seat) ? "turn" : ""}" data-seat="${s.seat}">${Board.esc(s.label)} · ${s.kind === "human" ? (s.claimed ? "human" : "free seat") : s.kind + " bot"}</span>`).join("");
   }
 
   function renderOutcome(msg) {
