@@ -46,7 +46,7 @@ def serve(
     tune_for_server()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"allegiance online table on http://{shown}:{port}/  (database: {db})")
-    uvicorn.run(create_app(db=db, bot_delay=bot_delay, durable=durable, limits=limits), host=host, port=port,
+    uvicorn.run(create_app(db=db, bot_delay=bot_delay, durable=durable, limits=limits, warm_workers=True), host=host, port=port,
                 log_level=log_level, ws_max_size=64 * 1024)
 
 

@@ -28,13 +28,14 @@ log = logging.getLogger("allegiance.server")
 
 def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
                rate: tuple[float, int] = (play.RATE_PER_SECOND, play.RATE_BURST), durable: bool = False,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, warm_workers: bool = False) -> FastAPI:
     """The online table over the database ``db`` (a SQLite file path or a SQLAlchemy/PostgreSQL URL).
 
     ``bot_delay`` is the pause in seconds before each bot action, so people can follow the bots;
     ``rate`` is each connection's message limit (per second, burst); ``durable`` makes SQLite fsync
     every commit (see :mod:`allegiance.server.storage`); ``limits``: tables, idle time, creations and
-    replay rebuilds allowed (:class:`~allegiance.server.limits.Limits`).
+    replay rebuilds allowed (:class:`~allegiance.server.limits.Limits`); ``warm_workers`` starts the
+    replay worker process at start-up rather than at the first replay request (``serve`` does).
     Start-up reads no action log: tables whose bots must act are resumed in the background, every
     other table is rebuilt when first asked for.
     """
@@ -46,6 +47,8 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         mgr = TableManager(storage, bot_delay=bot_delay, limits=limits)
         app.state.manager = mgr
         app.state.replays = ReplayService(limits)
+        if warm_workers:
+            await app.state.replays.warm()
         freeze_startup_heap()
         mgr.start()
         log.info("database %s (%s); resuming tables whose bots must act", storage.dialect, db)
