@@ -71,6 +71,10 @@ def _lower_priority() -> None:
     gc.set_threshold(200_000, 50, 1000)
 
 
+def _ready() -> bool:
+    return True
+
+
 _checkpoints: OrderedDict[str, tuple[list[int], dict[int, Any]]] = OrderedDict()
 
 
@@ -173,7 +177,7 @@ class ReplayService:
     async def warm(self) -> None:
         """Start the worker now: starting a process costs the event loop a pause (measured up to 0.7 s
         on a busy machine), better paid at start-up than in the middle of games."""
-        await asyncio.get_running_loop().run_in_executor(self._get_pool(), _lower_priority)
+        await asyncio.get_running_loop().run_in_executor(self._get_pool(), _ready)
 
     def _get_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
