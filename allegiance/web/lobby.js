@@ -61,7 +61,7 @@
 
   function seatCell(t, s) {
     if (s.kind !== "human") return `${esc(s.label)}: ${esc(s.kind)} bot`;
-    if (s.free) return `${esc(s.label)}: <button data-take="${t.id}:${s.seat}">take this seat</button>`;
+    if (s.free && s.open) return `${esc(s.label)}: <button data-take="${t.id}:${s.seat}">take this seat</button>`;
     return `${esc(s.label)}: ${s.connected ? "playing" : "taken"}`;
   }
 
