@@ -132,12 +132,10 @@ def long_replay(seed: int, actions: int = 20000) -> dict[str, Any]:
     return Replay("swdbg", "1v1", seed, options, ["random", "random"], log).to_json(None)
 
 
-async def replay_client(base: str, replay: dict[str, Any], stop: asyncio.Event, seed: int,
+async def replay_client(base: str, encoded: bytes, steps: int, stop: asyncio.Event, seed: int,
                         answers: dict[str, Any]) -> None:
-    """Ask for random steps of one replay, one request at a time, until ``stop``."""
+    """Ask for random steps of one replay (``encoded`` JSON of ``steps`` actions), one at a time, until ``stop``."""
     rng = random.Random(seed)
-    steps = len(replay["actions"])
-    encoded = json.dumps(replay).encode()  # once: encoding 0.5 MB per request would stall this process's pings
     async with httpx.AsyncClient(base_url=base, timeout=120) as http:
         while not stop.is_set():
             started = time.perf_counter()
@@ -192,6 +190,9 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
                                                        "seed": i, "options": {"bases_to_win": 2}})
             res.raise_for_status()
             created.append(res.json())
+    # replays are made and encoded before any client starts: this process would stall its own pings
+    replays = [long_replay(7000 + i) for i in range(replay_clients)]
+    encoded = [(json.dumps(rep).encode(), len(rep["actions"])) for rep in replays]
     stats = Stats()
     stop = asyncio.Event()
     ws_base = base.replace("http", "ws")
@@ -202,8 +203,8 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
     pingers = [asyncio.create_task(ping_client(f"{ws_base}/ws/tables/{c['table']['id']}", stop, rtts))
                for c in created[:10]]
     answers: dict[str, Any] = {}
-    replays = [long_replay(7000 + i) for i in range(replay_clients)]
-    replayers = [asyncio.create_task(replay_client(base, rep, stop, i, answers)) for i, rep in enumerate(replays)]
+    replayers = [asyncio.create_task(replay_client(base, body, steps, stop, i, answers))
+                 for i, (body, steps) in enumerate(encoded)]
     started = time.perf_counter()
     server_cpu0 = cpu_seconds(pid) if pid else 0.0
     client_cpu0 = time.process_time()
