@@ -327,6 +327,8 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if not _plausible_id(table_id):
+            raise TableNotFound(f"there is no table {table_id!r}")
         pending = self._loading.get(table_id)
         if pending is None:
             pending = asyncio.get_running_loop().create_future()
