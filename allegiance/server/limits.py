@@ -16,7 +16,8 @@ class Limits:
     - ``idle_minutes``: a table with no accepted action for this long is closed as abandoned;
     - ``creates_per_minute`` / ``create_burst``: tables one client address may create;
     - ``replays_per_client``: replay rebuilds (``/api/replays/step``) one address may have running;
-    - ``replays_waiting``: rebuilds waiting server-wide before more are refused (503).
+    - ``replays_waiting``: rebuilds waiting server-wide before more are refused (503);
+    - ``loads_per_client``: tables not in memory one address may have being rebuilt at once (429).
     """
 
     max_tables: int | None = 1000
@@ -25,6 +26,7 @@ class Limits:
     create_burst: int = 10
     replays_per_client: int = 2
     replays_waiting: int = 64
+    loads_per_client: int = 2
 
 
 class ClientBuckets:

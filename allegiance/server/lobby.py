@@ -94,7 +94,7 @@ async def list_tables(request: Request, finished: bool = False,
             responses={404: {"model": schemas.ErrorBody}, 410: {"model": schemas.ErrorBody}},
             summary="One table's public summary")
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
-    return (await table_or_404(manager(request), table_id)).summary()
+    return (await table_or_404(manager(request), table_id, request)).summary()
 
 
 @router.post("/tables/{table_id}/close", response_model=schemas.TableSummary,
@@ -104,7 +104,7 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
 async def close_table(table_id: str, request: Request,
                       x_creator_token: str | None = Header(None)) -> dict[str, Any]:
     mgr = manager(request)
-    table = await table_or_404(mgr, table_id)
+    table = await table_or_404(mgr, table_id, request)
     try:
         mgr.close(table, x_creator_token)
     except CreatorRefused as exc:
@@ -120,7 +120,7 @@ async def close_table(table_id: str, request: Request,
              summary="Take an open human seat nobody has used yet: returns its secret link")
 async def take_seat(table_id: str, seat: int, request: Request) -> dict[str, Any]:
     mgr = manager(request)
-    table = await table_or_404(mgr, table_id)
+    table = await table_or_404(mgr, table_id, request)
     try:
         token = mgr.take_seat(table, seat)
     except SeatUnavailable as exc:
@@ -133,7 +133,7 @@ async def take_seat(table_id: str, seat: int, request: Request) -> dict[str, Any
             responses={404: {"model": schemas.ErrorBody}, 409: {"model": schemas.ErrorBody},
                        410: {"model": schemas.ErrorBody}})
 async def download_replay(table_id: str, request: Request) -> Response:
-    table = await table_or_404(manager(request), table_id)
+    table = await table_or_404(manager(request), table_id, request)
     if not table.finished:
         # The log of a running game would reveal hidden cards (seed + actions rebuild every deck).
         raise HTTPException(409, "the game is not finished; its replay is available once it ends")

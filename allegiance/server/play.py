@@ -22,7 +22,8 @@ Close codes (each after an ``error`` message where one can still be sent):
 - ``4410``: the table was closed (abandoned by its creator or idle too long), after its final state;
 - ``4429``: the page did not read its messages: too many waited for it (see
   :mod:`allegiance.server.connections`), so it was dropped rather than buffered;
-- ``4500``: the table is broken (its stored game cannot be rebuilt) and cannot be opened.
+- ``4500``: the table is broken (its stored game cannot be rebuilt) and cannot be opened;
+- ``1013`` (try again later): this address already has stored tables being rebuilt.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from allegiance.server.tables import (
     TableClosed,
     TableManager,
     TableNotFound,
+    TooBusy,
 )
 
 router = APIRouter(tags=["play"])
@@ -87,7 +89,7 @@ def error_code(exc: AllegianceError) -> str:
 async def get_state(table_id: str, request: Request,
               x_seat_token: str | None = Header(None)) -> dict[str, Any]:
     mgr = manager(request)
-    table = await table_or_404(mgr, table_id)
+    table = await table_or_404(mgr, table_id, request)
     seat = seat_or_403(table, x_seat_token) if x_seat_token else None
     if seat is not None:
         mgr.claim(table, seat)  # any use of a seat's token claims the seat
@@ -100,7 +102,7 @@ async def get_state(table_id: str, request: Request,
 async def post_action(table_id: str, body: schemas.ActionRequest, request: Request,
                 x_seat_token: str | None = Header(None)) -> dict[str, Any]:
     mgr = manager(request)
-    table = await table_or_404(mgr, table_id)
+    table = await table_or_404(mgr, table_id, request)
     seat = seat_or_403(table, x_seat_token)
     mgr.claim(table, seat)
     size = len(json.dumps(body.action))
@@ -124,7 +126,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     mgr: TableManager = websocket.app.state.manager
     await websocket.accept()
     try:
-        table = await mgr.open(table_id)
+        client = websocket.client.host if websocket.client is not None else "unknown"
+        table = await mgr.open(table_id, client)
+    except TooBusy as exc:
+        await _refuse(websocket, 1013, error_message("busy", str(exc)))
+        return
     except TableNotFound as exc:
         await _refuse(websocket, 4404, error_message("not_found", str(exc)))
         return

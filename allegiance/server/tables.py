@@ -26,6 +26,7 @@ import hmac
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -97,6 +98,10 @@ class TooFast(RuntimeError):
     def __init__(self, message: str, retry_after: int) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class TooBusy(RuntimeError):
+    """This client already has as many tables being rebuilt as allowed."""
 
 
 class CreatorRefused(PermissionError):
@@ -222,6 +227,7 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self._creates = ClientBuckets(self.limits.creates_per_minute, self.limits.create_burst)
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self._client_loads: Counter[str] = Counter()
         self._load_gate: asyncio.Semaphore | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -319,16 +325,31 @@ class TableManager:
             return table
         return self._keep(self._load(table_id))
 
-    async def open(self, table_id: str) -> LiveTable:
-        """The live table; one not in memory is rebuilt in a worker thread (a few at once).
+    async def open(self, table_id: str, client: str | None = None) -> LiveTable:
+        """The live table; one not in memory is rebuilt in a worker thread (a few at once, and at most
+        ``Limits.loads_per_client`` for one ``client`` address).
 
-        Raises :class:`TableNotFound`, or :class:`TableBroken` for a quarantined table.
+        Raises :class:`TableNotFound`, :class:`TableBroken` for a quarantined table, :class:`TooBusy`.
         """
         table = self.tables.get(table_id)
         if table is not None:
             return table
         if not _plausible_id(table_id):
             raise TableNotFound(f"there is no table {table_id!r}")
+        if client is None:
+            return await self._open_cold(table_id)
+        if self._client_loads[client] >= self.limits.loads_per_client:
+            raise TooBusy(f"at most {self.limits.loads_per_client} stored tables may be opened at once per client; "
+                          "wait for the previous answer")
+        self._client_loads[client] += 1
+        try:
+            return await self._open_cold(table_id)
+        finally:
+            self._client_loads[client] -= 1
+            if not self._client_loads[client]:
+                del self._client_loads[client]
+
+    async def _open_cold(self, table_id: str) -> LiveTable:
         pending = self._loading.get(table_id)
         if pending is None:
             pending = asyncio.get_running_loop().create_future()

@@ -204,6 +204,37 @@ def test_a_cold_table_is_rebuilt_off_the_event_loop(client: TestClient) -> None:
     assert where and where[0] != loop_thread
 
 
+def test_one_client_may_have_only_a_few_stored_tables_rebuilding_at_once(client: TestClient) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from allegiance.server import tables
+
+    ids = [make_table(client, ["human", "human"], mode="1v1", options={})["table"]["id"] for _ in range(3)]
+    for tid in ids:
+        client.app.state.manager.tables.pop(tid)
+    release, started = threading.Event(), threading.Semaphore(0)
+    real = tables.LiveTable.__init__
+
+    def slow(self: Any, record: TableRecord) -> None:
+        started.release()
+        release.wait(10)
+        real(self, record)
+
+    tables.LiveTable.__init__ = slow  # type: ignore[method-assign]
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            slow_ones = [pool.submit(client.get, f"/api/tables/{tid}") for tid in ids[:2]]
+            assert started.acquire(timeout=10) and started.acquire(timeout=10)  # both rebuilding now
+            third = client.get(f"/api/tables/{ids[2]}")
+            assert third.status_code == 429 and "at once per client" in third.json()["detail"]
+            release.set()
+            assert [f.result().status_code for f in slow_ones] == [200, 200]
+    finally:
+        release.set()
+        tables.LiveTable.__init__ = real  # type: ignore[method-assign]
+    assert client.get(f"/api/tables/{ids[2]}").status_code == 200
+
+
 # -- 6: replay steps ------------------------------------------------------------------------------------
 def finished_replay(client: TestClient) -> dict[str, Any]:
     from tests.server.test_lobby import wait_finished
