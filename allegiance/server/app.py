@@ -48,7 +48,10 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         app.state.manager = mgr
         app.state.replays = ReplayService(limits)
         if warm_workers:
-            await app.state.replays.warm()
+            try:
+                await app.state.replays.warm()
+            except Exception as exc:  # noqa: BLE001 - replays then start their worker when first asked
+                log.warning("could not start the replay worker at start-up (%s: %s)", type(exc).__name__, exc)
         freeze_startup_heap()
         mgr.start()
         log.info("database %s (%s); resuming tables whose bots must act", storage.dialect, db)
