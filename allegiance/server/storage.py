@@ -7,9 +7,10 @@ PostgreSQL.  Seat tokens (and each table's creator token) are stored as SHA-256 
 alone does not let anyone act.
 
 A table's ``status`` is ``playing``, ``finished``, ``abandoned`` (closed by its creator or idle too
-long) or ``broken`` (its stored rows cannot be read; quarantined).  ``updated_at`` is the time of the
-last accepted action and ``bots_pending`` whether a bot must act next: start-up reads only the tables
-whose bots must continue, never every action log.  A database made by an earlier version gets these
+long) or ``broken`` (its stored rows cannot be read; quarantined).  ``bots_pending`` says whether a bot
+must act next, written only when it changes: start-up reads only the tables whose bots must continue,
+never every action log.  A table's last activity is its last action's time (found through the primary
+key), so an accepted action stays one INSERT.  A database made by an earlier version gets these
 columns on opening (:func:`migrate`, idempotent).
 """
 
@@ -88,8 +89,8 @@ actions_t = Table(
     Column("at", Float, nullable=False),
 )
 _INSERT_ACTION = insert(actions_t)
-#: SET clause from the parameters given (updated_at, bots_pending)
-_TOUCH = update(tables_t).where(tables_t.c.id == bindparam("tid"))
+_SET_BOTS_PENDING = update(tables_t).where(tables_t.c.id == bindparam("tid")).values(
+    bots_pending=bindparam("pending"))
 
 PLAYING, FINISHED, ABANDONED, BROKEN = "playing", "finished", "abandoned", "broken"
 STATUSES = (PLAYING, FINISHED, ABANDONED, BROKEN)
@@ -158,6 +159,7 @@ class TableRecord:
     status: str = PLAYING
     creator_hash: str | None = None
     updated_at: float | None = None
+    bots_pending: bool | None = None
 
 
 def normalise_url(url: str) -> str:
@@ -244,11 +246,11 @@ class Storage:
                  "claimed": s.claimed, "is_open": s.is_open} for s in record.seats])
 
     def append_action(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
-                      outcome: dict[str, Any] | None = None, bots_pending: bool = False) -> None:
+                      outcome: dict[str, Any] | None = None, bots_pending: bool | None = None) -> None:
         """Append one accepted action (and the outcome if it ended the game) in one transaction.
 
         ``(table_id, idx)`` is the primary key, so the same version is never stored twice.
-        ``bots_pending``: a bot must act next (the table is resumed at start-up).
+        ``bots_pending``: whether a bot must act next now, given only when it changed.
         """
         now = time.time()
         with self.engine.begin() as conn:
@@ -259,8 +261,8 @@ class Storage:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id)
                              .values(finished=True, outcome=json.dumps(outcome), status=FINISHED,
                                      updated_at=now, bots_pending=False))
-            else:
-                conn.execute(_TOUCH, {"tid": table_id, "updated_at": now, "bots_pending": bots_pending})
+            elif bots_pending is not None:
+                conn.execute(_SET_BOTS_PENDING, {"tid": table_id, "pending": bots_pending})
 
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table ``abandoned`` or ``broken`` (its rows stay, for the record)."""
@@ -314,7 +316,9 @@ class Storage:
 
     def idle_ids(self, before: float) -> list[str]:
         """Tables being played with no accepted action since ``before`` (a time)."""
-        last = func.coalesce(tables_t.c.updated_at, tables_t.c.created_at)
+        last_action = (select(actions_t.c.at).where(actions_t.c.table_id == tables_t.c.id)
+                       .order_by(actions_t.c.idx.desc()).limit(1).scalar_subquery())
+        last = func.coalesce(last_action, tables_t.c.updated_at, tables_t.c.created_at)
         with self.engine.connect() as conn:
             rows = conn.execute(select(tables_t.c.id).where(tables_t.c.status == PLAYING, last < before))
             return [r.id for r in rows]
@@ -357,4 +361,5 @@ class Storage:
         return TableRecord(row.id, row.game, row.mode, options, int(row.seed), seats,
                            float(row.created_at), bool(row.finished),
                            json.loads(row.outcome) if row.outcome else None, actions,
-                           status=status, creator_hash=row.creator_hash, updated_at=row.updated_at)
+                           status=status, creator_hash=row.creator_hash, updated_at=row.updated_at,
+                           bots_pending=row.bots_pending)

@@ -142,6 +142,8 @@ class LiveTable:
             self.log.append((seat, act))
         record.actions = []  # the log lives in ``self.log`` from now on
         self.abandoned = record.status == ABANDONED
+        #: the stored ``bots_pending`` (``None``: unknown, a row of an older version)
+        self.bots_pending_stored: bool | None = record.bots_pending
         self.bots: dict[int, Bot] = {s.seat: make_bot(s.kind, seed=record.seed * 31 + s.seat)
                                      for s in self.seats if s.kind != HUMAN}
         self.connections: set[Any] = set()
@@ -308,7 +310,8 @@ class TableManager:
             id=secrets.token_hex(6), game=game, mode=mode, options=dict(options), seed=seed,
             seats=[SeatRecord(i, kind, hash_token(tokens[i]) if i in tokens else None, False, i in opened)
                    for i, kind in enumerate(seats)],
-            created_at=time.time(), creator_hash=hash_token(creator_token))
+            created_at=time.time(), creator_hash=hash_token(creator_token),
+            bots_pending=any(kind != HUMAN for kind in seats))
         self.storage.create_table(record)
         table = LiveTable(record)
         self.tables[table.id] = table
@@ -461,12 +464,17 @@ class TableManager:
         """Close the tables with no accepted action for ``idle_minutes``; returns how many."""
         if self.limits.idle_minutes is None:
             return 0
-        cutoff = (now or time.time()) - 60.0 * self.limits.idle_minutes
-        ids = self.storage.idle_ids(cutoff)
+        return self._abandon_idle(self.storage.idle_ids(self._idle_cutoff(now)))
+
+    def _idle_cutoff(self, now: float | None = None) -> float:
+        return (now or time.time()) - 60.0 * (self.limits.idle_minutes or 0.0)
+
+    def _abandon_idle(self, ids: list[str]) -> int:
         for table_id in ids:
             live = self.tables.get(table_id)
             if live is not None:
-                self.abandon(live, f"nobody played for {self.limits.idle_minutes:g} minutes")
+                if not live.abandoned:
+                    self.abandon(live, f"nobody played for {self.limits.idle_minutes:g} minutes")
             else:
                 self.storage.set_status(table_id, ABANDONED)
         return len(ids)
@@ -475,8 +483,8 @@ class TableManager:
         period = max(1.0, min(60.0, 60.0 * (self.limits.idle_minutes or 1.0) / 4))
         while True:
             await asyncio.sleep(period)
-            try:
-                closed = self.sweep_idle()
+            try:  # the query reads every playing table's last action: in a thread
+                closed = self._abandon_idle(await asyncio.to_thread(self.storage.idle_ids, self._idle_cutoff()))
             except Exception:  # noqa: BLE001 - a database hiccup must not end the sweeping
                 log.exception("closing idle tables failed")
                 continue
@@ -506,9 +514,11 @@ class TableManager:
         idx = draft.version
         events = table.game.apply(draft, seat, action, version)  # raises on bad input: nothing changed
         outcome = table.game.outcome(draft)
+        pending = bool(table.bot_seats_to_act(draft))
         self.storage.append_action(table.id, idx, seat, action.to_json(),
                                    outcome.to_json() if outcome is not None else None,
-                                   bots_pending=bool(table.bot_seats_to_act(draft)))
+                                   bots_pending=pending if pending != table.bots_pending_stored else None)
+        table.bots_pending_stored = pending
         table.state = draft
         table.log.append((seat, action))
         table.events.extend(events)

@@ -430,3 +430,26 @@ def test_a_database_of_the_previous_version_is_migrated_in_place(tmp_path: Path)
 def test_storage_records_used_by_tests_still_build(db_path: str) -> None:
     record = TableRecord("abc", "swdbg", "1v1", {}, 1, [SeatRecord(0, "human"), SeatRecord(1, "human")])
     assert record.status == "playing" and record.creator_hash is None
+
+
+def test_an_action_at_a_human_table_stays_one_insert(client: TestClient) -> None:
+    """The idle clock and the bots' resume flag cost no write per action (a write more doubled the WAL)."""
+    created = make_table(client, ["human", "human"], mode="1v1", options={})
+    tid, tokens = created["table"]["id"], tokens_of(created)
+    engine = client.app.state.manager.storage.engine
+    statements: list[str] = []
+
+    def spy(conn: Any, cursor: Any, sql: str, *rest: Any) -> None:
+        statements.append(sql)
+
+    seat = client.get(f"/api/tables/{tid}/state").json()["active"][0]
+    mine = client.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": tokens[seat]}).json()
+    event.listen(engine, "before_cursor_execute", spy)
+    try:
+        res = client.post(f"/api/tables/{tid}/actions", json={"action": mine["legal"][0]["action"]},
+                          headers={"X-Seat-Token": tokens[seat]})
+    finally:
+        event.remove(engine, "before_cursor_execute", spy)
+    assert res.status_code == 200
+    writes = [s for s in statements if s.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
+    assert len(writes) == 1 and writes[0].lstrip().upper().startswith("INSERT INTO ACTIONS"), writes
