@@ -12,6 +12,14 @@ per table (resident memory growth divided by the number of tables).
 ``--bot-tables N`` adds N 1v1 tables where ``--bot`` (default ``ismcts``) plays greedy, with the server's
 ``--bot-delay`` pause before each bot action: what searching bots cost the people at other tables.
 
+``--replay-clients N`` adds N clients that each ask ``/api/replays/step`` again and again, without pause,
+for a random step of its own 20,000-action replay (the longest allowed): what replay rebuilds cost the
+people playing (issue 10, item 6).  The server is started with ``--replays-per-client N`` so that all of
+them are accepted from this one address.  Ten spectators ping their table every 0.25 s throughout; the
+ping round trip is reported beside the action latency.
+
+    .venv/bin/python benchmarks/load_tables.py --tables 100 --seconds 30 --replay-clients 40
+
 Targets (issue 5): p99 <= 50 ms, <= 5 MB per table.  A benchmark, not a test: it prints figures.
 """
 
@@ -106,13 +114,66 @@ async def seat_client(url: str, token: str, stats: Stats, think: float, stop: as
                 pending = asyncio.create_task(act(msg))
 
 
+def long_replay(seed: int, actions: int = 20000) -> dict[str, Any]:
+    """A replay of ``actions`` actions (every seat ends its turn at once: the game never ends)."""
+    from allegiance.games import get_game
+    from allegiance.replay import Replay
+
+    game = get_game("swdbg")
+    options = {"max_turns": actions}
+    state = game.new_game("1v1", seed, options)
+    log = []
+    while len(log) < actions and game.outcome(state) is None:
+        seat = game.active_seats(state)[0]
+        legal = game.legal_actions(state, seat)
+        action = next((a for a in legal if a.kind == "end_turn"), legal[0])
+        game.apply(state, seat, action)
+        log.append((seat, action))
+    return Replay("swdbg", "1v1", seed, options, ["random", "random"], log).to_json(None)
+
+
+async def replay_client(base: str, encoded: bytes, steps: int, stop: asyncio.Event, seed: int,
+                        answers: dict[str, Any]) -> None:
+    """Ask for random steps of one replay (``encoded`` JSON of ``steps`` actions), one at a time, until ``stop``."""
+    rng = random.Random(seed)
+    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+        while not stop.is_set():
+            started = time.perf_counter()
+            body = b'{"step": %d, "replay": %s}' % (rng.randint(0, steps), encoded)
+            try:
+                res = await http.post("/api/replays/step", content=body, headers={"Content-Type": "application/json"})
+            except httpx.HTTPError:
+                answers["errors"] = answers.get("errors", 0) + 1
+                continue
+            answers[str(res.status_code)] = answers.get(str(res.status_code), 0) + 1
+            if res.status_code == 200:
+                answers.setdefault("seconds", []).append(time.perf_counter() - started)
+            else:
+                await asyncio.sleep(0.1)
+
+
+async def ping_client(url: str, stop: asyncio.Event, rtts: list[float]) -> None:
+    """A spectator that pings its table every 0.25 s and records the round trips."""
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "join"}))
+        while not stop.is_set():
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping", "ref": sent}))
+            while True:
+                msg = json.loads(await ws.recv())
+                if msg["type"] == "pong" and msg["ref"] == sent:
+                    rtts.append(time.perf_counter() - sent)
+                    break
+            await asyncio.sleep(0.25)
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 async def run(base: str, tables: int, seconds: float, think: float, pid: int | None,
-              durable: bool, bot_tables: int = 0, bot: str = "ismcts") -> dict[str, Any]:
+              durable: bool, bot_tables: int = 0, bot: str = "ismcts", replay_clients: int = 0) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         await http.post("/api/tables", json={"game": "swdbg", "mode": "2v2", "seats": ["greedy"] * 4})  # warm-up
         await asyncio.sleep(0.5)
@@ -129,12 +190,21 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
                                                        "seed": i, "options": {"bases_to_win": 2}})
             res.raise_for_status()
             created.append(res.json())
+    # replays are made and encoded before any client starts: this process would stall its own pings
+    replays = [long_replay(7000 + i) for i in range(replay_clients)]
+    encoded = [(json.dumps(rep).encode(), len(rep["actions"])) for rep in replays]
     stats = Stats()
     stop = asyncio.Event()
     ws_base = base.replace("http", "ws")
     clients = [asyncio.create_task(seat_client(f"{ws_base}/ws/tables/{c['table']['id']}", link["token"], stats,
                                                think, stop, seed=i * 4 + link["seat"]))
                for i, c in enumerate(created) for link in c["links"]]
+    rtts: list[float] = []
+    pingers = [asyncio.create_task(ping_client(f"{ws_base}/ws/tables/{c['table']['id']}", stop, rtts))
+               for c in created[:10]]
+    answers: dict[str, Any] = {}
+    replayers = [asyncio.create_task(replay_client(base, body, steps, stop, i, answers))
+                 for i, (body, steps) in enumerate(encoded)]
     started = time.perf_counter()
     server_cpu0 = cpu_seconds(pid) if pid else 0.0
     client_cpu0 = time.process_time()
@@ -148,7 +218,10 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
     server_cpu = (cpu_seconds(pid) - server_cpu0) / elapsed if pid else None
     client_cpu = (time.process_time() - client_cpu0) / elapsed
     stop.set()
-    await asyncio.gather(*clients, return_exceptions=True)
+    await asyncio.gather(*clients, *pingers, return_exceptions=True)
+    for task in replayers:
+        task.cancel()
+    await asyncio.gather(*replayers, return_exceptions=True)
     bot_actions = 0
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         for table_id in bot_ids:
@@ -163,6 +236,12 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
         "messages": stats.messages, "mb_received": round(stats.bytes / 2**20, 1),
         "server_rss_mb": {"before": rss_before, "peak": round(rss_peak, 1)} if pid else None,
         "mb_per_table": round((rss_peak - rss_before) / tables, 3) if pid and rss_before else None,
+        "ping_ms": {"p50": round(1000 * percentile(rtts, 0.50), 2), "p99": round(1000 * percentile(rtts, 0.99), 2),
+                    "max": round(1000 * max(rtts), 2), "count": len(rtts)} if rtts else None,
+        "replay_clients": replay_clients,
+        "replay_answers": {k: v for k, v in answers.items() if k != "seconds"},
+        "replay_seconds": {"p50": round(percentile(answers["seconds"], 0.5), 2),
+                           "max": round(max(answers["seconds"]), 2)} if answers.get("seconds") else None,
         "bot_tables": bot_tables, "bot": bot if bot_tables else None, "bot_table_actions": bot_actions,
         "durable": durable, "cpus": os.cpu_count(), "load_average_at_start": round(load0, 2),
         "server_cpu_share": round(server_cpu, 2) if server_cpu is not None else None,
@@ -180,6 +259,8 @@ def main() -> None:
     parser.add_argument("--bot-tables", type=int, default=0, help="extra 1v1 tables where --bot plays greedy")
     parser.add_argument("--bot", default="ismcts", help="the bot of the --bot-tables (random, greedy, ismcts)")
     parser.add_argument("--bot-delay", type=float, default=0.5, help="the server's pause before each bot action")
+    parser.add_argument("--replay-clients", type=int, default=0,
+                        help="clients asking for steps of long replays without pause, beside the tables")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     server = None
@@ -187,11 +268,13 @@ def main() -> None:
         base, pid = args.url.rstrip("/"), None
     else:
         db = os.path.join(tempfile.mkdtemp(prefix="allegiance-load-"), "load.db")
-        server = ServerProcess(db, bot_delay=args.bot_delay, extra=["--durable"] if args.durable else []).start()
+        extra = ["--creates-per-minute", "100000", "--max-tables", "0",
+                 "--replays-per-client", str(max(2, args.replay_clients))]
+        server = ServerProcess(db, bot_delay=args.bot_delay, extra=extra + (["--durable"] if args.durable else [])).start()
         base, pid = server.base, server.proc.pid if server.proc else None
     try:
         result = asyncio.run(run(base, args.tables, args.seconds, args.think, pid, args.durable,
-                                 args.bot_tables, args.bot))
+                                 args.bot_tables, args.bot, args.replay_clients))
     finally:
         if server is not None:
             server.stop()
@@ -204,6 +287,12 @@ def main() -> None:
           f"{result['games_finished']} games finished, {result['stale']} stale, errors {result['errors']}")
     print(f"latency action sent -> view received: p50 {lat.get('p50')} ms, p99 {lat.get('p99')} ms, "
           f"max {lat.get('max')} ms   (target p99 <= 50 ms)")
+    ping = result["ping_ms"] or {}
+    print(f"ping of 10 spectators: p50 {ping.get('p50')} ms, p99 {ping.get('p99')} ms, max {ping.get('max')} ms "
+          f"({ping.get('count')} pings)")
+    if result["replay_clients"]:
+        print(f"{result['replay_clients']} replay clients alongside: answers {result['replay_answers']}, "
+              f"seconds per step {result['replay_seconds']}")
     if result["bot_tables"]:
         print(f"{result['bot_tables']} {result['bot']}-vs-greedy tables alongside: {result['bot_table_actions']} bot actions")
     print(f"CPU: server {result['server_cpu_share']} core(s), load generator {result['client_cpu_share']} core(s), "

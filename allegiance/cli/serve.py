@@ -15,6 +15,14 @@ def serve(
     bot_delay: float = typer.Option(0.5, help="seconds before each bot action (so people can follow)"),
     durable: bool = typer.Option(False, "--durable", help="SQLite: fsync every action (survives power loss; slower). "
                                  "Without it, accepted actions survive any crash of the server process"),
+    max_tables: int = typer.Option(1000, min=0, help="tables being played at once; creating more answers 503 "
+                                   "(0: no limit)"),
+    idle_minutes: float = typer.Option(120.0, min=0, help="close a table as abandoned after this long without "
+                                       "an action (0: never)"),
+    creates_per_minute: float = typer.Option(6.0, min=0.01, help="new tables per minute one client address may "
+                                             "create, after a burst of 10"),
+    replays_per_client: int = typer.Option(2, min=1, help="replay steps one client address may have "
+                                           "rebuilding at once"),
     log_level: str = typer.Option("info", help="uvicorn log level"),
 ) -> None:
     """Serve the lobby and tables: open the printed URL, create a table, send each seat its link."""
@@ -25,9 +33,20 @@ def serve(
     except ModuleNotFoundError as exc:  # pragma: no cover - depends on the install
         raise typer.BadParameter(f"the server needs the 'server' extra (pip install -e '.[server]'): {exc}") from None
     from allegiance.server.gctune import tune_for_server
+    from allegiance.server.limits import Limits
+    from allegiance.server.storage import DatabaseUnusable, Storage
 
+    try:  # check (and migrate) the database now: a damaged file gets one line, not a traceback
+        Storage(db, durable=durable).close()
+    except DatabaseUnusable as exc:
+        typer.echo(f"allegiance serve: {exc}", err=True)
+        raise typer.Exit(2) from None
+    limits = Limits(max_tables=max_tables or None, idle_minutes=idle_minutes or None,
+                    creates_per_minute=creates_per_minute, replays_per_client=replays_per_client)
     tune_for_server()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"allegiance online table on http://{shown}:{port}/  (database: {db})")
-    uvicorn.run(create_app(db=db, bot_delay=bot_delay, durable=durable), host=host, port=port, log_level=log_level,
-                ws_max_size=64 * 1024)
+    uvicorn.run(create_app(db=db, bot_delay=bot_delay, durable=durable, limits=limits, warm_workers=True), host=host, port=port,
+                log_level=log_level, ws_max_size=64 * 1024)
+
+

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request, Response
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from allegiance.server import lobby, play, validation
 from allegiance.server.apidocs import mount_api_docs
+from allegiance.server.bodylimit import BodyLimit
 from allegiance.server.gctune import freeze_startup_heap
+from allegiance.server.limits import Limits
+from allegiance.server.replays import ReplayService
 from allegiance.server.storage import Storage
 from allegiance.server.tables import TableManager
 
@@ -25,27 +28,39 @@ log = logging.getLogger("allegiance.server")
 
 
 def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
-               rate: tuple[float, int] = (play.RATE_PER_SECOND, play.RATE_BURST), durable: bool = False) -> FastAPI:
+               rate: tuple[float, int] = (play.RATE_PER_SECOND, play.RATE_BURST), durable: bool = False,
+               limits: Limits | None = None, warm_workers: bool = False) -> FastAPI:
     """The online table over the database ``db`` (a SQLite file path or a SQLAlchemy/PostgreSQL URL).
 
     ``bot_delay`` is the pause in seconds before each bot action, so people can follow the bots;
     ``rate`` is each connection's message limit (per second, burst); ``durable`` makes SQLite fsync
-    every commit (see :mod:`allegiance.server.storage`).
-    At start-up every unfinished table is rebuilt from its log and its bots continue.
+    every commit (see :mod:`allegiance.server.storage`); ``limits``: tables, idle time, creations and
+    replay rebuilds allowed (:class:`~allegiance.server.limits.Limits`); ``warm_workers`` starts the
+    replay worker process at start-up rather than at the first replay request (``serve`` does).
+    Start-up reads no action log: tables whose bots must act are resumed in the background, every
+    other table is rebuilt when first asked for.
     """
+    limits = limits or Limits()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db, durable=durable)
-        mgr = TableManager(storage, bot_delay=bot_delay)
+        mgr = TableManager(storage, bot_delay=bot_delay, limits=limits)
         app.state.manager = mgr
-        resumed = mgr.resume_all()
+        app.state.replays = ReplayService(limits)
+        if warm_workers:
+            try:
+                await app.state.replays.warm()
+            except Exception as exc:  # noqa: BLE001 - replays then start their worker when first asked
+                log.warning("could not start the replay worker at start-up (%s: %s)", type(exc).__name__, exc)
         freeze_startup_heap()
-        log.info("database %s (%s); resumed %d unfinished table(s)", storage.dialect, db, resumed)
+        mgr.start()
+        log.info("database %s (%s); resuming tables whose bots must act", storage.dialect, db)
         try:
             yield
         finally:
             await mgr.shutdown()
+            app.state.replays.close()
             storage.close()
 
     app = FastAPI(
@@ -62,12 +77,7 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
     app.state.rate = rate
     validation.install(app)  # a body that does not fit the schemas: 400 with a sentence (issue 10, item 8)
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"detail": f"request too large (the limit is {MAX_BODY} bytes)"}, status_code=413)
-        return await call_next(request)
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY)
 
     app.include_router(lobby.router)
     app.include_router(play.router)

@@ -4,18 +4,29 @@ from __future__ import annotations
 
 from fastapi import HTTPException, Request
 
-from allegiance.server.tables import BadToken, LiveTable, TableManager, TableNotFound
+from allegiance.server.tables import BadToken, LiveTable, TableBroken, TableManager, TableNotFound, TooBusy
 
 
 def manager(request: Request) -> TableManager:
     return request.app.state.manager
 
 
-def table_or_404(mgr: TableManager, table_id: str) -> LiveTable:
+def client_address(request: Request) -> str:
+    """The peer's address (the per-client limits count by it)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+async def table_or_404(mgr: TableManager, table_id: str, request: Request | None = None) -> LiveTable:
+    """The table (rebuilt off the event loop if need be); 404 if there is none, 410 if it is broken,
+    429 if the ``request``'s client already has tables being rebuilt."""
     try:
-        return mgr.get(table_id)
+        return await mgr.open(table_id, client_address(request) if request is not None else None)
     except TableNotFound as exc:
         raise HTTPException(404, str(exc)) from None
+    except TableBroken as exc:
+        raise HTTPException(410, str(exc)) from None
+    except TooBusy as exc:
+        raise HTTPException(429, str(exc), headers={"Retry-After": "1"}) from None
 
 
 def seat_or_403(table: LiveTable, token: str | None) -> int:

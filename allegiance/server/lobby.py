@@ -1,4 +1,4 @@
-"""Lobby routes: games, create a table, list open tables, take a free seat, download a replay.
+"""Lobby routes: games, create, list and close tables, take an open seat, download and step through replays.
 
 Routes that touch tables are ``async``: they run on the event loop, like the WebSocket handlers and
 the bots, so a table is only ever changed from one thread.
@@ -10,22 +10,25 @@ import json
 from functools import cache
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import Response
+from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi.responses import JSONResponse, Response
 
-from allegiance.core.errors import AllegianceError, PositionError
 from allegiance.games import game_names, get_game
-from allegiance.replay import load_replay, replay_game
 from allegiance.server import schemas
-from allegiance.server.deps import manager, table_or_404
+from allegiance.server.deps import client_address, manager, table_or_404
 from allegiance.server.gameinfo import all_games
-from allegiance.server.messages import visible_events
-from allegiance.server.tables import SeatUnavailable, SetupError
+from allegiance.server.replays import ReplayRefused
+from allegiance.server.storage import STATUSES
+from allegiance.server.tables import (
+    AlreadyOver,
+    CreatorRefused,
+    SeatUnavailable,
+    SetupError,
+    TooFast,
+    TooManyTables,
+)
 
 router = APIRouter(prefix="/api", tags=["lobby"])
-
-#: the longest replay the step viewer rebuilds (actions)
-MAX_REPLAY_ACTIONS = 20000
 
 
 def seat_link(request: Request, table_id: str, token: str) -> str:
@@ -54,51 +57,83 @@ def _catalog_json(game: str) -> str:
 
 
 @router.post("/tables", response_model=schemas.CreatedTable, status_code=201,
-             responses={400: {"model": schemas.ErrorBody}}, summary="Create a table")
-async def create_table(body: schemas.CreateTable, request: Request) -> dict[str, Any]:
+             responses={400: {"model": schemas.ErrorBody}, 429: {"model": schemas.ErrorBody},
+                        503: {"model": schemas.ErrorBody}}, summary="Create a table")
+async def create_table(body: schemas.CreateTable, request: Request) -> Any:
     mgr = manager(request)
     try:
-        created = mgr.create(body.game, body.mode, body.options, body.seats, body.seed)
+        created = mgr.create(body.game, body.mode, body.options, body.seats, body.seed,
+                             open_seats=body.open_seats, client=client_address(request))
     except SetupError as exc:
         raise HTTPException(400, str(exc)) from None
+    except TooFast as exc:
+        return JSONResponse({"detail": str(exc)}, status_code=429, headers={"Retry-After": str(exc.retry_after)})
+    except TooManyTables as exc:
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "60"})
     table = created.table
     labels = {s.index: s.label for s in table.game_table.seats}
     links = [{"seat": seat, "label": labels[seat], "token": token, "link": seat_link(request, table.id, token)}
              for seat, token in sorted(created.tokens.items())]
-    return {"table": table.summary(), "links": links,
+    return {"table": table.summary(), "links": links, "creator_token": created.creator_token,
             "spectate": f"{str(request.base_url).rstrip('/')}/table/{table.id}"}
 
 
-@router.get("/tables", response_model=list[schemas.TableSummary], summary="List tables (open ones by default)")
-async def list_tables(request: Request, finished: bool = False, limit: int = 50) -> list[dict[str, Any]]:
-    return manager(request).list_tables(finished=finished, limit=max(1, min(limit, 200)))
+@router.get("/tables", response_model=list[schemas.TableSummary],
+            summary="List tables (those being played by default)", responses={400: {"model": schemas.ErrorBody}})
+async def list_tables(request: Request, finished: bool = False,
+                      status: str | None = Query(None, description="playing, finished, abandoned or broken "
+                                                 "(overrides `finished`)"),
+                      limit: int = 50) -> list[dict[str, Any]]:
+    if status is not None and status not in STATUSES:
+        raise HTTPException(400, f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+    wanted = status or ("finished" if finished else "playing")
+    return manager(request).list_tables(status=wanted, limit=max(1, min(limit, 200)))
 
 
 @router.get("/tables/{table_id}", response_model=schemas.TableSummary,
-            responses={404: {"model": schemas.ErrorBody}}, summary="One table's public summary")
+            responses={404: {"model": schemas.ErrorBody}, 410: {"model": schemas.ErrorBody}},
+            summary="One table's public summary")
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
-    return table_or_404(manager(request), table_id).summary()
+    return (await table_or_404(manager(request), table_id, request)).summary()
+
+
+@router.post("/tables/{table_id}/close", response_model=schemas.TableSummary,
+             responses={403: {"model": schemas.ErrorBody}, 404: {"model": schemas.ErrorBody},
+                        409: {"model": schemas.ErrorBody}, 410: {"model": schemas.ErrorBody}},
+             summary="Close an unfinished table (its creator only): it is kept in the log as abandoned")
+async def close_table(table_id: str, request: Request,
+                      x_creator_token: str | None = Header(None)) -> dict[str, Any]:
+    mgr = manager(request)
+    table = await table_or_404(mgr, table_id, request)
+    try:
+        mgr.close(table, x_creator_token)
+    except CreatorRefused as exc:
+        raise HTTPException(403, str(exc)) from None
+    except AlreadyOver as exc:
+        raise HTTPException(409, str(exc)) from None
+    return table.summary()
 
 
 @router.post("/tables/{table_id}/seats/{seat}/take", response_model=schemas.SeatLink,
-             responses={404: {"model": schemas.ErrorBody}, 409: {"model": schemas.ErrorBody}},
-             summary="Take a free human seat: returns its secret link")
+             responses={404: {"model": schemas.ErrorBody}, 409: {"model": schemas.ErrorBody},
+                        410: {"model": schemas.ErrorBody}},
+             summary="Take an open human seat nobody has used yet: returns its secret link")
 async def take_seat(table_id: str, seat: int, request: Request) -> dict[str, Any]:
     mgr = manager(request)
-    table = table_or_404(mgr, table_id)
+    table = await table_or_404(mgr, table_id, request)
     try:
         token = mgr.take_seat(table, seat)
     except SeatUnavailable as exc:
         raise HTTPException(409, str(exc)) from None
-    table.notify([])
     return {"seat": seat, "label": table.game_table.seats[seat].label, "token": token,
             "link": seat_link(request, table_id, token)}
 
 
 @router.get("/tables/{table_id}/replay", summary="Download a finished game's replay file",
-            responses={404: {"model": schemas.ErrorBody}, 409: {"model": schemas.ErrorBody}})
+            responses={404: {"model": schemas.ErrorBody}, 409: {"model": schemas.ErrorBody},
+                       410: {"model": schemas.ErrorBody}})
 async def download_replay(table_id: str, request: Request) -> Response:
-    table = table_or_404(manager(request), table_id)
+    table = await table_or_404(manager(request), table_id, request)
     if not table.finished:
         # The log of a running game would reveal hidden cards (seed + actions rebuild every deck).
         raise HTTPException(409, "the game is not finished; its replay is available once it ends")
@@ -108,31 +143,16 @@ async def download_replay(table_id: str, request: Request) -> Response:
 
 
 @router.post("/replays/step", summary="A replay's board after `step` actions, as one seat saw it",
-             responses={400: {"model": schemas.ErrorBody}})
-def replay_step(body: schemas.ReplayStep) -> dict[str, Any]:
+             responses={200: {"model": schemas.ReplayStepAnswer}, 400: {"model": schemas.ErrorBody},
+                        429: {"model": schemas.ErrorBody}, 503: {"model": schemas.ErrorBody}},
+             openapi_extra={"requestBody": {"required": True, "content": {
+                 "application/json": {"schema": schemas.ReplayStep.model_json_schema()}}}})
+async def replay_step(request: Request) -> Response:
+    """The body is a :class:`~allegiance.server.schemas.ReplayStep`; it is parsed and rebuilt in a worker
+    process (never on the event loop), at most a few at once per client."""
+    body = await request.body()
     try:
-        rep = load_replay(body.replay)
-    except (PositionError, ValueError, TypeError) as exc:
-        raise HTTPException(400, f"not a replay file: {exc}") from None
-    if len(rep.actions) > MAX_REPLAY_ACTIONS:
-        raise HTTPException(400, f"replay too long ({len(rep.actions)} actions; at most {MAX_REPLAY_ACTIONS})")
-    step = max(0, min(body.step, len(rep.actions)))
-    try:
-        game, state = replay_game(rep, step - 1 if step else 0)
-        events = []
-        if step:
-            seat, action = rep.actions[step - 1]
-            text = game.describe_action(state, seat, action)
-            events = game.apply(state, seat, action)
-        else:
-            text = "the deal"
-    except (AllegianceError, ValueError) as exc:
-        raise HTTPException(400, str(exc)) from None
-    seats = len(state.table.seats)
-    if body.seat is not None and not 0 <= body.seat < seats:
-        raise HTTPException(400, f"seat must be between 0 and {seats - 1} (or left out for a spectator's view)")
-    outcome = game.outcome(state)
-    return {"step": step, "steps": len(rep.actions), "action": text, "view": game.view(state, body.seat),
-            "events": visible_events(events, body.seat),
-            "seats": [{"seat": s.index, "label": s.label, "team": s.team} for s in state.table.seats],
-            "outcome": outcome.to_json() if outcome else None}
+        status, answer = await request.app.state.replays.step(body, client_address(request))
+    except ReplayRefused as exc:
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status, headers={"Retry-After": "1"})
+    return JSONResponse(answer, status_code=status)

@@ -22,14 +22,19 @@ def visible_events(events: Iterable[Event], seat: int | None) -> list[dict[str, 
 
 
 def seats_info(table: LiveTable) -> list[dict[str, Any]]:
-    """Public facts about each seat: label, team, human or bot, taken, connected."""
+    """Public facts about each seat: label, team, human or bot, taken, open to anyone, connected."""
     out = []
     for s in table.game_table.seats:
         rec = table.seats[s.index]
         out.append({"seat": s.index, "label": s.label, "team": s.team, "kind": rec.kind,
-                    "claimed": rec.claimed or rec.kind != "human",
+                    "claimed": rec.claimed or rec.kind != "human", "open": rec.is_open and rec.kind == "human",
                     "connected": table.connected(s.index)})
     return out
+
+
+def presence_message(table: LiveTable) -> dict[str, Any]:
+    """Who is at the table now: the seats (as in a state message) and how many spectators watch."""
+    return {"type": "presence", "seats": seats_info(table), "spectators": table.spectators()}
 
 
 def legal_json(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
@@ -51,6 +56,7 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
     return {
         "type": "state",
         "table": table.id,
+        "status": table.status,
         "game": table.record.game,
         "mode": table.record.mode,
         "practice": table.record.practice,  # the creator chose the seed: every seat is told

@@ -3,13 +3,29 @@
 WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
 
 - the page first sends ``{"type": "join", "token": "..."}`` (a seat) or ``{"type": "join"}`` (a
-  spectator); an unknown table closes with code 4404, a bad token with 4403, each after an error message;
+  spectator) as a JSON text frame; joining with a seat's token claims the seat;
 - then ``{"type": "action", "action": {"kind": "buy", "card": 12}, "version": 41, "ref": 7}``;
-  the server answers ``{"type": "ack", "ref": 7, "version": 42}`` once the action is stored, or an
+  the server answers ``{"type": "ack", "ref": 7, "version": 42}`` once the action is stored (``ref``, an
+  integer or a string of at most 100 characters, is echoed back; any other ``ref`` comes back as
+  ``null``), or an
   ``error`` message (``code``: ``not_your_turn``, ``wrong_seat``, ``stale``, ``malformed``,
-  ``illegal``, ``too_large``, ``rate_limited``) and nothing changes; the connection stays open;
-- every change reaches every page as a ``state`` message (see :mod:`allegiance.server.messages`);
+  ``illegal``, ``closed``, ``too_large``, ``rate_limited``) and nothing changes; the connection stays open;
+- every change of the game reaches every page as a ``state`` message (see
+  :mod:`allegiance.server.messages`; its ``status`` is ``playing``, ``finished`` or ``abandoned``);
+- when pages join or leave, or a seat is taken, each page gets a small
+  ``{"type": "presence", "seats": [...], "spectators": N}`` (``seats`` as in a state message), never a
+  whole new state; presence changes are coalesced (at most one waits per page);
 - ``{"type": "ping"}`` is answered by ``{"type": "pong"}``.
+
+Close codes (each after an ``error`` message where one can still be sent):
+
+- ``4400``: the first message was not a JSON text join; ``4403``: the token is not valid here;
+- ``4404``: no such table; ``4408``: no join within ``JOIN_TIMEOUT`` seconds;
+- ``4410``: the table was closed (abandoned by its creator or idle too long), after its final state;
+- ``4429``: the page did not read its messages: too many waited for it (see
+  :mod:`allegiance.server.connections`), so it was dropped rather than buffered;
+- ``4500``: the table is broken (its stored game cannot be rebuilt) and cannot be opened;
+- ``1013`` (try again later): this address already has stored tables being rebuilt.
 """
 
 from __future__ import annotations
@@ -29,11 +45,19 @@ from allegiance.core.errors import (
     StaleActionError,
 )
 from allegiance.server import schemas
-from allegiance.server.connections import Connection
+from allegiance.server.connections import CLOSE_TIMEOUT, CLOSE_TOO_SLOW, Connection
 from allegiance.server.deps import manager, seat_or_403, table_or_404
 from allegiance.server.messages import error_message, state_message
 from allegiance.server.ratelimit import TokenBucket
-from allegiance.server.tables import BadToken, LiveTable, TableManager, TableNotFound
+from allegiance.server.tables import (
+    BadToken,
+    LiveTable,
+    TableBroken,
+    TableClosed,
+    TableManager,
+    TableNotFound,
+    TooBusy,
+)
 
 router = APIRouter(tags=["play"])
 
@@ -50,6 +74,8 @@ log = logging.getLogger("allegiance.server")
 
 def error_code(exc: AllegianceError) -> str:
     """The stable code of an engine error."""
+    if isinstance(exc, TableClosed):
+        return "closed"
     if isinstance(exc, StaleActionError):
         return "stale"
     if isinstance(exc, NotYourTurnError):
@@ -64,8 +90,11 @@ def error_code(exc: AllegianceError) -> str:
             responses={403: {"model": schemas.ErrorBody}, 404: {"model": schemas.ErrorBody}})
 async def get_state(table_id: str, request: Request,
               x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-    table = table_or_404(manager(request), table_id)
+    mgr = manager(request)
+    table = await table_or_404(mgr, table_id, request)
     seat = seat_or_403(table, x_seat_token) if x_seat_token else None
+    if seat is not None:
+        mgr.claim(table, seat)  # any use of a seat's token claims the seat
     return state_message(table, seat, [], full_log=True)
 
 
@@ -75,8 +104,9 @@ async def get_state(table_id: str, request: Request,
 async def post_action(table_id: str, body: schemas.ActionRequest, request: Request,
                 x_seat_token: str | None = Header(None)) -> dict[str, Any]:
     mgr = manager(request)
-    table = table_or_404(mgr, table_id)
+    table = await table_or_404(mgr, table_id, request)
     seat = seat_or_403(table, x_seat_token)
+    mgr.claim(table, seat)
     size = len(json.dumps(body.action))
     if size > MAX_MESSAGE:
         raise HTTPException(413, f"action too large ({size} bytes; the limit is {MAX_MESSAGE})")
@@ -98,20 +128,29 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     mgr: TableManager = websocket.app.state.manager
     await websocket.accept()
     try:
-        table = mgr.get(table_id)
+        client = websocket.client.host if websocket.client is not None else "unknown"
+        table = await mgr.open(table_id, client)
+    except TooBusy as exc:
+        await _refuse(websocket, 1013, error_message("busy", str(exc)))
+        return
     except TableNotFound as exc:
         await _refuse(websocket, 4404, error_message("not_found", str(exc)))
+        return
+    except TableBroken as exc:
+        await _refuse(websocket, 4500, error_message("broken", str(exc)))
         return
     try:
         seat = await _join(websocket, table)
     except Refused:
         return
+    conn = Connection(websocket, table, seat)
+    conn.reader = asyncio.current_task()
+    table.connections.add(conn)
+    writer = conn.start()
+    conn.notify([])  # the new page gets the whole state and log
     if seat is not None:
         mgr.claim(table, seat)
-    conn = Connection(websocket, table, seat)
-    table.connections.add(conn)
-    writer = asyncio.create_task(conn.writer())
-    table.notify([])  # everyone sees who is connected; the new page gets the whole state and log
+    table.presence_changed()  # the others only learn who is here now
     mgr.schedule_bots(table)
     try:
         await _serve(websocket, mgr, table, conn)
@@ -121,7 +160,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
             await writer
-        table.notify([])
+        table.presence_changed()
+    if conn.too_slow:
+        # the page's socket may be full: try to say why, but never wait long for it
+        with contextlib.suppress(TimeoutError, WebSocketDisconnect, RuntimeError, OSError):
+            await asyncio.wait_for(websocket.close(CLOSE_TOO_SLOW, "too slow: messages were not read"),
+                                   CLOSE_TIMEOUT)
 
 
 async def _refuse(websocket: WebSocket, code: int, message: dict[str, Any]) -> None:
@@ -137,13 +181,16 @@ class Refused(Exception):
 async def _join(websocket: WebSocket, table: LiveTable) -> int | None:
     """Read the join message: the seat, or ``None`` for a spectator; :class:`Refused` otherwise."""
     try:
-        text = await asyncio.wait_for(websocket.receive_text(), JOIN_TIMEOUT)
+        message = await asyncio.wait_for(websocket.receive(), JOIN_TIMEOUT)
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
         await _refuse(websocket, 4408, error_message("join_timeout", "send {\"type\": \"join\"} first"))
         raise Refused from None
+    if message["type"] == "websocket.disconnect":
+        raise Refused
+    text = message.get("text")
     try:
-        msg = json.loads(text) if len(text) <= MAX_MESSAGE else None
-    except json.JSONDecodeError:
+        msg = json.loads(text) if isinstance(text, str) and len(text) <= MAX_MESSAGE else None
+    except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
         msg = None
     if not isinstance(msg, dict) or msg.get("type") != "join":
         await _refuse(websocket, 4400, error_message(
@@ -163,11 +210,16 @@ async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn
     """Read the page's messages until it goes away."""
     rate, burst = websocket.app.state.rate
     bucket = TokenBucket(rate, burst)
-    while True:
+    while not conn.too_slow:
         try:
             message = await websocket.receive()
         except (WebSocketDisconnect, RuntimeError):
             return
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if conn.too_slow and task is not None and task.uncancel() == 0:
+                return  # woken by the connection: the page was dropped for not reading
+            raise
         if message["type"] == "websocket.disconnect":
             return
         text = message.get("text")
@@ -178,12 +230,28 @@ async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn
         if text is None:
             conn.send(error_message("malformed", "send JSON text messages, not binary ones", table.state.version))
             continue
-        size = len(text.encode())
+        size = len(text.encode("utf-8", "surrogatepass"))  # a lone surrogate is still counted, not a crash
         if size > MAX_MESSAGE:
             conn.send(error_message("too_large", f"message too large ({size} bytes; the limit is {MAX_MESSAGE}); "
                                     "it was ignored", table.state.version))
             continue
         handle(mgr, table, conn, text)
+
+
+def safe_ref(ref: Any) -> Any:
+    """The ``ref`` to echo back: an integer or a short string as sent, anything else ``None`` (a huge,
+    nested or unencodable value, e.g. a lone surrogate from a ``"\\ud800"`` escape, is never echoed)."""
+    if isinstance(ref, bool) or ref is None:
+        return ref
+    if isinstance(ref, int):
+        return ref if -(2**53) <= ref <= 2**53 else None
+    if isinstance(ref, str) and len(ref) <= 100:
+        try:
+            ref.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+        return ref
+    return None
 
 
 def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> None:
@@ -194,10 +262,14 @@ def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> 
     except json.JSONDecodeError as exc:
         conn.send(error_message("malformed", f"a message must be JSON ({exc.msg})", version))
         return
+    except RecursionError:
+        conn.send(error_message("malformed", "a message must be a flat JSON object; this one is nested too deeply",
+                                version))
+        return
     if not isinstance(msg, dict):
         conn.send(error_message("malformed", "a message must be a JSON object with a \"type\"", version))
         return
-    ref = msg.get("ref")
+    ref = safe_ref(msg.get("ref"))
     kind = msg.get("type")
     if kind == "ping":
         conn.send({"type": "pong", "ref": ref, "version": version})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -40,6 +40,8 @@ class CreateTable(BaseModel):
     seed: int | None = Field(None, ge=0, le=2**63 - 1, strict=True,
                              description="deal seed: leave it out for a secret deal; a chosen seed makes a "
                                          "practice table (reproducible, and labelled so for every seat)")
+    open_seats: list[int] = Field(default_factory=list, description="human seats anyone may take from the lobby; "
+                                  "every other human seat is invited (only its link opens it)", examples=[[2]])
 
 
 class SeatLink(BaseModel):
@@ -56,7 +58,8 @@ class SeatSummary(BaseModel):
     label: str
     team: str | None
     kind: str
-    free: bool
+    free: bool = Field(description="a human seat whose link nobody has used yet")
+    open: bool = Field(description="the creator opened this human seat to anyone: it can be taken while free")
     connected: bool
 
 
@@ -69,6 +72,7 @@ class TableSummary(BaseModel):
     version: int | None
     created_at: float
     finished: bool
+    status: Literal["playing", "finished", "abandoned", "broken"]
     outcome: dict[str, Any] | None
     seats: list[SeatSummary]
 
@@ -78,6 +82,8 @@ class CreatedTable(BaseModel):
 
     table: TableSummary
     links: list[SeatLink]
+    creator_token: str = Field(description="secret that closes the table (POST /api/tables/{id}/close, header "
+                               "X-Creator-Token); shown once")
     spectate: str
 
 
@@ -104,6 +110,18 @@ class ReplayStep(BaseModel):
     step: int = Field(0, ge=0, le=2**63 - 1, strict=True,
                       description="actions applied (past the end: the last position)")
     seat: int | None = Field(None, ge=0, le=63, strict=True)
+
+
+class ReplayStepAnswer(BaseModel):
+    """The board after ``step`` of ``steps`` actions, the words of the last action and what it showed."""
+
+    step: int
+    steps: int
+    action: str
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    seats: list[dict[str, Any]]
+    outcome: dict[str, Any] | None
 
 
 class ErrorBody(BaseModel):

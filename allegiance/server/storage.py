@@ -3,7 +3,15 @@
 Persistence is the log (invariant 2): a table is rebuilt by replaying its accepted actions, so the
 log is all that is stored.  One transaction per accepted action, committed before the action is
 acknowledged.  SQLAlchemy Core runs the same code on SQLite (the embedded default, in WAL mode) and
-PostgreSQL.  Seat tokens are stored as SHA-256 hashes: the database alone does not let anyone act.
+PostgreSQL.  Seat tokens (and each table's creator token) are stored as SHA-256 hashes: the database
+alone does not let anyone act.
+
+A table's ``status`` is ``playing``, ``finished``, ``abandoned`` (closed by its creator or idle too
+long) or ``broken`` (its stored rows cannot be read; quarantined).  ``bots_pending`` says whether a bot
+must act next, written only when it changes: start-up reads only the tables whose bots must continue,
+never every action log.  A table's last activity is its last action's time (found through the primary
+key), so an accepted action stays one INSERT.  A database made by an earlier version gets these
+columns on opening (:func:`migrate`, idempotent).
 """
 
 from __future__ import annotations
@@ -27,13 +35,19 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
+    case,
     create_engine,
     event,
+    func,
     insert,
+    inspect,
+    or_,
     select,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 
 log = logging.getLogger("allegiance.server")
 metadata = MetaData()
@@ -48,6 +62,11 @@ tables_t = Table(
     Column("created_at", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
     Column("outcome", Text, nullable=True),
+    # added after the first version (see ``migrate``); NULL in rows an older version wrote
+    Column("status", String(12), nullable=True, index=True),
+    Column("creator_hash", String(64), nullable=True),
+    Column("updated_at", Float, nullable=True),
+    Column("bots_pending", Boolean, nullable=True),
 )
 
 seats_t = Table(
@@ -57,6 +76,8 @@ seats_t = Table(
     Column("kind", String(40), nullable=False),  # "human" or a bot kind
     Column("token_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False, default=False),
+    # added after the first version: the creator opened this human seat to anyone in the lobby
+    Column("is_open", Boolean, nullable=True),
 )
 
 actions_t = Table(
@@ -68,6 +89,41 @@ actions_t = Table(
     Column("at", Float, nullable=False),
 )
 _INSERT_ACTION = insert(actions_t)
+_SET_BOTS_PENDING = update(tables_t).where(tables_t.c.id == bindparam("tid")).values(
+    bots_pending=bindparam("pending"))
+
+PLAYING, FINISHED, ABANDONED, BROKEN = "playing", "finished", "abandoned", "broken"
+STATUSES = (PLAYING, FINISHED, ABANDONED, BROKEN)
+
+#: columns added since the first schema: (table, column, SQL type)
+_ADDED_COLUMNS = (
+    ("tables", "status", "VARCHAR(12)"),
+    ("tables", "creator_hash", "VARCHAR(64)"),
+    ("tables", "updated_at", "FLOAT"),
+    ("tables", "bots_pending", "BOOLEAN"),
+    ("seats", "is_open", "BOOLEAN"),
+)
+
+
+class DatabaseUnusable(RuntimeError):
+    """The database cannot be opened or is not an allegiance database (the message says what to do)."""
+
+
+def migrate(engine: Engine) -> list[str]:
+    """Add the columns a database made by an earlier version lacks; returns those added (idempotent)."""
+    added = []
+    present = {name: {c["name"] for c in inspect(engine).get_columns(name)} for name in ("tables", "seats")}
+    with engine.begin() as conn:
+        for table, column, sql_type in _ADDED_COLUMNS:
+            if column not in present[table]:
+                conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column} {sql_type}")
+                added.append(f"{table}.{column}")
+        conn.execute(update(tables_t).where(tables_t.c.status.is_(None)).values(
+            status=case((tables_t.c.finished.is_(True), FINISHED), else_=PLAYING)))
+    if "tables.status" in added:
+        with engine.begin() as conn:
+            conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_tables_status ON tables (status)")
+    return added
 
 # A table's deal secret, in a table of its own so that nothing that reads the lobby's columns can
 # leak it (and databases made before it existed still open: ``create_all`` adds it).  A table with
@@ -93,6 +149,7 @@ class SeatRecord:
     kind: str
     token_hash: str | None = None
     claimed: bool = False
+    is_open: bool = False
 
 
 @dataclass
@@ -113,6 +170,10 @@ class TableRecord:
     shuffle_key: bytes | None = field(default=None, repr=False)
     #: the creator chose the seed, so the deal is known to them: every seat and the lobby are told
     practice: bool = False
+    status: str = PLAYING
+    creator_hash: str | None = None
+    updated_at: float | None = None
+    bots_pending: bool | None = None
 
 
 def normalise_url(url: str) -> str:
@@ -153,7 +214,16 @@ class Storage:
         self.engine: Engine = create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas(durable))
-        metadata.create_all(self.engine)
+        try:
+            metadata.create_all(self.engine)
+            migrate(self.engine)
+        except DBAPIError as exc:
+            self.engine.dispose()
+            where = url if "://" not in url else self.engine.url.render_as_string(hide_password=True)
+            reason = str(exc.orig).splitlines()[0] if exc.orig is not None else type(exc).__name__
+            raise DatabaseUnusable(
+                f"cannot use the database {where}: {reason}. If it is damaged, restore a backup or move it "
+                "aside and start again with a new --db file.") from None
 
     @property
     def dialect(self) -> str:
@@ -182,27 +252,40 @@ class Storage:
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(
                 id=record.id, game=record.game, mode=record.mode, options=json.dumps(record.options),
-                seed=record.seed, created_at=record.created_at or time.time(), finished=False, outcome=None))
+                seed=record.seed, created_at=record.created_at or time.time(), finished=False, outcome=None,
+                status=PLAYING, creator_hash=record.creator_hash, updated_at=record.created_at or time.time(),
+                bots_pending=any(s.kind != "human" for s in record.seats)))
             conn.execute(insert(seats_t), [
                 {"table_id": record.id, "seat": s.seat, "kind": s.kind, "token_hash": s.token_hash,
-                 "claimed": s.claimed} for s in record.seats])
+                 "claimed": s.claimed, "is_open": s.is_open} for s in record.seats])
             conn.execute(insert(secrets_t).values(
                 table_id=record.id, practice=record.practice,
                 shuffle_key=record.shuffle_key.hex() if record.shuffle_key is not None else None))
 
     def append_action(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
-                      outcome: dict[str, Any] | None = None) -> None:
+                      outcome: dict[str, Any] | None = None, bots_pending: bool | None = None) -> None:
         """Append one accepted action (and the outcome if it ended the game) in one transaction.
 
         ``(table_id, idx)`` is the primary key, so the same version is never stored twice.
+        ``bots_pending``: whether a bot must act next now, given only when it changed.
         """
+        now = time.time()
         with self.engine.begin() as conn:
             # one statement object with bound parameters: SQLAlchemy reuses its compiled form
             conn.execute(_INSERT_ACTION, {"table_id": table_id, "idx": idx, "seat": seat,
-                                          "action": json.dumps(action), "at": time.time()})
+                                          "action": json.dumps(action), "at": now})
             if outcome is not None:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id)
-                             .values(finished=True, outcome=json.dumps(outcome)))
+                             .values(finished=True, outcome=json.dumps(outcome), status=FINISHED,
+                                     updated_at=now, bots_pending=False))
+            elif bots_pending is not None:
+                conn.execute(_SET_BOTS_PENDING, {"tid": table_id, "pending": bots_pending})
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Mark a table ``abandoned`` or ``broken`` (its rows stay, for the record)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                         .values(status=status, bots_pending=False, updated_at=time.time()))
 
     def set_seat_token(self, table_id: str, seat: int, token_hash: str, claimed: bool) -> None:
         """Replace a seat's token (taking a free seat issues a new link) and mark it claimed."""
@@ -225,41 +308,80 @@ class Storage:
                 return None
             return self._record(conn, row)
 
-    def unfinished_ids(self) -> list[str]:
-        """Every table whose game is not over (resumed at start-up)."""
+    def status_of(self, table_id: str) -> str | None:
+        """A table's status, ``None`` if there is no such table."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(tables_t.c.id).where(tables_t.c.finished.is_(False))
+            return conn.execute(select(tables_t.c.status).where(tables_t.c.id == table_id)).scalar()
+
+    def unfinished_ids(self) -> list[str]:
+        """Every table still being played."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_t.c.id).where(tables_t.c.status == PLAYING)
                                 .order_by(tables_t.c.created_at))
             return [r.id for r in rows]
 
-    def iter_tables(self, finished: bool | None = None, limit: int = 100) -> Iterator[TableRecord]:
-        """Tables newest first, without their action logs."""
+    def resumable_ids(self) -> list[str]:
+        """Tables being played whose bots must act (rows of an older version: any with a bot seat)."""
+        has_bot = select(seats_t.c.table_id).where(seats_t.c.kind != "human")
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_t.c.id).where(
+                tables_t.c.status == PLAYING,
+                or_(tables_t.c.bots_pending.is_(True),
+                    tables_t.c.bots_pending.is_(None) & tables_t.c.id.in_(has_bot)))
+                .order_by(tables_t.c.created_at))
+            return [r.id for r in rows]
+
+    def idle_ids(self, before: float) -> list[str]:
+        """Tables being played with no accepted action since ``before`` (a time)."""
+        last_action = (select(actions_t.c.at).where(actions_t.c.table_id == tables_t.c.id)
+                       .order_by(actions_t.c.idx.desc()).limit(1).scalar_subquery())
+        last = func.coalesce(last_action, tables_t.c.updated_at, tables_t.c.created_at)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_t.c.id).where(tables_t.c.status == PLAYING, last < before))
+            return [r.id for r in rows]
+
+    def count_playing(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(tables_t)
+                                    .where(tables_t.c.status == PLAYING)).scalar() or 0)
+
+    def iter_tables(self, status: str | None = None, limit: int = 100) -> Iterator[TableRecord]:
+        """Tables newest first, without their action logs.
+
+        A row that cannot be read is yielded as a ``broken`` record (never an exception), so one bad
+        row cannot break the lobby.
+        """
         query = select(tables_t).order_by(tables_t.c.created_at.desc()).limit(limit)
-        if finished is not None:
-            query = query.where(tables_t.c.finished.is_(finished))
+        if status is not None:
+            query = query.where(tables_t.c.status == status)
         with self.engine.connect() as conn:
             for row in conn.execute(query).all():
                 try:
-                    record = self._record(conn, row, with_actions=False)
+                    yield self._record(conn, row, with_actions=False)
                 except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
-                    # One unreadable row must not take the lobby down for everyone (issue 10, item 3).
-                    log.error("table %s cannot be read, left out of the listing: %s: %s",
-                              row.id, type(exc).__name__, exc)
-                    continue
-                yield record
+                    # One unreadable row must not take the lobby down for everyone (issue 10, items 3, 12).
+                    log.error("table %s cannot be read (%s: %s); listed as broken", row.id, type(exc).__name__, exc)
+                    yield TableRecord(row.id, str(row.game), str(row.mode), {}, 0, [],
+                                      float(row.created_at or 0.0), status=BROKEN)
 
     def _record(self, conn: Connection, row: Any, with_actions: bool = True) -> TableRecord:
-        seats = [SeatRecord(s.seat, s.kind, s.token_hash, bool(s.claimed)) for s in conn.execute(
+        seats = [SeatRecord(s.seat, s.kind, s.token_hash, bool(s.claimed), bool(s.is_open)) for s in conn.execute(
             select(seats_t).where(seats_t.c.table_id == row.id).order_by(seats_t.c.seat))]
         actions: list[tuple[int, dict[str, Any]]] = []
         if with_actions:
             actions = [(a.seat, json.loads(a.action)) for a in conn.execute(
                 select(actions_t.c.seat, actions_t.c.action).where(actions_t.c.table_id == row.id)
                 .order_by(actions_t.c.idx))]
+        options = json.loads(row.options)
+        if not isinstance(options, dict):
+            raise ValueError("its options are not a JSON object")
+        status = row.status or (FINISHED if row.finished else PLAYING)
         secret = conn.execute(select(secrets_t.c.shuffle_key, secrets_t.c.practice)
                               .where(secrets_t.c.table_id == row.id)).first()
         key = bytes.fromhex(secret.shuffle_key) if secret is not None and secret.shuffle_key else None
-        return TableRecord(row.id, row.game, row.mode, json.loads(row.options), int(row.seed), seats,
+        return TableRecord(row.id, row.game, row.mode, options, int(row.seed), seats,
                            float(row.created_at), bool(row.finished),
                            json.loads(row.outcome) if row.outcome else None, actions,
+                           status=status, creator_hash=row.creator_hash, updated_at=row.updated_at,
+                           bots_pending=row.bots_pending,
                            shuffle_key=key, practice=bool(secret.practice) if secret is not None else False)

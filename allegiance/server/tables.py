@@ -12,6 +12,11 @@ in between, so the actions of a table are strictly sequential without locks.  (C
 thread was measured: under load the threads' hand-offs of the GIL cost far more latency than the
 commit itself, so commits stay on the loop.  With SQLite in WAL mode a commit takes about 0.5 ms, or
 2-5 ms with ``--durable``'s fsync, which then dominates the latency under load.)
+
+Tables are loaded lazily: start-up resumes only the tables whose bots must act, and a table is rebuilt
+from its log in a worker thread the first time someone asks for it (:meth:`TableManager.open`), so
+neither restart time nor the event loop's pauses grow with the number or length of stored games.  A
+table whose stored rows cannot be rebuilt is quarantined (status ``broken``); every other table serves.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import hmac
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +41,17 @@ from allegiance.core.rng import new_key
 from allegiance.core.table import Table
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
-from allegiance.server.storage import SeatRecord, Storage, TableRecord, hash_token
+from allegiance.server.limits import ClientBuckets, Limits
+from allegiance.server.storage import (
+    ABANDONED,
+    BROKEN,
+    FINISHED,
+    PLAYING,
+    SeatRecord,
+    Storage,
+    TableRecord,
+    hash_token,
+)
 from allegiance.server.thinking import BotThinker
 
 log = logging.getLogger("allegiance.server")
@@ -45,6 +61,10 @@ HUMAN = "human"
 MAX_SEED = 2**63 - 1
 #: how many finished tables stay in memory (others are reloaded from the database when asked for)
 FINISHED_IN_MEMORY = 50
+#: tables rebuilt from their logs at once (in worker threads)
+CONCURRENT_LOADS = 2
+#: close code sent to the pages of a table that was closed (after its final state)
+CLOSE_TABLE_CLOSED = 4410
 
 
 class TableNotFound(LookupError):
@@ -60,7 +80,39 @@ class SetupError(ValueError):
 
 
 class SeatUnavailable(ValueError):
-    """The seat is a bot's, or somebody already took it."""
+    """The seat is a bot's, invited, or somebody already took it."""
+
+
+class TableBroken(LookupError):
+    """The table's stored rows cannot be rebuilt; it is quarantined."""
+
+
+class TableClosed(AllegianceError):
+    """The table was closed (abandoned): nothing more is played there."""
+
+
+class TooManyTables(RuntimeError):
+    """The server holds its maximum of tables being played."""
+
+
+class TooFast(RuntimeError):
+    """This client created tables faster than allowed; ``retry_after`` seconds until the next."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class TooBusy(RuntimeError):
+    """This client already has as many tables being rebuilt as allowed."""
+
+
+class CreatorRefused(PermissionError):
+    """The creator token is missing or wrong."""
+
+
+class AlreadyOver(ValueError):
+    """The table's game is already finished or closed."""
 
 
 @dataclass
@@ -69,6 +121,7 @@ class Created:
 
     table: LiveTable
     tokens: dict[int, str]
+    creator_token: str
 
 
 class LiveTable:
@@ -82,6 +135,9 @@ class LiveTable:
                                              shuffle_key=record.shuffle_key)
         self.game_table: Table = self.state.table
         self.seats: list[SeatRecord] = record.seats
+        if [s.seat for s in self.seats] != [s.index for s in self.game_table.seats]:
+            raise ValueError(f"its seat rows are {[s.seat for s in self.seats]}, "
+                             f"the mode has seats {[s.index for s in self.game_table.seats]}")
         self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
         for seat, action in record.actions:
@@ -89,6 +145,9 @@ class LiveTable:
             self.events.extend(self.game.apply(self.state, seat, act))
             self.log.append((seat, act))
         record.actions = []  # the log lives in ``self.log`` from now on
+        self.abandoned = record.status == ABANDONED
+        #: the stored ``bots_pending`` (``None``: unknown, a row of an older version)
+        self.bots_pending_stored: bool | None = record.bots_pending
         self.bots: dict[int, Bot] = {s.seat: make_bot(s.kind, seed=record.seed * 31 + s.seat)
                                      for s in self.seats if s.kind != HUMAN}
         self.connections: set[Any] = set()
@@ -99,25 +158,43 @@ class LiveTable:
     def finished(self) -> bool:
         return self.game.outcome(self.state) is not None
 
+    @property
+    def status(self) -> str:
+        """``playing``, ``finished`` or ``abandoned``."""
+        if self.abandoned:
+            return ABANDONED
+        return FINISHED if self.finished else PLAYING
+
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
 
+    def spectators(self) -> int:
+        return sum(1 for c in self.connections if c.seat is None)
+
     def seat_of_token(self, token: str) -> int:
         """The seat this token acts for; raises :class:`BadToken`."""
+        if not token.isascii():  # tokens are URL-safe base64; this also refuses lone surrogates
+            raise BadToken("a seat token is ASCII letters, digits, '-' and '_'; this one is not")
         digest = hash_token(token)
         for s in self.seats:
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
                 return s.seat
         raise BadToken("this link's token is not valid for this table (ask the table's creator for a new link)")
 
-    def bot_seats_to_act(self) -> list[int]:
-        if self.finished:
+    def bot_seats_to_act(self, state: Any = None) -> list[int]:
+        state = self.state if state is None else state
+        if self.abandoned or self.game.outcome(state) is not None:
             return []
-        return [s for s in self.game.active_seats(self.state) if s in self.bots]
+        return [s for s in self.game.active_seats(state) if s in self.bots]
 
     def notify(self, events: list[Event]) -> None:
         for conn in list(self.connections):
             conn.notify(events)
+
+    def presence_changed(self) -> None:
+        """A page joined or left, or a seat was taken: each page gets a small presence message."""
+        for conn in list(self.connections):
+            conn.presence()
 
     def replay(self) -> Replay:
         """The game as a replay file (allegiance/replay.py format).
@@ -136,37 +213,64 @@ class LiveTable:
             "id": self.id, "game": self.record.game, "mode": self.record.mode, "options": self.record.options,
             "practice": self.record.practice, "version": self.state.version, "created_at": self.record.created_at,
             "finished": outcome is not None, "outcome": outcome.to_json() if outcome else None,
-            "seats": [{"seat": s.index, "label": s.label, "team": s.team, "kind": self.seats[s.index].kind,
-                       "free": self.seats[s.index].kind == HUMAN and not self.seats[s.index].claimed,
-                       "connected": self.connected(s.index)} for s in self.game_table.seats],
+            "status": self.status,
+            "seats": [seat_summary(self.seats[s.index], s.label, s.team, self.connected(s.index))
+                      for s in self.game_table.seats],
         }
+
+
+def seat_summary(rec: SeatRecord, label: str, team: str | None, connected: bool) -> dict[str, Any]:
+    """A seat in the lobby: ``free`` (a human seat nobody has used yet), ``open`` (anyone may take it)."""
+    human = rec.kind == HUMAN
+    return {"seat": rec.seat, "label": label, "team": team, "kind": rec.kind,
+            "free": human and not rec.claimed, "open": human and rec.is_open, "connected": connected}
 
 
 class TableManager:
     """Creates, finds and runs tables over one :class:`Storage`."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.5, thinker: BotThinker | None = None) -> None:
+    def __init__(self, storage: Storage, bot_delay: float = 0.5, thinker: BotThinker | None = None,
+                 limits: Limits | None = None) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.thinker = thinker or BotThinker()
+        self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
+        self._creates = ClientBuckets(self.limits.creates_per_minute, self.limits.create_burst)
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self._client_loads: Counter[str] = Counter()
+        self._load_gate: asyncio.Semaphore | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     # -- life cycle ------------------------------------------------------------------------------
-    def resume_all(self) -> int:
-        """Rebuild every unfinished table from its log and let its bots continue; returns how many."""
+    def start(self) -> None:
+        """On the event loop: resume the tables whose bots must act, and close idle tables from time to time.
+
+        Both run in the background, so start-up does not wait for (or grow with) the stored tables.
+        """
+        loop = asyncio.get_running_loop()
+        self._tasks.add(loop.create_task(self.resume_pending()))
+        if self.limits.idle_minutes is not None:
+            self._tasks.add(loop.create_task(self._sweep_forever()))
+
+    async def resume_pending(self) -> int:
+        """Rebuild the tables being played whose bots must act, and let the bots continue; returns how many."""
         count = 0
-        for table_id in self.storage.unfinished_ids():
+        for table_id in await asyncio.to_thread(self.storage.resumable_ids):
             try:
-                table = self.get(table_id)
-            except (AllegianceError, ValueError) as exc:  # a log the rules no longer accept
+                table = await self.open(table_id)
+            except (TableNotFound, TableBroken) as exc:
                 log.error("cannot resume table %s: %s", table_id, exc)
                 continue
             self.schedule_bots(table)
             count += 1
+        if count:
+            log.info("resumed the bots of %d table(s)", count)
         return count
 
     async def shutdown(self) -> None:
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
+        tasks += [t for t in self._tasks if not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -174,8 +278,18 @@ class TableManager:
 
     # -- tables ----------------------------------------------------------------------------------
     def create(self, game: str, mode: str, options: Mapping[str, Any], seats: list[str],
-               seed: int | None = None) -> Created:
-        """A new table; ``seats`` gives ``human`` or a bot kind for every seat of the mode."""
+               seed: int | None = None, open_seats: list[int] | None = None, client: str | None = None) -> Created:
+        """A new table; ``seats`` gives ``human`` or a bot kind for every seat of the mode.
+
+        ``open_seats``: human seats anyone may take from the lobby (the others are invited: only their
+        links open them).  ``client``: the creator's address, for the per-client creation limit.
+        """
+        if client is not None and not self._creates.allow(client):
+            raise TooFast(f"too many new tables from your address: at most {self.limits.create_burst} at once, "
+                          f"then {self.limits.creates_per_minute:g} a minute", self._creates.retry_after())
+        if self.limits.max_tables is not None and self.storage.count_playing() >= self.limits.max_tables:
+            raise TooManyTables(f"the server already runs its maximum of {self.limits.max_tables} tables; "
+                                "try again when a game ends")
         if game not in game_names():
             raise SetupError(f"unknown game {game!r}; games: {', '.join(game_names())}")
         rules = get_game(game)
@@ -187,6 +301,13 @@ class TableManager:
         for kind in seats:
             if kind != HUMAN and kind not in BOT_KINDS:
                 raise SetupError(f"seat kind {kind!r} is unknown; a seat is 'human' or a bot: {', '.join(BOT_KINDS)}")
+        opened = set(open_seats or [])
+        if len(opened) != len(open_seats or []):
+            raise SetupError("open_seats lists a seat twice")
+        for seat in opened:
+            if not 0 <= seat < n or seats[seat] != HUMAN:
+                humans = [i for i, kind in enumerate(seats) if kind == HUMAN]
+                raise SetupError(f"open_seats may list human seats only ({humans}), not {seat}")
         # A seed chosen by the creator makes a practice table: the fast generator from that seed, so
         # the creator can replay the deal, and everyone is told so.  Otherwise the deal comes from a
         # fresh 256-bit key and the secure generator (issue 10, item 1); the seed then only seeds
@@ -202,35 +323,103 @@ class TableManager:
         except (AllegianceError, ValueError, TypeError) as exc:
             raise SetupError(f"bad options: {exc}") from None
         tokens = {i: secrets.token_urlsafe(24) for i, kind in enumerate(seats) if kind == HUMAN}
+        creator_token = secrets.token_urlsafe(24)
         record = TableRecord(
             id=secrets.token_hex(6), game=game, mode=mode, options=dict(options), seed=seed,
-            seats=[SeatRecord(i, kind, hash_token(tokens[i]) if i in tokens else None, False)
+            seats=[SeatRecord(i, kind, hash_token(tokens[i]) if i in tokens else None, False, i in opened)
                    for i, kind in enumerate(seats)],
-            created_at=time.time(), shuffle_key=shuffle_key, practice=practice)
+            created_at=time.time(), shuffle_key=shuffle_key, practice=practice,
+            creator_hash=hash_token(creator_token), bots_pending=any(kind != HUMAN for kind in seats))
         self.storage.create_table(record)
         table = LiveTable(record)
         self.tables[table.id] = table
         self.schedule_bots(table)
-        return Created(table, tokens)
+        return Created(table, tokens, creator_token)
 
     def get(self, table_id: str) -> LiveTable:
-        """The live table, rebuilt from the database if it is not in memory; :class:`TableNotFound`."""
+        """The live table, rebuilt from the database here if it is not in memory (tests, tools).
+
+        The server uses :meth:`open`, which rebuilds off the event loop.
+        """
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        record = self.storage.load_table(table_id) if _plausible_id(table_id) else None
-        if record is None:
+        return self._keep(self._load(table_id))
+
+    async def open(self, table_id: str, client: str | None = None) -> LiveTable:
+        """The live table; one not in memory is rebuilt in a worker thread (a few at once, and at most
+        ``Limits.loads_per_client`` for one ``client`` address).
+
+        Raises :class:`TableNotFound`, :class:`TableBroken` for a quarantined table, :class:`TooBusy`.
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if not _plausible_id(table_id):
             raise TableNotFound(f"there is no table {table_id!r}")
-        table = LiveTable(record)
-        self.tables[table_id] = table
+        if client is None:
+            return await self._open_cold(table_id)
+        if self._client_loads[client] >= self.limits.loads_per_client:
+            raise TooBusy(f"at most {self.limits.loads_per_client} stored tables may be opened at once per client; "
+                          "wait for the previous answer")
+        self._client_loads[client] += 1
+        try:
+            return await self._open_cold(table_id)
+        finally:
+            self._client_loads[client] -= 1
+            if not self._client_loads[client]:
+                del self._client_loads[client]
+
+    async def _open_cold(self, table_id: str) -> LiveTable:
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = pending
+            try:
+                if self._load_gate is None:
+                    self._load_gate = asyncio.Semaphore(CONCURRENT_LOADS)
+                async with self._load_gate:
+                    table = self.tables.get(table_id) or self._keep(await asyncio.to_thread(self._load, table_id))
+                pending.set_result(table)
+            except BaseException as exc:
+                pending.set_exception(exc)
+                pending.exception()  # retrieved: others waiting see it, nobody else must
+                raise
+            finally:
+                del self._loading[table_id]
+            return table
+        return await asyncio.shield(pending)
+
+    def _load(self, table_id: str) -> LiveTable:
+        """Read and rebuild one table (no shared state touched: safe in a worker thread)."""
+        if not _plausible_id(table_id):
+            raise TableNotFound(f"there is no table {table_id!r}")
+        try:
+            record = self.storage.load_table(table_id)
+            if record is None:
+                raise TableNotFound(f"there is no table {table_id!r}")
+            if record.status == BROKEN:
+                raise TableBroken(broken_message(table_id))
+            return LiveTable(record)
+        except (TableNotFound, TableBroken):
+            raise
+        except Exception as exc:  # noqa: BLE001 - any failure to rebuild quarantines this table only
+            log.error("table %s cannot be rebuilt from its stored rows (%s: %s); it is quarantined as broken",
+                      table_id, type(exc).__name__, exc)
+            self.storage.set_status(table_id, BROKEN)
+            raise TableBroken(broken_message(table_id)) from None
+
+    def _keep(self, table: LiveTable) -> LiveTable:
+        self.tables[table.id] = table
         self._evict_finished()
         return table
 
-    def list_tables(self, finished: bool | None = False, limit: int = 50) -> list[dict[str, Any]]:
-        """Lobby summaries, newest first.  A stored table whose options its game does not accept
-        (stored before options were checked) is left out and logged: it must not break the listing."""
+    def list_tables(self, status: str | None = PLAYING, limit: int = 50) -> list[dict[str, Any]]:
+        """Lobby summaries, newest first (``status`` ``None``: every table).  A stored table whose
+        options its game does not accept (stored before options were checked) is listed as broken
+        and logged: it must not break the listing (issue 10, items 3 and 12)."""
         out = []
-        for rec in self.storage.iter_tables(finished=finished, limit=limit):
+        for rec in self.storage.iter_tables(status=status, limit=limit):
             live = self.tables.get(rec.id)
             if live is not None:
                 out.append(live.summary())
@@ -238,40 +427,94 @@ class TableManager:
             try:
                 get_game(rec.game).check_options(rec.options)
             except (AllegianceError, KeyError, ValueError, RecursionError) as exc:
-                log.error("table %s left out of the listing: %s", rec.id, str(exc)[:200])
-                continue
+                log.error("table %s has options its game refuses, listed as broken: %s", rec.id, str(exc)[:200])
+                rec.status, rec.options, rec.seats = BROKEN, {}, []
             out.append({"id": rec.id, "game": rec.game, "mode": rec.mode, "options": rec.options,
                         "practice": rec.practice, "version": None, "created_at": rec.created_at,
-                        "finished": rec.finished,
-                        "outcome": rec.outcome,
-                        "seats": [{"seat": s.seat, "label": f"seat {s.seat}", "team": None, "kind": s.kind,
-                                   "free": s.kind == HUMAN and not s.claimed, "connected": False}
-                                  for s in rec.seats]})
+                        "finished": rec.status == FINISHED, "outcome": rec.outcome, "status": rec.status,
+                        "seats": [seat_summary(s, f"seat {s.seat}", None, False) for s in rec.seats]})
         return out
 
     def take_seat(self, table: LiveTable, seat: int) -> str:
-        """Take a free human seat: a new token (the seat's earlier unused link stops working)."""
+        """Take an open human seat nobody has used: a new token (the seat's unused link stops working)."""
         if not 0 <= seat < len(table.seats):
             raise SeatUnavailable(f"there is no seat {seat} at this table (seats 0..{len(table.seats) - 1})")
         rec = table.seats[seat]
         if rec.kind != HUMAN:
             raise SeatUnavailable(f"seat {seat} is played by the {rec.kind} bot")
+        if table.status != PLAYING:
+            raise SeatUnavailable("the game is over" if table.finished else "the table was closed")
+        if not rec.is_open:
+            raise SeatUnavailable(f"seat {seat} is for an invited player: only the link its creator sent opens it")
         if rec.claimed:
             raise SeatUnavailable(f"seat {seat} is already taken")
-        if table.finished:
-            raise SeatUnavailable("the game is over")
         token = secrets.token_urlsafe(24)
         digest = hash_token(token)
         self.storage.set_seat_token(table.id, seat, digest, claimed=True)
         rec.token_hash, rec.claimed = digest, True
+        table.presence_changed()
         return token
 
     def claim(self, table: LiveTable, seat: int) -> None:
-        """A seat's link was opened: the seat is no longer free in the lobby."""
+        """A seat's token was used (WebSocket or HTTP): the seat can no longer be taken."""
         rec = table.seats[seat]
         if not rec.claimed:
             self.storage.claim_seat(table.id, seat)
             rec.claimed = True
+            table.presence_changed()
+
+    def close(self, table: LiveTable, creator_token: str | None) -> None:
+        """The creator closes an unfinished table: it is abandoned (kept in the log)."""
+        digest = table.record.creator_hash
+        if not creator_token or not creator_token.isascii() or digest is None \
+                or not hmac.compare_digest(digest, hash_token(creator_token)):
+            raise CreatorRefused("only the table's creator may close it (header X-Creator-Token, "
+                                 "the creator_token given when the table was created)")
+        if table.status != PLAYING:
+            raise AlreadyOver(f"the table is already {table.status}")
+        self.abandon(table, "the table was closed by its creator")
+
+    def abandon(self, table: LiveTable, reason: str) -> None:
+        """Stop a table for good: stored as abandoned, bots stopped, pages sent a final state and closed."""
+        self.storage.set_status(table.id, ABANDONED)
+        table.abandoned = True
+        if table.bot_task is not None and not table.bot_task.done():
+            table.bot_task.cancel()
+        for conn in list(table.connections):
+            conn.notify([])
+            conn.finish(CLOSE_TABLE_CLOSED, reason)
+        log.info("table %s abandoned: %s", table.id, reason)
+
+    def sweep_idle(self, now: float | None = None) -> int:
+        """Close the tables with no accepted action for ``idle_minutes``; returns how many."""
+        if self.limits.idle_minutes is None:
+            return 0
+        return self._abandon_idle(self.storage.idle_ids(self._idle_cutoff(now)))
+
+    def _idle_cutoff(self, now: float | None = None) -> float:
+        return (now or time.time()) - 60.0 * (self.limits.idle_minutes or 0.0)
+
+    def _abandon_idle(self, ids: list[str]) -> int:
+        for table_id in ids:
+            live = self.tables.get(table_id)
+            if live is not None:
+                if not live.abandoned:
+                    self.abandon(live, f"nobody played for {self.limits.idle_minutes:g} minutes")
+            else:
+                self.storage.set_status(table_id, ABANDONED)
+        return len(ids)
+
+    async def _sweep_forever(self) -> None:
+        period = max(1.0, min(60.0, 60.0 * (self.limits.idle_minutes or 1.0) / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:  # the query reads every playing table's last action: in a thread
+                closed = self._abandon_idle(await asyncio.to_thread(self.storage.idle_ids, self._idle_cutoff()))
+            except Exception:  # noqa: BLE001 - a database hiccup must not end the sweeping
+                log.exception("closing idle tables failed")
+                continue
+            if closed:
+                log.info("closed %d idle table(s)", closed)
 
     # -- play ------------------------------------------------------------------------------------
     def submit(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
@@ -288,14 +531,19 @@ class TableManager:
 
     def _apply_and_store(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
                          version: int | None) -> list[Event]:
+        if table.abandoned:
+            raise TableClosed("this table was closed; nothing more is played here")
         if not isinstance(action, Action):
             action = Action.from_json(action)
         draft = table.state.copy()
         idx = draft.version
         events = table.game.apply(draft, seat, action, version)  # raises on bad input: nothing changed
         outcome = table.game.outcome(draft)
+        pending = bool(table.bot_seats_to_act(draft))
         self.storage.append_action(table.id, idx, seat, action.to_json(),
-                                   outcome.to_json() if outcome is not None else None)
+                                   outcome.to_json() if outcome is not None else None,
+                                   bots_pending=pending if pending != table.bots_pending_stored else None)
+        table.bots_pending_stored = pending
         table.state = draft
         table.log.append((seat, action))
         table.events.extend(events)
@@ -328,6 +576,8 @@ class TableManager:
             version = table.state.version
             action, table.bots[seat] = await self.thinker.choose(table.bots[seat], table.game, table.record.game,
                                                                  table.state.copy(), seat, legal)
+            if table.abandoned:
+                return
             if table.state.version != version:
                 continue
             try:
@@ -348,3 +598,8 @@ class TableManager:
 
 def _plausible_id(table_id: str) -> bool:
     return 0 < len(table_id) <= 32 and table_id.isalnum()
+
+
+def broken_message(table_id: str) -> str:
+    return (f"table {table_id} cannot be opened: its stored game could not be rebuilt, so it was set aside "
+            "(status 'broken'); the server's log says why")

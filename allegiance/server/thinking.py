@@ -20,6 +20,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -30,6 +31,25 @@ from allegiance.core.game import Game
 from allegiance.games import get_game
 
 log = logging.getLogger("allegiance.server")
+
+
+def stop_pool(pool: ProcessPoolExecutor, timeout: float = 5.0) -> None:
+    """Stop a process pool for good: pending work cancelled, workers joined (killed after ``timeout``).
+
+    ``shutdown(wait=False)`` alone leaves the workers running past the server's exit, and their queues'
+    semaphores are then reported leaked by the resource tracker; joining them releases everything.
+    """
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + timeout
+    for proc in workers:
+        proc.join(max(0.0, deadline - time.monotonic()))
+    for proc in workers:
+        if proc.is_alive():
+            log.warning("a worker process did not stop within %g s; terminating it", timeout)
+            proc.terminate()
+            proc.join(1.0)
+    pool.shutdown(wait=True)  # joins the pool's manager thread and closes its queues
 
 
 def default_thinkers() -> int:
@@ -95,5 +115,5 @@ class BotThinker:
     def close(self) -> None:
         """Stop the worker processes (pending choices are cancelled)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self._pool)
             self._pool = None

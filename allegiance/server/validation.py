@@ -7,6 +7,9 @@ integer belongs), so this handler rewrites it.  The offending values are not ech
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -15,10 +18,11 @@ from fastapi.responses import JSONResponse
 MAX_ERRORS = 5
 
 
-def describe(exc: RequestValidationError) -> str:
-    """The validation errors as one sentence: ``body.seed: Input should be ...; ...``."""
+def describe(errors: Sequence[Mapping[str, Any]]) -> str:
+    """Validation errors (FastAPI's or pydantic's ``errors()``) as one sentence, values left out:
+    ``body.seed: Input should be ...; ...``."""
     parts = []
-    for err in exc.errors()[:MAX_ERRORS]:
+    for err in errors[:MAX_ERRORS]:
         where = ".".join(str(p) for p in err.get("loc", ()))[:80]
         parts.append(f"{where}: {str(err.get('msg', 'invalid'))[:160]}")
     return "bad request: " + "; ".join(parts) if parts else "bad request"
@@ -29,6 +33,6 @@ def install(app: FastAPI) -> None:
 
     async def handler(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        return JSONResponse({"detail": describe(exc)}, status_code=400)
+        return JSONResponse({"detail": describe(exc.errors())}, status_code=400)
 
     app.add_exception_handler(RequestValidationError, handler)

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from allegiance.server import create_app
+from allegiance.server.limits import Limits
 
 
 @pytest.fixture
@@ -19,14 +20,16 @@ def db_path(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_path: str) -> Iterator[TestClient]:
-    """The app with bots acting at once (no delay)."""
-    with TestClient(create_app(db=db_path, bot_delay=0.0)) as c:
+    """The app with bots acting at once (no delay), and no limit on creating tables."""
+    limits = Limits(creates_per_minute=6000, create_burst=1000)
+    with TestClient(create_app(db=db_path, bot_delay=0.0, limits=limits)) as c:
         yield c
 
 
 def make_table(client: TestClient, seats: list[str], seed: int = 3, mode: str = "2v2",
-               options: dict[str, Any] | None = None) -> dict[str, Any]:
+               options: dict[str, Any] | None = None, open_seats: list[int] | None = None) -> dict[str, Any]:
     res = client.post("/api/tables", json={"game": "swdbg", "mode": mode, "seats": seats, "seed": seed,
-                                           "options": options if options is not None else {"bases_to_win": 2}})
+                                           "options": options if options is not None else {"bases_to_win": 2},
+                                           "open_seats": open_seats or []})
     assert res.status_code == 201, res.text
     return res.json()

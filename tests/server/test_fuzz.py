@@ -165,16 +165,12 @@ def test_huge_and_non_finite_numbers_get_answers(table: Any, frame: str) -> None
     _send_to_joined(table, [frame])
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10 item 10 (branch harden-server): deep nesting raises "
-                                       "RecursionError in the frame handler; remove this mark after merging")
 @FUZZ_SETTINGS
 @given(depth=st.integers(1000, 2040))  # deeper than Python's recursion limit, within the 4096-byte frame limit
 def test_deeply_nested_frames_get_answers(table: Any, depth: int) -> None:
     _send_to_joined(table, [_deep(depth)])
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10 item 10 (branch harden-server): a lone surrogate in a frame "
-                                       "raises UnicodeEncodeError in the size check; remove after merging")
 @FUZZ_SETTINGS
 @given(text=st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=5))
 def test_lone_surrogates_in_frames_get_answers(table: Any, text: str) -> None:
@@ -210,24 +206,18 @@ def test_any_text_join_frame_gets_a_state_or_an_error_and_a_close(table: Any, fr
     _join_with(table, frame)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10 item 10 (branch harden-server): a deeply nested join frame "
-                                       "raises RecursionError; remove this mark after merging")
 @FUZZ_SETTINGS
 @given(depth=st.integers(1000, 2040))
 def test_a_deeply_nested_join_frame_gets_an_error_and_a_close(table: Any, depth: int) -> None:
     _join_with(table, _deep(depth))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10 item 10 (branch harden-server): a binary join frame raises "
-                                       "KeyError; remove this mark after merging")
 @FUZZ_SETTINGS
 @given(frame=st.binary(max_size=100))
 def test_a_binary_join_frame_gets_an_error_and_a_close(table: Any, frame: bytes) -> None:
     _join_with(table, frame)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10 item 10 (branch harden-server): a token with a lone surrogate "
-                                       "raises UnicodeEncodeError; remove this mark after merging")
 @FUZZ_SETTINGS
 @given(token=st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=4))
 def test_a_join_token_with_a_lone_surrogate_gets_an_error_and_a_close(table: Any, token: str) -> None:

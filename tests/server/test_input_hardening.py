@@ -47,21 +47,26 @@ def test_bad_options_are_refused_before_anything_is_stored(client: TestClient, o
 
 
 def test_the_lobby_survives_any_stored_row(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
-    """A row stored before options were checked (or damaged) is left out of the listing and logged."""
+    """A row stored before options were checked (or damaged) is listed as broken, its bad options
+    withheld, and logged; the listing answers for everyone (issue 10, items 3 and 12)."""
     good = make_table(client, ["human", "human"], mode="1v1", options={})["table"]["id"]
     storage = client.app.state.manager.storage
     with storage.engine.begin() as conn:
         for i, options in enumerate([json.dumps({"pay_off_neutral": _deep(255)}), "{not json",
                                      "[" * 5000 + "]" * 5000, json.dumps({"max_turns": "3"})]):
             conn.execute(insert(tables_t).values(id=f"junk{i}", game="swdbg", mode="1v1", options=options, seed=1,
-                                                 created_at=1e10 + i, finished=False, outcome=None))
+                                                 created_at=1e10 + i, finished=False, outcome=None,
+                                                 status="playing"))
             conn.execute(insert(seats_t), [{"table_id": f"junk{i}", "seat": s, "kind": "human", "token_hash": None,
                                             "claimed": False} for s in range(2)])
     caplog.set_level(logging.ERROR)
     res = client.get("/api/tables")
     assert res.status_code == 200
-    ids = [t["id"] for t in res.json()]
-    assert good in ids and not any(i.startswith("junk") for i in ids)
+    listed = {t["id"]: t for t in res.json()}
+    assert good in listed and listed[good]["status"] == "playing"
+    assert all(listed[i]["status"] == "broken" and listed[i]["options"] == {}
+               for i in listed if i.startswith("junk"))
+    assert {i for i in listed if i.startswith("junk")} == {f"junk{i}" for i in range(4)}
     assert all(f"junk{i}" in caplog.text for i in range(4))
 
 

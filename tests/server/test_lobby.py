@@ -57,8 +57,9 @@ def test_create_gives_one_secret_link_per_human_seat_and_lists_free_seats(client
 
 
 def test_taking_a_free_seat_issues_a_new_token_and_the_seat_is_no_longer_free(client: TestClient) -> None:
-    created = make_table(client, ["human", "greedy", "human", "greedy"])
+    created = make_table(client, ["human", "greedy", "human", "greedy"], open_seats=[0])
     tid = created["table"]["id"]
+    assert [s["open"] for s in created["table"]["seats"]] == [True, False, False, False]
     old = created["links"][0]["token"]
     taken = client.post(f"/api/tables/{tid}/seats/0/take")
     assert taken.status_code == 200

@@ -163,7 +163,9 @@ def test_the_key_never_leaves_the_server_while_the_game_runs_and_the_replay_repr
     assert data["shuffle_key"] == key.hex()
     _, again = replay_game(load_replay(data))
     assert GAME.digest(again) == GAME.digest(mgr.get(tid).state)
-    last = client.post("/api/replays/step", json={"replay": data, "step": len(data["actions"])}).json()
+    res = client.post("/api/replays/step", json={"replay": data, "step": len(data["actions"])})
+    assert res.status_code == 200, res.text
+    last = res.json()
     assert last["outcome"] == data["outcome"] and last["outcome"] is not None
 
 

@@ -13,9 +13,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_serve_command_lists_its_options() -> None:
-    result = CliRunner().invoke(app, ["serve", "--help"])
+    result = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
     assert result.exit_code == 0, result.output
-    for option in ("--host", "--port", "--db", "--bot-delay"):
+    for option in ("--host", "--port", "--db", "--bot-delay", "--max-tables", "--idle-minutes", "--creates-per-minute",
+                   "--replays-per-client"):
         assert option in result.output
 
 
