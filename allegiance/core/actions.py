@@ -7,6 +7,7 @@ An action is a ``kind`` plus named parameters, e.g. ``Action.of("buy", card=12)`
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -67,3 +68,27 @@ class Action:
     def __str__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params)
         return f"{self.kind}({args})"
+
+
+class ActionTable(dict[Any, Action]):
+    """Actions built on first use and shared after: ``table[key]`` is ``make(key)``, made once.
+
+    Actions are immutable values, so the few thousand a game can offer are built once: building them
+    anew was a large part of every legal-action list.  A ``dict`` subclass, so that finding one is a
+    plain ``dict`` lookup, faster than a call to a cached function.
+    """
+
+    def __init__(self, make: Callable[[Any], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Action:
+        action = self[key] = self.make(key)
+        return action
+
+
+def choice_action(value: Any) -> Action:
+    """The action that answers a pending choice with ``value`` (a pair means value + amount)."""
+    if isinstance(value, tuple):
+        return Action.of("choose", value=value[0], amount=value[1])
+    return Action.of("choose", value=value)

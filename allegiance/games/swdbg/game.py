@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
-from allegiance.core.actions import Action
+from allegiance.core.actions import Action, ActionTable, choice_action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
 from allegiance.core.hooks import SearchHooks
@@ -247,30 +247,6 @@ class SwdbgGame(Game):
         return SwdbgAgentEncoding(mode, options)
 
 
-class ActionTable(dict[Any, Action]):
-    """Actions built on first use and shared after: ``table[key]`` is ``make(key)``, made once.
-
-    Actions are immutable values, so the few thousand a game can offer are built once: building them
-    anew was a large part of every legal-action list.  A ``dict`` subclass, so that finding one is a
-    plain ``dict`` lookup, faster than a call to a cached function.
-    """
-
-    def __init__(self, make: Callable[[Any], Action]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> Action:
-        action = self[key] = self.make(key)
-        return action
-
-
-def _choice(value: Any) -> Action:
-    """The action that answers a pending choice with ``value`` (a pair means value + amount)."""
-    if isinstance(value, tuple):
-        return Action.of("choose", value=value[0], amount=value[1])
-    return Action.of("choose", value=value)
-
-
 END_TURN: Final = Action.of("end_turn")
 RESOLVE: Final = Action.of("resolve")
 #: card id -> the action on that card
@@ -281,4 +257,4 @@ USE: Final = ActionTable(lambda card: Action.of("use", card=card))
 #: (card id, target) -> committing that card to an attack on the target (a row card or "base")
 COMMIT: Final = ActionTable(lambda key: Action.of("commit", card=key[0], target=key[1]))
 #: the value of a pending choice's option -> the action that chooses it
-CHOICES: Final = ActionTable(_choice)
+CHOICES: Final = ActionTable(choice_action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from allegiance.core.actions import Action
+from allegiance.core.actions import Action, ActionTable, choice_action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
 from allegiance.core.table import Decision
@@ -208,28 +208,10 @@ class WakfuGame(Game):
         return encode(action)
 
 
-class ActionTable(dict[Any, Action]):
-    """Actions built on first use and shared after (immutable values; see the SWDBG module)."""
-
-    def __init__(self, make: Callable[[Any], Action]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> Action:
-        action = self[key] = self.make(key)
-        return action
-
-
-def _choice(value: Any) -> Action:
-    if isinstance(value, tuple):
-        return Action.of("choose", value=value[0], amount=value[1])
-    return Action.of("choose", value=value)
-
-
 END_TURN: Final = Action.of("end_turn")
 ATTACK: Final = Action.of("attack")
 PASS: Final = Action.of("pass")
 PLAY: Final = ActionTable(lambda card: Action.of("play", card=card))
 MOVE: Final = ActionTable(lambda card: Action.of("move", card=card))
 USE: Final = ActionTable(lambda key: Action.of("use", card=key[0], power=key[1]))
-CHOICES: Final = ActionTable(_choice)
+CHOICES: Final = ActionTable(choice_action)
