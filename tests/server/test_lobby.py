@@ -28,6 +28,11 @@ def test_games_describe_modes_seats_options_and_bots(client: TestClient) -> None
     assert [s["label"] for s in swdbg["seats"]["2v2"]] == ["Empire 1", "Empire 2", "Rebel 1", "Rebel 2"]
     assert {o["name"] for o in swdbg["options"]} >= {"galaxy", "bases_to_win"}
     assert "greedy" in swdbg["bots"]
+    # every game lists its seats per mode: the lobby's one-click seats and seat form are built from them
+    wakfu = next(g for g in games if g["name"] == "wakfu")
+    assert [s["label"] for s in wakfu["seats"]["1v1"]] == ["Player 1", "Player 2"]
+    decks = next(o for o in wakfu["options"] if o["name"] == "decks")
+    assert decks["type"] == "seat_texts" and "iop" in decks["choices"] and decks["free_text"]
 
 
 def test_card_catalogue_holds_the_fixed_card_data_that_views_refer_to_by_name(client: TestClient) -> None:
