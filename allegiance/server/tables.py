@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from allegiance.bots import BOT_KINDS, make_bot
+from allegiance.bots import BOT_KINDS, bot_kinds_for, make_bot
 from allegiance.bots.base import Bot
 from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
@@ -184,9 +184,12 @@ class TableManager:
         n = len(rules.table_for(mode).seats) if hasattr(rules, "table_for") else len(seats)
         if len(seats) != n:
             raise SetupError(f"{game} {mode} has {n} seats; give {n} seat kinds, not {len(seats)}")
+        playable = bot_kinds_for(rules)
         for kind in seats:
             if kind != HUMAN and kind not in BOT_KINDS:
                 raise SetupError(f"seat kind {kind!r} is unknown; a seat is 'human' or a bot: {', '.join(BOT_KINDS)}")
+            if kind != HUMAN and kind not in playable:
+                raise SetupError(f"the {kind} bot cannot play {game} yet; bots for {game}: {', '.join(playable)}")
         # A seed chosen by the creator makes a practice table: the fast generator from that seed, so
         # the creator can replay the deal, and everyone is told so.  Otherwise the deal comes from a
         # fresh 256-bit key and the secure generator (issue 10, item 1); the seed then only seeds
@@ -326,8 +329,12 @@ class TableManager:
                 return
             seat = seats[0]
             version = table.state.version
-            action, table.bots[seat] = await self.thinker.choose(table.bots[seat], table.game, table.record.game,
-                                                                 table.state.copy(), seat, legal)
+            try:
+                action, table.bots[seat] = await self.thinker.choose(table.bots[seat], table.game, table.record.game,
+                                                                     table.state.copy(), seat, legal)
+            except Exception:  # said in the log, not lost in a task nobody awaits
+                log.exception("bot at seat %d of table %s could not choose", seat, table.id)
+                return
             if table.state.version != version:
                 continue
             try:
