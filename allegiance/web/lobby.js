@@ -71,14 +71,14 @@
     // "paste a file" shows the seat's text box
     document.querySelectorAll("#seat-kinds select[data-seat-opt]").forEach((sel) => {
       const box = $(`${sel.id}-text`);
-      sel.onchange = () => { if (box) box.hidden = sel.value !== PASTE; };
+      sel.onchange = () => { if (box) box.hidden = !pasting(sel); };
     });
     sync();
   }
 
   // the per-seat options (type seat_texts: one entry per seat, a listed choice or, where the game
   // allows it, a pasted text such as a deck file): a select per seat, and a text box for the paste
-  const PASTE = "\u0000paste";
+  const pasting = (sel) => !!sel.selectedOptions[0] && sel.selectedOptions[0].dataset.paste !== undefined;
   const seatOptionsOf = (g) => g.options.filter((o) => o.type === "seat_texts");
   function seatOptions(g, i) {
     return seatOptionsOf(g).map((o) => {
@@ -86,7 +86,7 @@
       return `<span class="seat-opt"><label class="muted" for="${id}">${esc(o.name.replaceAll("_", " "))}</label>
         <select id="${id}" data-seat-opt="${esc(o.name)}" data-for="${i}" title="${esc(o.help || "")}">
         ${o.choices.map((c, k) => `<option value="${esc(c)}" ${(o.default && o.default[i] !== undefined ? o.default[i] === c : k === 0) ? "selected" : ""}>${esc(c)}</option>`).join("")}
-        ${o.free_text ? `<option value="${PASTE}">paste a file…</option>` : ""}</select>
+        ${o.free_text ? '<option value="" data-paste>paste a file…</option>' : ""}</select>
         ${o.free_text ? `<textarea id="${id}-text" rows="6" cols="40" hidden maxlength="20000" aria-label="${esc(o.name)} of seat ${i + 1}: the file's text"
           placeholder="the file's text, e.g. one card a line"></textarea>` : ""}</span>`;
     }).join("");
@@ -95,7 +95,7 @@
     for (const o of seatOptionsOf(current())) {
       const sels = [...document.querySelectorAll(`#seat-kinds select[data-seat-opt="${CSS.escape(o.name)}"]`)];
       if (!sels.length) continue;
-      out[o.name] = sels.map((sel) => (sel.value === PASTE ? $(`${sel.id}-text`).value : sel.value));
+      out[o.name] = sels.map((sel) => (pasting(sel) ? $(`${sel.id}-text`).value : sel.value));
     }
   }
 
@@ -191,7 +191,7 @@
       <td><a href="/table/${esc(t.id)}">watch</a>${mine[t.id] && statusOf(t) === "playing" ? `<br><button class="small" data-close="${esc(t.id)}">close this table</button>` : ""}</td></tr>`).join("")
       || `<tr><td class="muted">no table being played — start one above</td></tr>`;
     $("finished").innerHTML = done.map((t) => `<tr><td>${esc(title(t))} · ${esc(t.mode)} ${t.practice ? '<span class="pill practice">practice</span>' : ""}</td>
-      <td>${t.outcome ? esc(t.outcome.draw ? "draw" : t.outcome.winners.join(" & ") + " won") : esc(statusOf(t))}</td>
+      <td>${t.outcome ? esc(t.outcome.draw ? "draw" : t.outcome.winners.map((w) => Shell.teamName(w, t.seats)).join(" & ") + " won") : esc(statusOf(t))}</td>
       <td><a href="/replay?table=${esc(t.id)}">replay</a> · <a href="/api/tables/${esc(t.id)}/replay" download>download</a></td></tr>`).join("")
       || `<tr><td class="muted">none yet</td></tr>`;
     document.querySelectorAll("[data-take]").forEach((b) => {

@@ -169,7 +169,7 @@
   function renderOutcome(msg) {
     const el = $("outcome");
     if (!msg.outcome) { el.innerHTML = ""; return; }
-    el.innerHTML = `<div class="banner" id="game-over">${esc(Shell.outcomeText(msg.outcome))}.
+    el.innerHTML = `<div class="banner" id="game-over">${esc(Shell.outcomeText(msg.outcome, msg.seats))}.
       <div><a class="button" href="/api/tables/${encodeURIComponent(msg.table)}/replay" download>Download the replay</a>
       <a class="button" href="/replay?table=${encodeURIComponent(msg.table)}">Watch it step by step</a></div></div>`;
   }

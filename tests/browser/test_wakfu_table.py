@@ -1,0 +1,138 @@
+"""Wakfu at the table in a real browser (Debian's Chromium): a 1v1 game set up in the lobby (a deck
+chosen per seat) and played to its end by a person clicking cards against a bot; the board at three
+screen sizes (the Monde, the Havre Sacs, the File d'Attente, the hand on screen without scrolling,
+inclined cards drawn turned); the whole card and the Défausse in the overlay.  No page shows an id
+and no page logs an error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.test_table_pages import SIZES, in_view, no_errors, no_ids_shown, open_page, version
+from tests.server.helpers import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+WAKFU_PLAY = (Path(__file__).parent / "wakfu_play.js").read_text()
+
+
+def counters(page: Any) -> dict[str, int]:
+    return page.evaluate("({cards: window.__cardClicks, list: window.__listClicks, file: window.__fileMax, "
+                         "pairs: window.__pairs, blocked: window.__blocked, tapped: window.__tapped})")
+
+
+def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(browser: Any, pages: list[Any],
+                                                                           tmp_path: Path) -> None:
+    server = ServerProcess(str(tmp_path / "wakfu.db"), bot_delay=0.01).start()
+    try:
+        lobby = open_page(browser, pages, server.base + "/")
+        lobby.wait_for_selector("[data-quick='0']")
+        lobby.select_option("#game", "wakfu")
+        lobby.click("#more summary")
+        lobby.wait_for_selector("#sopt-decks-1")
+        # the bots offered are those that can play Wakfu; a deck per seat, or a pasted deck file
+        offered = lobby.eval_on_selector_all("#seat-1 option", "os => os.map((o) => o.value)")
+        assert offered[0] == "human" and "random" in offered
+        lobby.select_option("#seat-1", "random")
+        lobby.select_option("#sopt-decks-0", "iop")
+        assert lobby.is_hidden("#sopt-decks-1-text")
+        lobby.select_option("#sopt-decks-1", label="paste a file…")
+        lobby.wait_for_selector("#sopt-decks-1-text")
+        lobby.select_option("#sopt-decks-1", "cra")
+        assert lobby.is_hidden("#sopt-decks-1-text")
+        lobby.fill("#seed", "3")
+        lobby.click("#create-button")
+        lobby.wait_for_selector("[data-seat-link='0']")
+        link = lobby.get_attribute("[data-seat-link='0']", "href")
+        table_id = link.split("/table/")[1].split("#")[0]
+        assert httpx.get(f"{server.base}/api/tables/{table_id}").json()["options"]["decks"] == ["iop", "cra"]
+        assert "decks: iop, cra" in lobby.inner_text("#open")  # options in words
+
+        page = open_page(browser, pages, link, (1280, 720))
+        page.wait_for_selector("body[data-version]")
+        assert "you are Player 1" in page.inner_text("#who")
+        page.wait_for_selector(".wk .seatbox.me .zone.sac .wcard")  # the Havre Sac with the Héros inside
+        page.evaluate(WAKFU_PLAY, 30)
+        page.wait_for_selector("#game-over", timeout=150_000)  # ~60 s on an idle machine
+        seen = counters(page)
+        print("clicks and what the board drew:", seen)
+        # played mostly by clicking cards (playing, paying by inclining, attackers, targets, blockers)
+        assert seen["cards"] > 40 and seen["cards"] > seen["list"] / 2, seen
+        # the board drew the File d'Attente, combat pairs and inclined (turned) cards
+        assert seen["file"] >= 1 and seen["pairs"] >= 1 and seen["tapped"] >= 1, seen
+        banner = page.inner_text("#game-over")
+        assert ("Player 1 wins" in banner or "Player 2 wins" in banner or "Draw" in banner), banner
+        summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
+        assert summary["finished"] and version(page) == summary["version"]
+        no_ids_shown(page)
+        # the replay viewer draws the same board
+        page.click("text=Watch it step by step")
+        page.wait_for_selector("#pos[data-step='0']")
+        page.wait_for_selector("#board .wk .wcard")
+        page.keyboard.press("End")
+        page.wait_for_selector(f"#pos[data-step='{summary['version']}']")
+        page.wait_for_selector("#outcome .banner")
+        no_ids_shown(page)
+        for p in pages:
+            no_errors(p)
+    finally:
+        server.stop()
+
+
+def test_the_wakfu_board_fits_and_reads_at_each_size(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+    server = ServerProcess(str(tmp_path / "layout.db"), bot_delay=0.01).start()
+    try:
+        res = httpx.post(f"{server.base}/api/tables", json={"game": "wakfu", "mode": "1v1", "seats": ["human", "random"],
+                                                            "seed": 5, "options": {"decks": ["iop", "cra"]}})
+        assert res.status_code == 201, res.text
+        link = res.json()["links"][0]["link"]
+        player = open_page(browser, pages, link)
+        player.wait_for_selector("body[data-version]")
+        player.evaluate(WAKFU_PLAY, 30)
+        # play a while: cards in the Monde, some inclined
+        player.wait_for_function("() => document.querySelectorAll('#board .wk-home .zone.monde .wcard').length >= 2"
+                                 " && document.querySelector('#board .slot.tapped')", timeout=60_000)
+        player.evaluate("clearInterval(window.__autoplay)")
+        for size in SIZES:
+            page = open_page(browser, pages, link, size)
+            page.wait_for_selector("#board .wk .wcard")
+            page.wait_for_selector("#actions button[data-kind], #actions .muted")
+            for sel in ("#prompt", "#actions button, #actions .muted", ".wk-hand", ".wk-hand .wcard", ".wk .seatbox.me",
+                        ".wk .seatbox.opp", ".wk .zone.file", ".wk .seatbox.me .zone.sac", ".wk .seatbox.me .zone.monde",
+                        ".wk .seatbox.me .pile[data-pile]", ".wk .seatbox.opp .zone.sac .wcard"):
+                in_view(page, sel)
+            assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+            assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
+            # cards stay readable on a phone; an inclined card is drawn turned (wider than tall)
+            hand = page.locator(".wk-hand .wcard").first.bounding_box()
+            assert hand is not None and hand["width"] >= 55 and hand["height"] >= 80, (size, hand)
+            tapped = page.locator("#board .slot.tapped > .wcard").first.bounding_box()
+            upright = page.locator("#board .slot:not(.tapped) > .wcard").first.bounding_box()
+            assert tapped is not None and upright is not None
+            assert tapped["width"] > tapped["height"] and upright["height"] > upright["width"], (tapped, upright)
+            text = page.inner_text(".wk .seatbox.me .who")
+            assert "PV" in text and "XP" in text and "Niveau" in text
+            assert "Taille" in page.inner_text(".wk .seatbox.me .zone.sac .zl")
+            no_ids_shown(page)
+        page = pages[1]
+        # the whole card: its "i" opens Niveau, element, text and where it is; the Défausse opens as a list
+        page.locator(".wk-hand .wcard [data-zoom]").first.click()
+        page.wait_for_selector("#overlay:not([hidden]) .detail")
+        detail = page.inner_text("#overlay")
+        assert "element" in detail and "where" in detail and "your hand" in detail
+        page.keyboard.press("Escape")
+        page.locator(".wk .seatbox.me .wcard.t-Heros").first.click(button="right")
+        assert "PV" in page.inner_text("#overlay") and "Niveau" in page.inner_text("#overlay")
+        page.keyboard.press("Escape")
+        page.locator(".wk .seatbox.me .pile[data-pile]").first.click()
+        page.wait_for_selector("#overlay:not([hidden])")
+        assert "Défausse" in page.inner_text("#overlay")
+        page.keyboard.press("Escape")
+        for p in pages:
+            no_errors(p)
+    finally:
+        server.stop()
