@@ -189,8 +189,8 @@
         <div class="fmeta">${top ? "<b>resolves next</b> · " : ""}${esc(label(it.seat))}${it.kind === "trigger" ? " · triggered" : it.kind === "power" ? " · power" : ""}${it.paid ? "" : " · paying…"}${it.cancelled ? " · cancelled" : ""}${targets.length ? ` → ${esc(targets.join(", "))}` : ""}</div>
         ${strip([face(it.card, view, ctx, { role: "" })])}</div>`;
     });
-    return `<div class="zone file" aria-label="File d'Attente"><div class="zl">File d'Attente${items.length ? ` · ${items.length}` : ""}</div>
-      <div class="fstack">${cards.join("") || '<span class="muted">empty: nothing waits to resolve</span>'}</div></div>`;
+    return `<div class="zone file ${items.length ? "" : "empty"}" aria-label="File d'Attente"><div class="zl">File d'Attente${items.length ? ` · ${items.length}` : ""}</div>
+      <div class="fstack">${cards.join("") || '<span class="muted">empty</span>'}</div></div>`;
   }
 
   function combatZone(view, ctx) {
@@ -226,6 +226,17 @@
       <div class="wk-home">${seatBox(anchor, view, ctx, "me")}${mates.map((p) => seatBox(p, view, ctx, "mate")).join("")}</div>
       <div class="wk-hand zone-hand" aria-label="${mine ? "your hand" : "hand"}"><div class="zl">${mine ? `Your hand · ${anchor.hand.length} card(s), PA ${anchor.pa}` : `${esc(anchor.label)}'s hand`}</div>${hand}</div>
     </div>`;
+    revealActs(root);
+  }
+
+  // a zone scrolled sideways shows its first card that carries an action (a crowded Monde hides none)
+  function revealActs(root) {
+    root.querySelectorAll(".wstrip").forEach((s) => {
+      const card = s.querySelector(":scope > .slot > .wcard.act");
+      if (!card || s.scrollWidth <= s.clientWidth) return;
+      const box = card.parentElement.getBoundingClientRect(), view = s.getBoundingClientRect();
+      if (box.left < view.left || box.right > view.right) s.scrollLeft += box.left - view.left - 4;
+    });
   }
 
   // -- the overlay: a whole card, a pile ---------------------------------------------------------------
