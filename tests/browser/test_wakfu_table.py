@@ -18,6 +18,7 @@ from tests.server.helpers import ServerProcess
 pytestmark = pytest.mark.browser
 
 WAKFU_PLAY = (Path(__file__).parent / "wakfu_play.js").read_text()
+CRA_FILE = (Path(__file__).parents[2] / "allegiance" / "games" / "wakfu" / "data" / "decks" / "cra.txt").read_text()
 
 
 def counters(page: Any) -> dict[str, int]:
@@ -40,17 +41,26 @@ def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(brows
         lobby.select_option("#seat-1", "random")
         lobby.select_option("#sopt-decks-0", "iop")
         assert lobby.is_hidden("#sopt-decks-1-text")
-        lobby.select_option("#sopt-decks-1", label="paste a file…")
-        lobby.wait_for_selector("#sopt-decks-1-text")
         lobby.select_option("#sopt-decks-1", "cra")
         assert lobby.is_hidden("#sopt-decks-1-text")
+        lobby.select_option("#sopt-decks-1", label="paste a file…")
+        lobby.wait_for_selector("#sopt-decks-1-text")
         lobby.fill("#seed", "3")
+        # a pasted deck that breaks the rules is refused in words, and nothing is created
+        lobby.fill("#sopt-decks-1-text", "3 Bouftou\n1 Bruss Ouilis\n")
+        lobby.click("#create-button")
+        lobby.wait_for_function("document.getElementById('create-error').textContent.length > 0")
+        assert "deck" in lobby.inner_text("#create-error").lower()
+        assert lobby.locator("[data-seat-link]").count() == 0
+        # the Crâ starter's file, pasted as a player would
+        lobby.fill("#sopt-decks-1-text", CRA_FILE)
         lobby.click("#create-button")
         lobby.wait_for_selector("[data-seat-link='0']")
         link = lobby.get_attribute("[data-seat-link='0']", "href")
         table_id = link.split("/table/")[1].split("#")[0]
-        assert httpx.get(f"{server.base}/api/tables/{table_id}").json()["options"]["decks"] == ["iop", "cra"]
-        assert "decks: iop, cra" in lobby.inner_text("#open")  # options in words
+        assert httpx.get(f"{server.base}/api/tables/{table_id}").json()["options"]["decks"] == ["iop", CRA_FILE]
+        lobby.wait_for_selector("#open tr[data-table]")
+        assert "decks: iop, a pasted file" in lobby.inner_text("#open")  # options in words, not the file
 
         page = open_page(browser, pages, link, (1280, 720))
         page.wait_for_selector("body[data-version]")
@@ -77,8 +87,8 @@ def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(brows
         page.wait_for_selector(f"#pos[data-step='{summary['version']}']")
         page.wait_for_selector("#outcome .banner")
         no_ids_shown(page)
-        for p in pages:
-            no_errors(p)
+        no_errors(lobby, allow="400")  # the refused deck
+        no_errors(page)
     finally:
         server.stop()
 
