@@ -6,6 +6,7 @@ and no page logs an error."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -144,5 +145,73 @@ def test_the_wakfu_board_fits_and_reads_at_each_size(browser: Any, pages: list[A
         page.keyboard.press("Escape")
         for p in pages:
             no_errors(p)
+    finally:
+        server.stop()
+
+
+RENDERER_CHECK = """async () => {
+  const r = await Shell.renderer("wakfu");
+  const catalog = await Shell.loadCatalog("wakfu");
+  const c = (id, name, extra = {}) => ({ id, name, type: catalog[name].type, element: catalog[name].element, ...extra });
+  const player = (seat, label, hero, sac) => ({ seat, label, hero: c(hero[0], hero[1], { tapped: false, force: 3, damage: 0 }),
+    level: 1, xp: 2, pv: 18, max_pv: 18, pa: 6, pm: 3, hand_count: 1, pioche_count: 40, hand_recycled: false,
+    havre_sac: { card: c(sac[0], sac[1], { tapped: false }), resistance: 15, banished: false,
+      cards: [c(hero[0], hero[1], { tapped: false, force: 3, damage: 0 })] }, monde: [], hand: null, defausse: [] });
+  const me = player(0, "Player 1", [0, "Bruss Ouilis"], [1, "Havre Sac du Bouftou"]);
+  const opp = player(1, "Player 2", [50, "Tirlangue Portey"], [51, "Havre Sac du Tofu"]);
+  me.monde = [c(5, "Bouftou", { tapped: true, force: 2, damage: 1 })];
+  me.hand = [c(7, "Charge")];
+  me.defausse = [c(9, "Arakne")];
+  opp.monde = [c(60, "Piou Jaune", { tapped: false, force: 1, damage: 0 })];
+  const view = { game: "wakfu", seat: 0, turn: 3, active: 0, first: 0, phase: "main", players: [me, opp],
+    file: [{ kind: "card", seat: 1, card: c(61, "Flèche d'Immolation"), paid: true, cancelled: false, targets: [5] }],
+    banished: [], combat: { attacker: 0, defender: 1, target: 51, step: "actions", attackers: [5], blockers: [[60, 5]], to_act: 0 },
+    decision: { seat: 0, kind: "effect", prompt: "choose", options: ["Arakne (your Défausse)", "Bouftou Royal (your Pioche)"] } };
+  const legal = [{ action: { kind: "choose", value: 9 }, text: "Player 1: Arakne (your Défausse)" },
+    { action: { kind: "choose", value: 30 }, text: "Player 1: Bouftou Royal (your Pioche)" }];
+  const byCard = Shell.actionsByCard(legal, view, r);
+  const ctx = { seat: 0, active: [0], legal, byCard, catalog, mode: "table", online: true, outcome: null, send() {} };
+  const root = document.createElement("div");
+  r.render(root, view, ctx);
+  const widget = r.decision(view, legal, ctx);
+  const holder = document.createElement("div");
+  holder.innerHTML = widget ? widget.html : "";
+  document.body.append(root, holder);
+  const out = {
+    widgetCards: [...holder.querySelectorAll("[data-card].act")].map((e) => e.textContent),
+    tapped: root.querySelectorAll(".seatbox.me .zone.monde .slot.tapped [data-card='5']").length,
+    pairs: [...root.querySelectorAll(".pair")].map((p) => [...p.querySelectorAll("[data-card]")].map((e) => e.dataset.card)),
+    file: root.querySelector(".zone.file").innerText,
+    sac: root.querySelector(".seatbox.me .zone.sac .zl").innerText,
+    who: root.querySelector(".seatbox.me .who").innerText,
+    detail: r.cardDetail(30, view, catalog),
+    reaction: r.cardsOf({ kind: "choose", value: "use:5:0" }, view),
+    text: root.innerText + holder.innerText,
+  };
+  root.remove(); holder.remove();
+  return out;
+}"""
+
+
+def test_the_wakfu_renderer_draws_stacks_pairs_and_cards_offered_by_a_choice(browser: Any, pages: list[Any],
+                                                                            tmp_path: Path) -> None:
+    """The renderer on a made-up view: the File d'Attente with its targets, an attacker beside its blocker,
+    an inclined card, the PV / XP / Niveau line, and a choice among cards not on the board (a Défausse, a
+    search of the Pioche) drawn as clickable cards in the decision panel."""
+    server = ServerProcess(str(tmp_path / "render.db")).start()
+    try:
+        page = open_page(browser, pages, server.base + "/")
+        page.wait_for_selector("[data-quick='0']")
+        out = page.evaluate(RENDERER_CHECK)
+        assert any("Arakne" in t for t in out["widgetCards"]) and any("Bouftou Royal" in t for t in out["widgetCards"])
+        assert out["tapped"] == 1 and out["pairs"] == [["5", "60"]]
+        assert "resolves next" in out["file"] and "Flèche d'Immolation" in out["file"]
+        assert "Bouftou" in out["file"] and "Player 2" in out["file"]  # its target, its player
+        assert "Taille 1/4" in out["sac"] and "Résistance 15" in out["sac"]
+        assert "18/18 PV" in out["who"] and "XP 2/6" in out["who"] and "Niveau 1" in out["who"]
+        assert "Bouftou Royal" in out["detail"] and "shown to you" in out["detail"]
+        assert out["reaction"] == [5]
+        assert not re.search(r"#\d", out["text"])
+        no_errors(page)
     finally:
         server.stop()
