@@ -129,6 +129,12 @@ def test_the_wakfu_board_fits_and_reads_at_each_size(browser: Any, pages: list[A
             assert "PV" in text and "XP" in text and "Niveau" in text
             assert "Taille" in page.inner_text(".wk .seatbox.me .zone.sac .zl")
             no_ids_shown(page)
+        # a spectator sees both seats, no hand: Player 1's is a count
+        watcher = open_page(browser, pages, res.json()["spectate"], (390, 844))
+        watcher.wait_for_selector("#board .wk .wcard")
+        assert "spectator" in watcher.inner_text("#who") or watcher.is_hidden("#who")
+        assert "holds" in watcher.inner_text(".wk-hand") and watcher.locator(".wk-hand .wcard").count() == 0
+        no_ids_shown(watcher)
         page = pages[1]
         # the whole card: its "i" opens Niveau, element, text and where it is; the Défausse opens as a list
         page.locator(".wk-hand .wcard [data-zoom]").first.click()
