@@ -192,6 +192,7 @@ RENDERER_CHECK = """async () => {
     who: root.querySelector(".seatbox.me .who").innerText,
     detail: r.cardDetail(30, view, catalog),
     reaction: r.cardsOf({ kind: "choose", value: "use:5:0" }, view),
+    xIsNoCard: r.cardsOf({ kind: "choose", value: 5 }, { ...view, decision: { seat: 0, kind: "x", prompt: "X", options: ["X = 5"] } }),
     text: root.innerText + holder.innerText,
   };
   root.remove(); holder.remove();
@@ -216,7 +217,7 @@ def test_the_wakfu_renderer_draws_stacks_pairs_and_cards_offered_by_a_choice(bro
         assert "Taille 1/4" in out["sac"] and "Résistance 15" in out["sac"]
         assert "18/18 PV" in out["who"] and "XP 2/6" in out["who"] and "Niveau 1" in out["who"]
         assert "Bouftou Royal" in out["detail"] and "shown to you" in out["detail"]
-        assert out["reaction"] == [5]
+        assert out["reaction"] == [5] and out["xIsNoCard"] == []  # "X = 5" highlights no card
         assert not re.search(r"#\d", out["text"])
         no_errors(page)
     finally:

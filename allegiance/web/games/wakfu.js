@@ -283,10 +283,14 @@
   }
 
   // -- the decision panel: choices that name cards not drawn on the board (a Défausse, a search) --------
+  // decisions whose answers are numbers but not cards (X, a player)
+  const NUMBERS_NOT_CARDS = new Set(["x"]);
+  const numbersAreCards = (view) => !(view.decision && NUMBERS_NOT_CARDS.has(view.decision.kind));
+
   function cardsOf(action, view) {
     const idx = index(view);
     if (typeof action.card === "number") return [action.card];
-    if (action.kind !== "choose") return [];
+    if (action.kind !== "choose" || !numbersAreCards(view)) return [];
     const v = action.value;
     const d = view.decision;
     if (d && d.kind === "target" && view.players.length > 1 && typeof v === "number" && v < view.players.length
@@ -301,6 +305,7 @@
     const idx = index(view);
     offered = new Map();
     const loose = [];
+    if (!numbersAreCards(view)) return null;
     (legal || []).forEach((it) => {
       const v = it.action.value;
       if (it.action.kind !== "choose" || typeof v !== "number") return;
