@@ -1,9 +1,11 @@
-"""Refresh the README's screenshots: the lobby and a 2v2 table in play, taken in Debian's Chromium.
+"""Refresh the README's screenshots: the lobby, a 2v2 SWDBG table and a Wakfu duel in play, taken in
+Debian's Chromium.
 
 Starts its own server (a temporary database, quick bots), plays a 2v2 game a little by clicking
-cards as Empire 1 (the teammate and the Rebels are bots), and saves PNGs under ``docs/screenshots/``.
+cards as Empire 1 (the teammate and the Rebels are bots), and a Wakfu duel as Player 1 against a bot,
+and saves PNGs under ``docs/screenshots/``.
 
-Usage: ``.venv/bin/python scripts/screenshots.py [--out docs/screenshots]``
+Usage: ``.venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--games swdbg,wakfu]``
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDPLAY = (ROOT / "tests" / "browser" / "cardplay.js").read_text()
+WAKFU_PLAY = (ROOT / "tests" / "browser" / "wakfu_play.js").read_text()
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
 
 
@@ -43,11 +47,56 @@ def wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
     raise SystemExit("the server did not answer")
 
 
+def swdbg_shots(browser: Any, base: str, out: Path, moves: int) -> None:
+    """The lobby (with an open table listed) and a 2v2 table in play."""
+    httpx.post(base + "/api/tables", json={"game": "swdbg", "mode": "2v2", "seed": 12,
+                                           "seats": ["human", "greedy", "human", "ismcts"],
+                                           "open_seats": [2], "options": {"galaxy": "full"}})
+    table = httpx.post(base + "/api/tables", json={"game": "swdbg", "mode": "2v2", "seed": 4,
+                                                   "seats": ["human", "greedy", "greedy", "greedy"],
+                                                   "options": {"bases_to_win": 2}}).json()
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(table["links"][0]["link"])
+    page.wait_for_selector("#conn[data-conn='open']")
+    page.evaluate(CARDPLAY, 120)
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {moves}", timeout=120_000)
+    page.evaluate("clearInterval(window.__autoplay)")
+    page.wait_for_function("document.body.dataset.mine === '1' && !document.body.classList.contains('busy')",
+                           timeout=60_000)
+    page.wait_for_timeout(600)  # animations settle
+    page.evaluate("document.getElementById('toast').style.display = 'none'")
+    page.screenshot(path=str(out / "table-2v2.png"))
+    lobby = browser.new_page(viewport={"width": 1100, "height": 760})
+    lobby.goto(base + "/")
+    lobby.wait_for_selector("#open tr[data-table]")
+    lobby.screenshot(path=str(out / "lobby.png"))
+
+
+def wakfu_shot(browser: Any, base: str, out: Path) -> None:
+    """A Wakfu duel in play, during a combat: Player 1 (a person, clicking cards) against a bot."""
+    bot = "greedy" if "greedy" in next(g for g in httpx.get(base + "/api/games").json() if g["name"] == "wakfu")["bots"] \
+        else "random"
+    table = httpx.post(base + "/api/tables", json={"game": "wakfu", "mode": "1v1", "seed": 5, "seats": ["human", bot],
+                                                   "options": {"decks": ["iop", "cra"]}}).json()
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(table["links"][0]["link"])
+    page.wait_for_selector("#conn[data-conn='open']")
+    page.evaluate(WAKFU_PLAY, 60)
+    page.wait_for_function("Number(document.body.dataset.version) >= 150 && document.querySelector('#board .pair')"
+                           " && document.body.dataset.mine === '1'", timeout=180_000)
+    page.evaluate("clearInterval(window.__autoplay)")
+    page.wait_for_timeout(600)
+    page.evaluate("document.getElementById('toast').style.display = 'none'")
+    page.screenshot(path=str(out / "table-wakfu.png"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--moves", type=int, default=70, help="actions played before the table screenshot")
+    parser.add_argument("--games", default="swdbg,wakfu", help="whose screenshots to take (swdbg: the lobby too)")
     args = parser.parse_args()
+    games = set(args.games.split(","))
     chromium = shutil.which("chromium")
     if chromium is None:
         raise SystemExit("Debian's chromium is needed (apt-get install chromium)")
@@ -62,34 +111,17 @@ def main() -> None:
                                  "--log-level", "warning"], cwd=ROOT)
         try:
             wait_up(base, proc)
-            httpx.post(base + "/api/tables", json={"game": "swdbg", "mode": "2v2", "seed": 12,
-                                                   "seats": ["human", "greedy", "human", "ismcts"],
-                                                   "open_seats": [2], "options": {"galaxy": "full"}})
-            table = httpx.post(base + "/api/tables", json={"game": "swdbg", "mode": "2v2", "seed": 4,
-                                                           "seats": ["human", "greedy", "greedy", "greedy"],
-                                                           "options": {"bases_to_win": 2}}).json()
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 1400, "height": 900})
-                page.goto(table["links"][0]["link"])
-                page.wait_for_selector("#conn[data-conn='open']")
-                page.evaluate(CARDPLAY, 120)
-                page.wait_for_function(f"Number(document.body.dataset.version) >= {args.moves}", timeout=120_000)
-                page.evaluate("clearInterval(window.__autoplay)")
-                page.wait_for_function("document.body.dataset.mine === '1' && !document.body.classList.contains('busy')",
-                                       timeout=60_000)
-                page.wait_for_timeout(600)  # animations settle
-                page.evaluate("document.getElementById('toast').style.display = 'none'")
-                page.screenshot(path=str(args.out / "table-2v2.png"))
-                lobby = browser.new_page(viewport={"width": 1100, "height": 760})
-                lobby.goto(base + "/")
-                lobby.wait_for_selector("#open tr[data-table]")
-                lobby.screenshot(path=str(args.out / "lobby.png"))
+                if "swdbg" in games:
+                    swdbg_shots(browser, base, args.out, args.moves)
+                if "wakfu" in games:
+                    wakfu_shot(browser, base, args.out)
                 browser.close()
         finally:
             proc.terminate()
             proc.wait(timeout=10)
-    print(f"saved {args.out / 'table-2v2.png'} and {args.out / 'lobby.png'}")
+    print(f"saved the screenshots of {', '.join(sorted(games))} in {args.out}")
 
 
 if __name__ == "__main__":

@@ -26,3 +26,14 @@ def test_the_test_client_is_not_deprecated() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert "deprecated" not in done.stderr.lower(), done.stderr
+
+
+def test_every_page_script_and_stylesheet_of_the_table_is_package_data() -> None:
+    """A wheel carries the whole online table, each game's renderer under ``web/games/`` included."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    globs = project["tool"]["setuptools"]["package-data"]["allegiance"]
+    package = ROOT / "allegiance"
+    served = [p.relative_to(package) for p in (package / "web").rglob("*") if p.suffix in (".html", ".css", ".js")]
+    assert any(p.parts[:2] == ("web", "games") for p in served)
+    missing = [str(p) for p in served if not any(p.match(g) for g in globs)]
+    assert missing == [], f"not in [tool.setuptools.package-data]: {missing}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from allegiance.bots.base import Bot
 from allegiance.bots.random_bot import RandomBot
+from allegiance.core.game import Game
 
 BOT_KINDS = ("random", "greedy", "ismcts")
 
@@ -50,6 +51,22 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float]]:
     return kind, options
 
 
+def bot_kinds_for(game: Game) -> tuple[str, ...]:
+    """The bot kinds that can play ``game``: random always, greedy if the game has a greedy heuristic
+    (``greedy_choice``), ismcts if it has search hooks.  The lobby offers only these, so a table never
+    waits on a bot that cannot move."""
+    kinds = ["random"]
+    if getattr(game, "greedy_choice", None) is not None:
+        kinds.append("greedy")
+    try:
+        game.search_hooks()
+    except NotImplementedError:
+        pass
+    else:
+        kinds.append("ismcts")
+    return tuple(kinds)
+
+
 def make_bot(spec: str, seed: int = 0, **options: object) -> Bot:
     """A bot from its spec (see :func:`parse_bot_spec`); keyword ``options`` add to the spec's."""
     kind, parsed = parse_bot_spec(spec)
@@ -66,4 +83,4 @@ def make_bot(spec: str, seed: int = 0, **options: object) -> Bot:
     return IsmctsBot(seed, **{**parsed, **options})  # type: ignore[arg-type]
 
 
-__all__ = ["Bot", "BOT_KINDS", "BOT_OPTIONS", "BOT_SPEC_HELP", "make_bot", "parse_bot_spec"]
+__all__ = ["Bot", "BOT_KINDS", "bot_kinds_for", "BOT_OPTIONS", "BOT_SPEC_HELP", "make_bot", "parse_bot_spec"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from allegiance.bots import BOT_KINDS
+from allegiance.bots import bot_kinds_for
 from allegiance.games import game_names, get_game
 
 
@@ -21,7 +21,7 @@ def game_info(name: str) -> dict[str, Any]:
             seats[mode] = [{"seat": s.index, "label": s.label, "team": s.team} for s in table_for(mode).seats]
     specs = [spec.to_json() for spec in game.option_specs]
     return {"name": name, "title": game.title or name, "modes": list(game.modes), "seats": seats,
-            "options": list(specs), "bots": list(BOT_KINDS)}
+            "options": list(specs), "bots": list(bot_kinds_for(game))}
 
 
 def all_games() -> list[dict[str, Any]]:

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from allegiance.bots import BOT_KINDS, make_bot
+from allegiance.bots import BOT_KINDS, bot_kinds_for, make_bot
 from allegiance.bots.base import Bot
 from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
@@ -298,9 +298,12 @@ class TableManager:
         n = len(rules.table_for(mode).seats) if hasattr(rules, "table_for") else len(seats)
         if len(seats) != n:
             raise SetupError(f"{game} {mode} has {n} seats; give {n} seat kinds, not {len(seats)}")
+        playable = bot_kinds_for(rules)
         for kind in seats:
             if kind != HUMAN and kind not in BOT_KINDS:
                 raise SetupError(f"seat kind {kind!r} is unknown; a seat is 'human' or a bot: {', '.join(BOT_KINDS)}")
+            if kind != HUMAN and kind not in playable:
+                raise SetupError(f"the {kind} bot cannot play {game} yet; bots for {game}: {', '.join(playable)}")
         opened = set(open_seats or [])
         if len(opened) != len(open_seats or []):
             raise SetupError("open_seats lists a seat twice")
@@ -574,8 +577,12 @@ class TableManager:
                 return
             seat = seats[0]
             version = table.state.version
-            action, table.bots[seat] = await self.thinker.choose(table.bots[seat], table.game, table.record.game,
-                                                                 table.state.copy(), seat, legal)
+            try:
+                action, table.bots[seat] = await self.thinker.choose(table.bots[seat], table.game, table.record.game,
+                                                                     table.state.copy(), seat, legal)
+            except Exception:  # said in the log, not lost in a task nobody awaits
+                log.exception("bot at seat %d of table %s could not choose", seat, table.id)
+                return
             if table.abandoned:
                 return
             if table.state.version != version:

@@ -40,7 +40,8 @@
   function fillModes() {
     const g = current();
     $("mode").innerHTML = g.modes.map((m) => `<option ${m === "2v2" ? "selected" : ""}>${esc(m)}</option>`).join("");
-    $("options").innerHTML = g.options.map((o) => {
+    // a per-seat option (a deck per seat) is drawn with the seats (fillSeats), the others here
+    $("options").innerHTML = g.options.filter((o) => o.type !== "seat_texts").map((o) => {
       const id = `opt-${o.name}`;
       let input;
       if (o.type === "choice") input = `<select id="${id}">${o.choices.map((c) => `<option ${c === o.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`;
@@ -59,19 +60,50 @@
     $("quick").querySelectorAll("[data-quick]").forEach((b) => { b.onclick = () => quickPlay(Number(b.dataset.quick)); });
     $("seat-kinds").innerHTML = seats.map((s, i) => `<div class="form-row"><label class="l" for="seat-${i}">${esc(s.label)}</label>
       <select id="seat-${i}" data-seat="${i}">${kinds.map((k) => `<option value="${esc(k)}" ${(i === 0 ? k === "human" : k === defaultBot(g)) ? "selected" : ""}>${k === "human" ? "a person (gets a link)" : esc(k) + " bot"}</option>`).join("")}</select>
-      <label class="muted"><input type="checkbox" id="open-${i}" data-open="${i}"> open: anyone in the lobby may take it</label></div>`).join("");
-    const sync = () => document.querySelectorAll("#seat-kinds select").forEach((sel) => {
+      <label class="muted"><input type="checkbox" id="open-${i}" data-open="${i}"> open: anyone in the lobby may take it</label>
+      ${seatOptions(g, i)}</div>`).join("");
+    const sync = () => document.querySelectorAll("#seat-kinds select[data-seat]").forEach((sel) => {
       const box = $(`open-${sel.dataset.seat}`);
       box.disabled = sel.value !== "human";
       if (box.disabled) box.checked = false;
     });
-    document.querySelectorAll("#seat-kinds select").forEach((sel) => { sel.onchange = sync; });
+    document.querySelectorAll("#seat-kinds select[data-seat]").forEach((sel) => { sel.onchange = sync; });
+    // "paste a file" shows the seat's text box
+    document.querySelectorAll("#seat-kinds select[data-seat-opt]").forEach((sel) => {
+      const box = $(`${sel.id}-text`);
+      sel.onchange = () => { if (box) box.hidden = !pasting(sel); };
+    });
     sync();
+  }
+
+  // the per-seat options (type seat_texts: one entry per seat, a listed choice or, where the game
+  // allows it, a pasted text such as a deck file): a select per seat, and a text box for the paste
+  const pasting = (sel) => !!sel.selectedOptions[0] && sel.selectedOptions[0].dataset.paste !== undefined;
+  const seatOptionsOf = (g) => g.options.filter((o) => o.type === "seat_texts");
+  function seatOptions(g, i) {
+    return seatOptionsOf(g).map((o) => {
+      const id = `sopt-${o.name}-${i}`;
+      return `<span class="seat-opt"><label class="muted" for="${id}">${esc(o.name.replaceAll("_", " "))}</label>
+        <select id="${id}" data-seat-opt="${esc(o.name)}" data-for="${i}" title="${esc(o.help || "")}">
+        ${o.choices.map((c, k) => `<option value="${esc(c)}" ${(o.default && o.default[i] !== undefined ? o.default[i] === c : k === 0) ? "selected" : ""}>${esc(c)}</option>`).join("")}
+        ${o.free_text ? '<option value="" data-paste>paste a file…</option>' : ""}</select>
+        ${o.free_text ? `<textarea id="${id}-text" rows="6" cols="40" hidden maxlength="20000" aria-label="${esc(o.name)} of seat ${i + 1}: the file's text"
+          placeholder="the file's text, e.g. one card a line"></textarea>` : ""}</span>`;
+    }).join("");
+  }
+  function readSeatOptions(out) {
+    for (const o of seatOptionsOf(current())) {
+      const sels = [...document.querySelectorAll(`#seat-kinds select[data-seat-opt="${CSS.escape(o.name)}"]`)];
+      if (!sels.length) continue;
+      out[o.name] = sels.map((sel) => (pasting(sel) ? $(`${sel.id}-text`).value : sel.value));
+    }
   }
 
   function readOptions() {
     const out = {};
+    readSeatOptions(out);
     for (const o of current().options) {
+      if (o.type === "seat_texts") continue;
       const el = $(`opt-${o.name}`);
       if (o.type === "bool") { if (el.checked) out[o.name] = true; }
       else if (o.type === "int") { if (el.value !== "") out[o.name] = Number(el.value); }
@@ -103,7 +135,7 @@
 
   async function create(ev) {
     ev.preventDefault();
-    const seats = [...document.querySelectorAll("#seat-kinds select")].map((s) => s.value);
+    const seats = [...document.querySelectorAll("#seat-kinds select[data-seat]")].map((s) => s.value);
     const openSeats = [...document.querySelectorAll("#seat-kinds [data-open]")].filter((b) => b.checked).map((b) => Number(b.dataset.open));
     const body = { game: $("game").value, mode: $("mode").value, options: readOptions(), seats, open_seats: openSeats };
     if ($("seed").value !== "") body.seed = Number($("seed").value);
@@ -127,6 +159,7 @@
       const name = k.replaceAll("_", " ");
       if (spec && spec.type === "bool") return v ? name : `no ${name}`;
       if (spec && spec.type === "choice") return `${v} ${name}`;
+      if (Array.isArray(v)) return `${name}: ${v.map((x) => (String(x).includes("\n") || String(x).length > 30 ? "a pasted file" : String(x))).join(", ")}`;
       return `${name}: ${v}`;
     });
     return words.length ? words.join(" · ") : "standard rules";
@@ -158,7 +191,7 @@
       <td><a href="/table/${esc(t.id)}">watch</a>${mine[t.id] && statusOf(t) === "playing" ? `<br><button class="small" data-close="${esc(t.id)}">close this table</button>` : ""}</td></tr>`).join("")
       || `<tr><td class="muted">no table being played — start one above</td></tr>`;
     $("finished").innerHTML = done.map((t) => `<tr><td>${esc(title(t))} · ${esc(t.mode)} ${t.practice ? '<span class="pill practice">practice</span>' : ""}</td>
-      <td>${t.outcome ? esc(t.outcome.draw ? "draw" : t.outcome.winners.join(" & ") + " won") : esc(statusOf(t))}</td>
+      <td>${t.outcome ? esc(t.outcome.draw ? "draw" : t.outcome.winners.map((w) => Shell.teamName(w, t.seats)).join(" & ") + " won") : esc(statusOf(t))}</td>
       <td><a href="/replay?table=${esc(t.id)}">replay</a> · <a href="/api/tables/${esc(t.id)}/replay" download>download</a></td></tr>`).join("")
       || `<tr><td class="muted">none yet</td></tr>`;
     document.querySelectorAll("[data-take]").forEach((b) => {

@@ -89,7 +89,7 @@
       $("seat").innerHTML += data.seats.map((s) => `<option value="${s.seat}">${esc(s.label)}</option>`).join("");
     }
     $("outcome").innerHTML = data.outcome && step === steps
-      ? `<div class="banner">${esc(Shell.outcomeText(data.outcome))}</div>` : "";
+      ? `<div class="banner">${esc(Shell.outcomeText(data.outcome, data.seats))}</div>` : "";
     Shell.hidePreview();
     r.render($("board"), data.view, { byCard: new Map(), active: [], catalog, mode: "replay", legal: [], seat: data.view.seat, jump });
     $("log").innerHTML = data.events.map((e) => `<div>${esc(e.text)}</div>`).join("") || '<span class="muted">—</span>';

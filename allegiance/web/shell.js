@@ -75,10 +75,17 @@ const Shell = (() => {
   /** An action's words for a button: the server's text without its "Seat: " prefix. */
   const actionText = (item) => item.text.replace(/^[^:]*: /, "");
 
-  /** "Rebel wins — ..." / "Draw — ..." for an outcome. */
-  function outcomeText(o) {
-    const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
-    const who = o.draw ? "Draw" : `${o.winners.map(cap).join(" & ")} win${o.winners.length === 1 ? "s" : ""}`;
+  /** A winning team in words: the label of its only seat ("Player 1"), else its name ("Rebel"). */
+  function teamName(team, seats) {
+    const mine = (seats || []).filter((s) => s.team === team);
+    if (mine.length === 1) return mine[0].label;
+    return String(team).charAt(0).toUpperCase() + String(team).slice(1);
+  }
+
+  /** "Rebel wins — ..." / "Player 1 wins — ..." / "Draw — ..." for an outcome (`seats`: the table's). */
+  function outcomeText(o, seats) {
+    const names = o.winners.map((t) => teamName(t, seats));
+    const who = o.draw ? "Draw" : `${names.join(" & ")} win${names.length === 1 ? "s" : ""}`;
     return `${who} — ${o.reason}`;
   }
 
@@ -211,6 +218,6 @@ const Shell = (() => {
     show();
   }
 
-  return { esc, registerGame, renderer, loadCatalog, actionsByCard, actionText, outcomeText,
+  return { esc, registerGame, renderer, loadCatalog, actionsByCard, actionText, outcomeText, teamName,
     showOverlay, hideOverlay, overlayOpen, bindCardDetails, hidePreview, beep, bindSoundToggle };
 })();

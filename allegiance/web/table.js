@@ -169,14 +169,12 @@
   function renderOutcome(msg) {
     const el = $("outcome");
     if (!msg.outcome) { el.innerHTML = ""; return; }
-    el.innerHTML = `<div class="banner" id="game-over">${esc(Shell.outcomeText(msg.outcome))}.
+    el.innerHTML = `<div class="banner" id="game-over">${esc(Shell.outcomeText(msg.outcome, msg.seats))}.
       <div><a class="button" href="/api/tables/${encodeURIComponent(msg.table)}/replay" download>Download the replay</a>
       <a class="button" href="/replay?table=${encodeURIComponent(msg.table)}">Watch it step by step</a></div></div>`;
   }
 
-  // default headings of the action list by action kind; a renderer may bring its own (actionGroups)
-  const GROUPS = { choose: "choose", play: "play a card", use: "use a card", commit: "attack", resolve: "attack",
-    buy: "buy", pay_off: "pay off", end_turn: "end your turn" };
+  // the action list's headings: the renderer's (actionGroups, by action kind), else the kind in words
   const keyOf = (i) => (i < 9 ? String(i + 1) : i === 9 ? "0" : "");
 
   function renderActions(msg) {
@@ -192,9 +190,9 @@
       return;
     }
     let html = "", group = null;
-    const groups = (r && r.actionGroups) || GROUPS;
+    const groups = (r && r.actionGroups) || {};
     msg.legal.forEach((item, i) => {
-      const g = groups[item.action.kind] || item.action.kind;
+      const g = groups[item.action.kind] || String(item.action.kind).replaceAll("_", " ");
       if (g !== group) { html += `<div class="group">${esc(g)}</div>`; group = g; }
       const key = keyOf(i);
       html += `<button id="act-${i}" data-index="${i}" data-kind="${esc(item.action.kind)}" ${c.online ? "" : "disabled"}

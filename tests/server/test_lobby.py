@@ -28,6 +28,11 @@ def test_games_describe_modes_seats_options_and_bots(client: TestClient) -> None
     assert [s["label"] for s in swdbg["seats"]["2v2"]] == ["Empire 1", "Empire 2", "Rebel 1", "Rebel 2"]
     assert {o["name"] for o in swdbg["options"]} >= {"galaxy", "bases_to_win"}
     assert "greedy" in swdbg["bots"]
+    # every game lists its seats per mode: the lobby's one-click seats and seat form are built from them
+    wakfu = next(g for g in games if g["name"] == "wakfu")
+    assert [s["label"] for s in wakfu["seats"]["1v1"]] == ["Player 1", "Player 2"]
+    decks = next(o for o in wakfu["options"] if o["name"] == "decks")
+    assert decks["type"] == "seat_texts" and "iop" in decks["choices"] and decks["free_text"]
 
 
 def test_card_catalogue_holds_the_fixed_card_data_that_views_refer_to_by_name(client: TestClient) -> None:
@@ -210,3 +215,27 @@ def test_an_ismcts_seat_plays_its_turns_at_the_online_table(client: TestClient) 
         state = my_turn(state["version"] + 2)
     logged = client.app.state.manager.storage.load_table(tid).actions
     assert sum(1 for seat, action in logged if seat == 1 and action["kind"] == "end_turn") >= 2
+
+
+def test_the_lobby_offers_only_bots_that_can_play_the_game(client: TestClient, monkeypatch: Any) -> None:
+    """A bot kind a game lacks (no greedy heuristic, no search hooks) is neither offered nor accepted:
+    a table must never wait for a bot that cannot move."""
+    from allegiance.bots import bot_kinds_for
+    from allegiance.games import get_game
+    from allegiance.server import tables
+
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    for name, info in games.items():
+        assert info["bots"] == list(bot_kinds_for(get_game(name))) and "random" in info["bots"]
+    assert games["swdbg"]["bots"] == ["random", "greedy", "ismcts"]
+
+    class Bare:  # a game with neither a greedy heuristic nor search hooks
+        def search_hooks(self) -> None:
+            raise NotImplementedError
+
+    assert bot_kinds_for(Bare()) == ("random",)  # type: ignore[arg-type]
+    monkeypatch.setattr(tables, "bot_kinds_for", lambda game: ("random",))
+    res = client.post("/api/tables", json={"game": "swdbg", "mode": "1v1", "seats": ["human", "greedy"]})
+    assert res.status_code == 400 and "greedy bot cannot play swdbg" in res.json()["detail"]
+    res = client.post("/api/tables", json={"game": "swdbg", "mode": "1v1", "seats": ["human", "random"]})
+    assert res.status_code == 201

@@ -45,7 +45,7 @@ def test_describe_action_names_cards() -> None:
     s = board(hand={0: ["Bouftou"]})
     legal = GAME.legal_actions(s, 0)
     texts = [GAME.describe_action(s, 0, a) for a in legal]
-    assert "play Bouftou" in texts and "end the turn" in texts
+    assert "Player 1: play Bouftou (your hand)" in texts and "Player 1: end the turn" in texts
 
 
 def test_card_catalog() -> None:

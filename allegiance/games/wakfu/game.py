@@ -8,7 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action, ActionTable, choice_action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
-from allegiance.core.table import Decision
+from allegiance.core.table import Decision, Table
 from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
 from allegiance.games.wakfu.state import Pending, WakfuState
 
@@ -46,6 +46,11 @@ class WakfuGame(Game):
     action_kinds: tuple[str, ...] = ACTION_KINDS
 
     option_specs = setup.OPTION_SPECS
+
+    @staticmethod
+    def table_for(mode: str) -> Table:
+        """The seats of ``mode`` (the lobby lists them before a game exists)."""
+        return setup.table_for(mode)
 
     def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None,
                  shuffle_key: bytes | None = None) -> WakfuState:

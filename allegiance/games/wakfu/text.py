@@ -1,45 +1,175 @@
-"""Actions and choices in words, for people."""
+"""Actions and choices in words, for people: cards by name and place ("Bouftou (your Monde)"), never by
+id, and a card the reader may not see (a Pioche, another player's hand) never named (invariant 4)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from allegiance.core.actions import Action
 from allegiance.games.wakfu.state import WakfuState
 
+HIDDEN_CARD: Final = "a card you cannot see"
 
-def option_text(state: WakfuState, kind: str, value: Any) -> str:
-    """One option of a pending choice in words (card ids become card names)."""
-    if isinstance(value, tuple):
-        return " blocks ".join(option_text(state, kind, v) for v in value)
+# zone -> (words for the reader's own zone, words for another player's: "{who}" is their label)
+_PLACES: Final = {
+    "main": ("your hand", "{who}'s hand"),
+    "monde": ("your Monde", "{who}'s Monde"),
+    "havre": ("your Havre Sac", "{who}'s Havre Sac"),
+    "defausse": ("your Défausse", "{who}'s Défausse"),
+    "pioche": ("your Pioche", "{who}'s Pioche"),
+}
+
+# answers that are words already, by value (any decision kind)
+_WORDS: Final = {
+    "keep": "keep", "rollback": "roll back: recycle this hand and draw one card fewer",
+    "recycle": "recycle your whole hand and draw a new one", "done": "done", "cancel": "cancel: nothing is paid",
+    "monde": "it appears in the Monde", "havre": "it appears in your Havre Sac", "pass": "pass",
+    "destroy": "destroy it", "no": "no", "none": "none", "draw": "draw a card", "accept": "accept", "refuse": "refuse",
+    "craft": "make it with its Recette (Fabriquer)",
+}
+
+
+def _is_card(state: WakfuState, value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(state.cards)
+
+
+def _zone(state: WakfuState, card: int) -> tuple[str, int]:
+    for p in state.players:
+        for zone in ("monde", "havre", "main", "defausse", "pioche"):
+            if card in getattr(p, zone):
+                return zone, p.seat
+    for item in state.file:
+        if item.card == card:
+            return "file", item.seat
+    return ("banished", -1) if card in state.banished else ("", -1)
+
+
+def _offered_to(state: WakfuState, card: int, seat: int | None) -> bool:
+    """Whether ``seat``'s own pending choice offers ``card`` (a search shows it the cards it chooses from)."""
+    if seat is None or not state.pending or state.pending[-1].seat != seat:
+        return False
+    for v in state.pending[-1].options:
+        if v == card or (isinstance(v, tuple) and card in v):
+            return True
+    return False
+
+
+def hidden_from(state: WakfuState, card: int, seat: int | None) -> bool:
+    """Whether ``seat`` may not see ``card``: in a Pioche, or in another player's hand, unless a pending
+    choice of ``seat``'s offers it."""
+    zone, owner = _zone(state, card)
+    if zone == "pioche" or (zone == "main" and owner != seat):
+        return not _offered_to(state, card, seat)
+    return False
+
+
+def where(state: WakfuState, card: int, seat: int | None) -> str:
+    """Where ``card`` is, seen from ``seat`` ("your Monde", "Player 2's Havre Sac", "2nd of 2 in your
+    hand"), or ``""``."""
+    zone, owner = _zone(state, card)
+    if zone == "file":
+        return "the File d'Attente"
+    if zone == "banished":
+        return "banished"
+    if zone not in _PLACES:
+        return ""
+    mine, theirs = _PLACES[zone]
+    place = mine if owner == seat else theirs.format(who=state.table.seats[owner].label)
+    cards = getattr(state.players[owner], zone)
+    name = state.cards[card].name
+    same = [c for c in cards if state.cards[c].name == name]
+    if len(same) > 1:
+        n = same.index(card) + 1
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix} of {len(same)} in {place}"
+    return place
+
+
+def card_text(state: WakfuState, card: Any, seat: int | None = None) -> str:
+    """A card by name and place ("Bouftou (your Monde)"); a card ``seat`` may not see is not named."""
+    if not _is_card(state, card):
+        return _short(card)
+    if hidden_from(state, card, seat):
+        return HIDDEN_CARD
+    place = where(state, card, seat)
+    return f"{state.cards[card].name} ({place})" if place else state.cards[card].name
+
+
+def _short(value: Any) -> str:
+    """A value as it came (a made-up option), kept short and printable."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() >= 4000:
+        return "a number out of range"
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _pending_kind(state: WakfuState) -> str:
+    return state.pending[-1].kind if state.pending else ""
+
+
+def option_text(state: WakfuState, kind: str, value: Any, seat: int | None = None) -> str:
+    """One answer to a pending choice of ``kind``, in words (cards by name and place seen from ``seat``)."""
+    if isinstance(value, tuple) and len(value) == 2:
+        if kind == "blocker":
+            return f"{card_text(state, value[0], seat)} blocks {card_text(state, value[1], seat)}"
+        return f"{option_text(state, kind, value[0], seat)}: {_short(value[1])}"
     if kind == "target" and isinstance(value, int) and value in (0, 1) and state.pending \
             and state.pending[-1].options == (0, 1):
         return state.table.seats[value].label
-    if isinstance(value, int) and kind != "x" and 0 <= value < len(state.cards):
-        return f"{state.cards[value].name} (#{value})"
-    return str(value)
+    if kind == "x" and isinstance(value, int):
+        return f"X = {value}"
+    if isinstance(value, str):
+        if kind == "reaction" and value.startswith(("use:", "hand:")):
+            parts = value.split(":")
+            card = int(parts[1]) if parts[1].isdigit() else None
+            return f"use a power of {card_text(state, card, seat)}" if card is not None else _short(value)
+        if kind == "reaction" and value == "pass":
+            return "pass"
+        if kind == "attacker" and value == "done":
+            return "no more attackers"
+        if kind == "blocker" and value == "done":
+            return "no more blockers"
+        return _WORDS.get(value, _short(value))
+    if not _is_card(state, value):
+        return _short(value)
+    text = card_text(state, value, seat)
+    verb = {
+        "discard": "discard {}", "pay": "incline {}", "reaction": "play {}", "attack_target": "attack {}",
+        "attacker": "{} attacks", "duel_target": "damage to {}", "riposte": "strike back at {}",
+        "duel_order": "the duel of {} next", "geant": "1 damage to {}", "trigger_order": "{} resolves next",
+    }.get(kind)
+    if kind == "craft":
+        zone, _ = _zone(state, value)
+        verb = "recycle {}" if zone == "defausse" else "incline {}"
+    if kind == "place":
+        verb = "equip {}"
+    return verb.format(text) if verb else text
 
 
 def describe(state: WakfuState, seat: int, action: Action) -> str:
+    """An action of ``seat`` in words, prefixed with the seat's label ("Player 1: play Bouftou (your hand)")."""
+    known = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.table.seats)
+    who = state.table.seats[seat].label if known else f"seat {_short(seat)}"
+    me = seat if known else None
     kind = action.kind
     card = action.get("card")
-    name = state.cards[card].name if isinstance(card, int) and 0 <= card < len(state.cards) else str(card)
     if kind == "play":
-        return f"play {name}"
+        return f"{who}: play {card_text(state, card, me)}"
     if kind == "use":
-        return f"use a power of {name}"
+        return f"{who}: use a power of {card_text(state, card, me)}"
     if kind == "move":
-        return f"move {name}"
+        zone, _ = _zone(state, card) if _is_card(state, card) else ("", -1)
+        to = " to your Havre Sac" if zone == "monde" else " to the Monde" if zone == "havre" else ""
+        return f"{who}: move {card_text(state, card, me)}{to}"
     if kind == "attack":
-        return "declare an attack"
+        return f"{who}: declare an attack"
     if kind == "end_turn":
-        return "end the turn"
+        return f"{who}: end the turn"
     if kind == "pass":
-        return "pass"
+        return f"{who}: pass"
     if kind == "choose":
         value: Any = action.get("value")
         if action.get("amount") is not None:
             value = (value, action.get("amount"))
-        pk = state.pending[-1].kind if state.pending else "choose"
-        return f"{pk}: {option_text(state, pk, value)}"
-    return str(action)
+        return f"{who}: {option_text(state, _pending_kind(state), value, me)}"
+    return f"{who}: {_short(kind)}"

@@ -84,7 +84,7 @@ def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
         top = state.pending[-1]
         decision: dict[str, Any] = {"seat": top.seat, "kind": top.kind, "prompt": top.prompt}
         if seat == top.seat:  # options may name hidden cards (Bonne Affaire, searches, discards)
-            decision["options"] = [option_text(state, top.kind, v) for v in top.options]
+            decision["options"] = [option_text(state, top.kind, v, seat) for v in top.options]
         out["decision"] = decision
     if state.phase == "over":
         out["winner"] = state.winner

@@ -395,5 +395,8 @@
     return `turn ${view.turn} · ${whose}`;
   }
 
-  Shell.registerGame("swdbg", { title: "Star Wars deckbuilding", stylesheet: "/static/games/swdbg.css", render, cardsOf, cardDetail, pileDetail, decision, summary });
+  Shell.registerGame("swdbg", { title: "Star Wars deckbuilding", stylesheet: "/static/games/swdbg.css", render, cardsOf, cardDetail, pileDetail, decision, summary,
+    // the action list's headings by action kind
+    actionGroups: { choose: "choose", play: "play a card", use: "use a card", commit: "attack", resolve: "attack",
+      buy: "buy", pay_off: "pay off", end_turn: "end your turn" } });
 })();

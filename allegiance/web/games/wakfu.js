@@ -1,0 +1,336 @@
+// Wakfu TCG — the Wakfu renderer for the shell (see ../SHELL.md).
+// The board of one seat's view: the opponents compact at the top, the File d'Attente (the shared
+// stack) and the combat in the middle, your seat at the bottom (Héros with PV / XP / Niveau, Havre Sac
+// with its Taille, Résistance and contents, your Monde, Pioche and Défausse as piles), your hand last.
+// Seats are laid out from the view's list of players by team (your team at the bottom), so team modes
+// only add seats.  Card faces are HTML/CSS (element, Niveau, Force / PV / PA / PM, keywords, text); no
+// artwork.  Inclined (tapped) cards are drawn turned.
+"use strict";
+
+(() => {
+  const esc = Shell.esc;
+  const ELEMENTS = ["Air", "Terre", "Feu", "Eau", "Neutre"];
+  const elClass = (e) => `el-${ELEMENTS.includes(e) ? e : "Neutre"}`;
+  const PHASES = { setup: "setup", mulligan: "rollbacks", untap: "Phase de Redressement", main: "Phase Principale",
+    draw: "Phase de Pioche", end: "end of turn", over: "game over" };
+  const STEPS = { target: "choosing the target", attackers: "declaring attackers", blockers: "declaring blockers",
+    actions: "Phase d'Actions", duels: "duels", damage: "damage to the target", end: "end of combat" };
+
+  const teamOf = (p) => (p.team !== undefined && p.team !== null ? p.team : `seat${p.seat}`);
+  const me = (view) => (view.seat === null || view.seat === undefined ? null : view.players.find((p) => p.seat === view.seat));
+  const whose = (p, view) => (p.seat === view.seat ? "your" : `${p.label}'s`);
+
+  // -- finding a card of the view: where it is, who holds it -----------------------------------------
+  function index(view) {
+    if (view.__index) return view.__index;
+    const map = new Map();
+    const put = (c, where, owner, zone) => { if (c && typeof c.id === "number" && !map.has(c.id)) map.set(c.id, { card: c, where, owner, zone }); };
+    for (const p of view.players) {
+      const w = whose(p, view);
+      if (p.havre_sac && p.havre_sac.card) put(p.havre_sac.card, `${w} Monde (the Havre Sac)`, p, "sac");
+      ((p.havre_sac && p.havre_sac.cards) || []).forEach((c) => put(c, `${w} Havre Sac`, p, "havre"));
+      (p.monde || []).forEach((c) => put(c, `${w} Monde`, p, "monde"));
+      (p.hand || []).forEach((c) => put(c, `${w} hand`, p, "hand"));
+      (p.defausse || []).forEach((c) => put(c, `${w} Défausse`, p, "defausse"));
+      if (p.hero) put(p.hero, `${w} Héros`, p, "hero");
+    }
+    (view.file || []).forEach((it) => put(it.card, "the File d'Attente", view.players.find((p) => p.seat === it.seat), "file"));
+    (view.banished || []).forEach((c) => put(c, "banished", null, "banished"));
+    Object.defineProperty(view, "__index", { value: map, enumerable: false });
+    return map;
+  }
+
+  // the fixed card data (a Héros: the side of its Niveau) under the live data of the view
+  function full(c, catalog, owner) {
+    let base = catalog[c.name] || {};
+    if (base.sides && owner) base = base.sides[Math.min(owner.level || 1, base.sides.length) - 1] || base;
+    return { ...base, ...c };
+  }
+
+  // cards shown only in the decision panel (a search of the Pioche): id -> name, from the action texts
+  let offered = new Map();
+
+  // -- combat roles, for badges on the cards in play ---------------------------------------------------
+  function roles(view) {
+    const out = new Map();
+    const cb = view.combat;
+    if (!cb) return out;
+    (cb.attackers || []).forEach((a) => out.set(a, "attacking"));
+    (cb.blockers || []).forEach(([b]) => out.set(b, "blocking"));
+    if (cb.target >= 0 && !out.has(cb.target)) out.set(cb.target, "target");
+    return out;
+  }
+
+  // -- a card face ----------------------------------------------------------------------------------------
+  function face(c0, view, ctx, opts = {}) {
+    if (!c0) return "";
+    const idx = index(view);
+    const found = idx.get(c0.id);
+    const owner = found ? found.owner : null;
+    const c = full(c0, ctx.catalog || {}, owner);
+    const acts = ctx.byCard ? ctx.byCard.get(c.id) : null;
+    const isHero = c.type === "Héros";
+    const role = opts.role !== undefined ? opts.role : roles(view).get(c.id);
+    const stats = [];
+    if (isHero && owner) {
+      stats.push(`<span class="st pv" title="PV left of ${owner.max_pv}">♥${owner.pv}<small>/${owner.max_pv}</small></span>`);
+      stats.push(`<span class="st frc" title="Force">⚔${c.force}</span>`);
+      stats.push(`<span class="st pa" title="PA: cards in hand">PA ${owner.pa}</span><span class="st pm" title="PM: attackers and blockers">PM ${owner.pm}</span>`);
+    } else if (c.type === "Allié") {
+      stats.push(`<span class="st frc" title="Force">⚔${esc(c.force)}</span>`);
+      if (c.damage) stats.push(`<span class="st dmg" title="damage this turn">−${c.damage}</span>`);
+    } else if (c.type === "Équipement") {
+      if (c.force) stats.push(`<span class="st frc" title="Force bonus">⚔+${esc(c.force)}</span>`);
+      if (c.pv) stats.push(`<span class="st pv" title="PV bonus">♥+${c.pv}</span>`);
+    } else if (c.type === "Havre Sac") {
+      stats.push(`<span class="st tl" title="Taille">T${c.taille}</span>`);
+    }
+    const kw = [...(c.keywords || []), ...(c.resistances || []).map(([e, n]) => `Résistance ${e} ${n}`)];
+    const level = c.level !== undefined && !isHero && c.type !== "Havre Sac"
+      ? `<span class="lvl ${elClass(c.cost_element)}" title="Niveau ${esc(c.level)}${c.cost_element && c.cost_element !== "Neutre" ? `, ${esc(c.cost_element)}` : ""}">${esc(c.level)}</span>` : "";
+    const heroLevel = isHero && owner ? `<span class="lvl hero-lvl" title="Niveau ${owner.level}">N${owner.level}</span>` : "";
+    const label = [c.name, c.type, c.element, c.level !== undefined && !isHero ? `Niveau ${c.level}` : "",
+      isHero && owner ? `Niveau ${owner.level}, ${owner.pv} of ${owner.max_pv} PV, ${owner.xp} XP` : "",
+      c.type === "Allié" ? `Force ${c.force}` : "", c.damage ? `${c.damage} damage` : "", c.tapped ? "inclined" : "",
+      role || "", acts ? "has actions" : ""].filter(Boolean).join(", ");
+    const cls = ["wcard", elClass(c.element), `t-${(c.type || "").normalize("NFD").replace(/[^a-zA-Z]/g, "")}`,
+      acts ? "act" : "", opts.cls || "", role ? `r-${role}` : ""].join(" ");
+    const card = `<div class="${cls}" data-card="${c.id}" ${acts ? `data-actions="${acts.join(",")}"` : ""} tabindex="0"
+      role="button" aria-label="${esc(label)}">
+      <div class="top">${level}${heroLevel}<span class="nm">${esc(c.name)}</span></div>
+      <div class="ty">${esc(c.type || "")}${c.subtypes && c.subtypes.length ? " · " + esc(c.subtypes.join(", ")) : ""}</div>
+      ${kw.length ? `<div class="kw">${esc(kw.join(" · "))}</div>` : ""}
+      <div class="tx">${esc(c.text || "")}</div>
+      ${role ? `<div class="role">${esc(role)}</div>` : ""}
+      <div class="stats">${stats.join("")}</div>
+      <button class="zoom" type="button" data-zoom tabindex="-1" aria-label="see the whole card">i</button>
+    </div>`;
+    return `<div class="slot ${c.tapped ? "tapped" : ""}">${card}</div>`;
+  }
+
+  const strip = (parts, empty = "") => `<div class="wstrip">${parts.filter(Boolean).join("") || (empty ? `<span class="muted">${esc(empty)}</span>` : "")}</div>`;
+
+  // the Monde: an Équipement right after its porteur
+  function mondeOrder(cards) {
+    const eq = cards.filter((c) => c.porteur !== undefined && cards.some((x) => x.id === c.porteur));
+    const out = [];
+    for (const c of cards) {
+      if (eq.includes(c)) continue;
+      out.push(c);
+      eq.filter((e) => e.porteur === c.id).forEach((e) => out.push({ ...e, __eq: true }));
+    }
+    return out;
+  }
+
+  const occupancy = (p) => ((p.havre_sac && p.havre_sac.cards) || []).filter((c) => ["Héros", "Allié", "Salle"].includes(c.type)).length;
+
+  function sacZone(p, view, ctx) {
+    const s = p.havre_sac || { cards: [] };
+    const catalog = ctx.catalog || {};
+    const taille = s.card ? (catalog[s.card.name] || {}).taille : null;
+    const head = s.banished ? "Havre Sac banished"  // (markup: only numbers go in)
+      : `<span class="long">Havre Sac · </span>Taille ${occupancy(p)}/${taille === undefined || taille === null ? "?" : Number(taille)} · Résistance ${Number(s.resistance)}`;
+    return `<div class="zone sac" aria-label="${esc(whose(p, view))} Havre Sac"><div class="zl" title="Taille: Héros, Alliés and Salles inside, of how many fit; Résistance: damage it can still take">${head}</div>
+      ${strip([s.card ? face(s.card, view, ctx, { cls: "sac-card" }) : "", ...mondeOrder(s.cards || []).map((c) => face(c, view, ctx, { cls: c.__eq ? "eq" : "" }))])}</div>`;
+  }
+
+  function mondeZone(p, view, ctx) {
+    return `<div class="zone monde" aria-label="${esc(whose(p, view))} Monde"><div class="zl">Monde</div>
+      ${strip(mondeOrder(p.monde || []).map((c) => face(c, view, ctx, { cls: c.__eq ? "eq" : "" })), "no card in the Monde")}</div>`;
+  }
+
+  function piles(p) {
+    const top = p.defausse && p.defausse.length ? p.defausse[p.defausse.length - 1] : null;
+    return `<div class="piles">
+      <div class="pile back" aria-label="Pioche: ${p.pioche_count} card(s)" title="Pioche"><span class="pw">Pioche</span><span class="pn">${p.pioche_count}</span></div>
+      <button class="pile ${top ? elClass(top.element) : "empty"}" type="button" data-pile="defausse:${p.seat}"
+        aria-label="Défausse: ${p.defausse.length} card(s)${top ? `, ${esc(top.name)} on top` : ""}"><span class="pw">Défausse</span><span class="pn">${p.defausse.length}</span>${top ? `<span class="pt">${esc(top.name)}</span>` : ""}</button></div>`;
+  }
+
+  function heroLine(p, view, ctx) {
+    const hero = p.hero || {};
+    const xpNext = p.level < 2 ? 6 : 18;
+    const active = (ctx.active || []).includes(p.seat);
+    const turn = view.active === p.seat && view.phase !== "over";
+    return `<div class="who"><b>${esc(p.label)}${p.seat === view.seat ? " (you)" : ""}</b>
+      ${turn ? '<span class="turnmark">their turn</span>'.replace("their", p.seat === view.seat ? "your" : "their") : ""}
+      ${active ? '<span class="deciding">deciding</span>' : ""}
+      <span class="hero" title="Héros">${esc(hero.name || "")}</span>
+      <span class="cnt pv" title="the Héros's PV">♥ ${p.pv}/${p.max_pv} PV</span>
+      <span class="cnt xp" title="XP: Niveau 2 at 6, victory at 18">XP ${p.xp}/${xpNext}</span>
+      <span class="cnt lv" title="Niveau">Niveau ${p.level}</span>
+      <span class="cnt" title="PA: the most cards your hand keeps at the end of the turn">PA ${p.pa}</span>
+      <span class="cnt" title="PM: the most attackers or blockers">PM ${p.pm}</span>
+      ${p.hand === null ? `<span class="cnt" title="cards in hand">hand ${p.hand_count}</span>` : ""}</div>`;
+  }
+
+  function seatBox(p, view, ctx, cls) {
+    const active = (ctx.active || []).includes(p.seat);
+    return `<div class="seatbox ${cls} ${active ? "active" : ""} ${view.active === p.seat ? "turn" : ""}" data-seat="${p.seat}">
+      ${heroLine(p, view, ctx)}
+      <div class="zones">${sacZone(p, view, ctx)}${mondeZone(p, view, ctx)}${piles(p)}</div></div>`;
+  }
+
+  // -- the middle: the File d'Attente as a stack, and the combat drawn in pairs ---------------------------
+  function fileZone(view, ctx) {
+    const items = view.file || [];
+    const idx = index(view);
+    const name = (t) => {
+      if (typeof t === "number" && idx.has(t)) return idx.get(t).card.name;
+      if (typeof t === "number") { const p = view.players.find((q) => q.seat === t); return p ? p.label : ""; }
+      return typeof t === "string" ? t : "";
+    };
+    const label = (s) => { const p = view.players.find((q) => q.seat === s); return p ? (p.seat === view.seat ? "you" : p.label) : ""; };
+    // bottom of the stack first: the last entry resolves first (LIFO), it sits on top
+    const cards = items.map((it, i) => {
+      const top = i === items.length - 1;
+      const targets = (it.targets || []).map(name).filter(Boolean);
+      return `<div class="fitem ${top ? "ftop" : ""} ${it.cancelled ? "cancelled" : ""}" style="--depth:${items.length - 1 - i}">
+        <div class="fmeta">${top ? "<b>resolves next</b> · " : ""}${esc(label(it.seat))}${it.kind === "trigger" ? " · triggered" : it.kind === "power" ? " · power" : ""}${it.paid ? "" : " · paying…"}${it.cancelled ? " · cancelled" : ""}${targets.length ? ` → ${esc(targets.join(", "))}` : ""}</div>
+        ${strip([face(it.card, view, ctx, { role: "" })])}</div>`;
+    });
+    return `<div class="zone file ${items.length ? "" : "empty"}" aria-label="File d'Attente"><div class="zl">File d'Attente${items.length ? ` · ${items.length}` : ""}</div>
+      <div class="fstack">${cards.join("") || '<span class="muted">empty</span>'}</div></div>`;
+  }
+
+  function combatZone(view, ctx) {
+    const cb = view.combat;
+    if (!cb) return "";
+    const idx = index(view);
+    const card = (id, role) => { const f = idx.get(id); return f ? face(f.card, view, ctx, { role }) : ""; };
+    const atk = view.players.find((p) => p.seat === cb.attacker);
+    const def = view.players.find((p) => p.seat === cb.defender);
+    const blockersOf = (a) => (cb.blockers || []).filter(([, x]) => x === a).map(([b]) => b);
+    const pairs = (cb.attackers || []).map((a) => `<div class="pair">${strip([card(a, "attacking"),
+      ...(blockersOf(a).length ? blockersOf(a).map((b) => card(b, "blocking")) : ['<span class="unblocked">not blocked</span>'])])}</div>`);
+    const target = cb.target >= 0 ? card(cb.target, "target") : "";
+    return `<div class="zone combat" aria-label="combat"><div class="zl">Combat · ${esc(atk ? atk.label : "")} attacks ${esc(def ? def.label : "")} · ${esc(STEPS[cb.step] || cb.step)}${cb.step === "actions" ? ` · ${esc((view.players.find((p) => p.seat === cb.to_act) || {}).label || "")} to act` : ""}</div>
+      <div class="cbody">${target ? `<div class="ctarget"><div class="cl">target</div>${strip([target])}</div>` : ""}
+      <div class="pairs">${pairs.join("") || '<span class="muted">no attacker declared yet</span>'}</div></div></div>`;
+  }
+
+  function render(root, view, ctx) {
+    if (!view || view.game !== "wakfu") { root.innerHTML = ""; return; }
+    const mine = me(view);
+    const anchor = mine || view.players[0];
+    const home = view.players.filter((p) => teamOf(p) === teamOf(anchor));
+    const opps = view.players.filter((p) => teamOf(p) !== teamOf(anchor));
+    const mates = home.filter((p) => p !== anchor);
+    const hand = anchor.hand === null
+      ? strip([], `${anchor.label} holds ${anchor.hand_count} card(s)`)
+      : strip(anchor.hand.map((c) => face(c, view, ctx, { cls: "inhand" })), "no card in hand");
+    const busy = (view.file && view.file.length) || view.combat;
+    root.innerHTML = `<div class="wk ${ctx.outcome ? "over" : ""} ${busy ? "busy-mid" : ""}">
+      <div class="wk-opps">${opps.map((p) => seatBox(p, view, ctx, "opp")).join("")}</div>
+      <div class="wk-mid">${fileZone(view, ctx)}${combatZone(view, ctx)}</div>
+      <div class="wk-home">${seatBox(anchor, view, ctx, "me")}${mates.map((p) => seatBox(p, view, ctx, "mate")).join("")}</div>
+      <div class="wk-hand zone-hand" aria-label="${mine ? "your hand" : "hand"}"><div class="zl">${mine ? `Your hand · ${anchor.hand.length} card(s), PA ${anchor.pa}` : `${esc(anchor.label)}'s hand`}</div>${hand}</div>
+    </div>`;
+    revealActs(root);
+  }
+
+  // a zone scrolled sideways shows its first card that carries an action (a crowded Monde hides none)
+  function revealActs(root) {
+    root.querySelectorAll(".wstrip").forEach((s) => {
+      const card = s.querySelector(":scope > .slot > .wcard.act");
+      if (!card || s.scrollWidth <= s.clientWidth) return;
+      const box = card.parentElement.getBoundingClientRect(), view = s.getBoundingClientRect();
+      if (box.left < view.left || box.right > view.right) s.scrollLeft += box.left - view.left - 4;
+    });
+  }
+
+  // -- the overlay: a whole card, a pile ---------------------------------------------------------------
+  function cardDetail(id, view, catalog) {
+    const found = index(view).get(id);
+    if (!found && !offered.has(id)) return "<p>This card is no longer on the table.</p>";
+    const owner = found ? found.owner : null;
+    const c = found ? full(found.card, catalog, owner) : { ...(catalog[offered.get(id)] || { name: offered.get(id) }) };
+    const hero = c.type === "Héros" && owner;
+    const rows = [
+      ["type", [c.type, ...(c.subtypes || [])].filter(Boolean).join(" · ")],
+      ["element", c.element],
+      ["Niveau (cost)", !hero && c.level !== undefined && c.type !== "Havre Sac" ? `${c.level}${c.cost_element && c.cost_element !== "Neutre" ? ` (${c.cost_element})` : ""}` : ""],
+      ["Niveau", hero ? `${owner.level} (${owner.xp} XP; Niveau 2 at 6 XP, victory at 18)` : ""],
+      ["PV", hero ? `${owner.pv} of ${owner.max_pv}` : c.type === "Équipement" && c.pv ? `+${c.pv}` : ""],
+      ["Force", c.type === "Allié" || hero ? c.force : c.force ? `+${c.force}` : ""],
+      ["PA / PM", hero ? `${owner.pa} / ${owner.pm}` : ""],
+      ["XP when destroyed", c.type === "Allié" ? c.xp : ""],
+      ["Taille / Résistance", c.type === "Havre Sac" ? `${c.taille} / ${owner ? owner.havre_sac.resistance : c.resistance}` : ""],
+      ["keywords", (c.keywords || []).join(", ")],
+      ["résistances", (c.resistances || []).map(([e, n]) => `${e} ${n}`).join(", ")],
+      ["métiers", (c.metiers || []).join(", ")],
+      ["recette", c.recipe ? `${c.recipe.metier}: recycle ${c.recipe.count} ${c.recipe.element} card(s)` : ""],
+      ["now", [c.tapped ? "inclined" : "", c.damage ? `${c.damage} damage` : "", roles(view).get(c.id) || ""].filter(Boolean).join(", ")],
+      ["equips", c.porteur !== undefined && index(view).has(c.porteur) ? index(view).get(c.porteur).card.name : ""],
+      ["where", found ? found.where : "shown to you by your choice"],
+    ].filter(([, v]) => v !== "" && v !== 0 && v !== undefined && v !== null);
+    return `<div class="detail wk-detail ${elClass(c.element)}">
+      <div class="dhead"><h2>${esc(c.name)}</h2><span class="muted">${esc(c.type || "")}${c.unique ? " · Unique" : ""}</span></div>
+      <dl>${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>
+      ${c.text ? `<h3>Text</h3><p class="ability">${esc(c.text)}</p>` : ""}
+    </div>`;
+  }
+
+  function pileDetail(key, view, catalog) {
+    const [kind, arg] = key.split(":");
+    if (kind !== "defausse") return "";
+    const p = view.players.find((q) => q.seat === Number(arg));
+    if (!p) return "";
+    const ctx = { catalog, byCard: null };
+    const cards = [...p.defausse].reverse();
+    return `<h2>${p.seat === view.seat ? "Your" : esc(`${p.label}'s`)} Défausse (top first)</h2>
+      <div class="wk-pilelist">${cards.length ? cards.map((c) => face(c, view, ctx, { role: "" })).join("") : '<p class="muted">empty</p>'}</div>`;
+  }
+
+  // -- the decision panel: choices that name cards not drawn on the board (a Défausse, a search) --------
+  // decisions whose answers are numbers but not cards (X, a player)
+  const NUMBERS_NOT_CARDS = new Set(["x"]);
+  const numbersAreCards = (view) => !(view.decision && NUMBERS_NOT_CARDS.has(view.decision.kind));
+
+  function cardsOf(action, view) {
+    const idx = index(view);
+    if (typeof action.card === "number") return [action.card];
+    if (action.kind !== "choose" || !numbersAreCards(view)) return [];
+    const v = action.value;
+    const d = view.decision;
+    if (d && d.kind === "target" && view.players.length > 1 && typeof v === "number" && v < view.players.length
+        && (d.options || []).some((o) => view.players.some((p) => p.label === o))) return [];  // a player, not a card
+    if (typeof v === "number" && (idx.has(v) || offered.has(v))) return [v];
+    if (typeof v === "string" && /^(use|hand):\d+/.test(v)) return [Number(v.split(":")[1])];
+    return [];
+  }
+
+  function decision(view, legal, ctx) {
+    if (!view || view.game !== "wakfu") return null;
+    const idx = index(view);
+    offered = new Map();
+    const loose = [];
+    if (!numbersAreCards(view)) return null;
+    (legal || []).forEach((it) => {
+      const v = it.action.value;
+      if (it.action.kind !== "choose" || typeof v !== "number") return;
+      const f = idx.get(v);
+      if (f && !["defausse", "banished"].includes(f.zone)) return;  // drawn on the board already
+      if (f) { if (!loose.some((c) => c.id === v)) loose.push(f.card); return; }
+      const name = Shell.actionText(it).replace(/ \([^)]*\)$/, "").replace(/^(recycle|incline|discard|play|attack|equip) /, "");
+      if (ctx.catalog && ctx.catalog[name] && !offered.has(v)) { offered.set(v, name); loose.push({ id: v, name, type: ctx.catalog[name].type, element: ctx.catalog[name].element }); }
+    });
+    if (!loose.length) return null;
+    const c = { ...ctx, byCard: Shell.actionsByCard(legal, view, { cardsOf }) };
+    return { html: `<div class="wk-choices"><div class="muted">choose among these cards</div>${strip(loose.map((x) => face(x, view, c, { role: "" })))}</div>` };
+  }
+
+  function summary(view, seat) {
+    if (!view || view.turn === undefined) return "";
+    const act = view.players.find((p) => p.seat === view.active);
+    const who = view.active === seat ? "your turn" : act ? `${act.label}'s turn` : "";
+    const phase = view.combat ? `combat: ${STEPS[view.combat.step] || view.combat.step}` : PHASES[view.phase] || view.phase;
+    return `turn ${view.turn} · ${who} · ${phase}`;
+  }
+
+  Shell.registerGame("wakfu", {
+    title: "Wakfu TCG", stylesheet: "/static/games/wakfu.css", render, cardsOf, cardDetail, pileDetail, decision, summary,
+    actionGroups: { choose: "choose", play: "play a card", use: "use a power", move: "move between the Monde and your Havre Sac",
+      attack: "attack", pass: "pass", end_turn: "end your turn" },
+  });
+})();
