@@ -231,8 +231,8 @@ def can_affect(state: WakfuState, seat: int, source: int | None, target: int) ->
     if not tzone:
         return False
     szone = "" if source is None or state.cards[source].type == "Action" else where(state, source)
-    if szone == "havre":
-        return tseat == seat
+    if szone == "havre":  # WK-COMM-7: a teammate's card in the Monde as if it were yours
+        return tseat == seat or (tzone == "monde" and state.table.team_of(tseat) == state.table.team_of(seat))
     if szone == "monde":
         return tzone == "monde"
     return tzone == "monde" or tseat == seat
@@ -340,7 +340,8 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
     if d.type == "Héros":
         return
     owner = state.owner(card)
-    if credit is not None and credit != owner and d.xp > 0:  # 415.1, 415.2, 415.5
+    if credit is not None and state.table.team_of(credit) != state.table.team_of(owner) and d.xp > 0:
+        # 415.1, 415.2, 415.5 (a teammate's card counts as one's own: no XP)
         gain_xp(state, credit, d.xp)
     from allegiance.games.wakfu.resolution import on_destroyed
     on_destroyed(state, card, owner)
@@ -379,7 +380,7 @@ def gain_xp(state: WakfuState, seat: int, n: int) -> None:
     if p.level == 1 and p.xp >= XP_LEVEL_2:
         p.level = 2  # keeps current PV and tapped state (415.3)
         say(state, "level", f"{state.name(p.hero)} reaches Niveau 2", seat)
-    if p.xp >= XP_WIN:
+    if p.xp >= XP_WIN and len(state.players) == 2:  # WK-XP-1: in teams a Héros stays at Niveau 2
         p.level = 3
 
 
@@ -402,7 +403,9 @@ def draw(state: WakfuState, seat: int) -> bool:
         say(state, "reshuffle", f"{label(state, seat)} shuffles the Défausse into a new Pioche", seat)
     card = p.pioche.pop()
     p.main.append(card)
-    say(state, "draw", f"{label(state, seat)} draws {state.name(card)}", seat, (seat,), card=card)
+    # the team sees its hands (WK-COMM-1)
+    say(state, "draw", f"{label(state, seat)} draws {state.name(card)}", seat,
+        state.table.members(state.table.team_of(seat)), card=card)
     return True
 
 
