@@ -23,7 +23,7 @@ MODES = ("2v2", "3v3", "4v4", "8v8")
 
 
 def options(mode: str, prompts: str = "playable") -> dict[str, Any]:
-    out: dict[str, Any] = {"reaction_prompts": prompts}
+    out: dict[str, Any] = {"reaction_prompts": prompts, "max_turns": 300}
     if mode == "8v8":  # four starters for eight players: Unique cards repeat (RULES.md, Team modes)
         out["team_uniques"] = "ignore"
     return out

@@ -88,6 +88,9 @@ def step(state: WakfuState) -> None:
         state.pending.append(Pending("attacker", cb.attacker, "Declare an attacker, or done", tuple(options)))
         return
     if cb.step == "blockers":
+        if not teams.alive(state, cb.defender):  # the defender left the game (WK-ELIM-3): no blockers
+            _to_actions(state)
+            return
         options = []
         if len(cb.blockers) < rules.pm(state, cb.defender):  # 704.2, WK-COMBAT-3: the defender's PM
             # WK-COMBAT-2: the defender's own or a teammate's untapped Alliés/Héros in the Monde

@@ -342,6 +342,9 @@ def _skip_out(state: WakfuState) -> bool:
     that targeted their card ends; their turn ends (WK-ELIM-3).  True if something changed."""
     from allegiance.games.wakfu import combat
     changed = False
+    if any(state.players[q.seat].out for q in state.pending):
+        state.pending = [q for q in state.pending if not state.players[q.seat].out]
+        changed = True
     for i in state.file:
         if any(state.players[s].out for s in i.to_ask):
             i.to_ask = [s for s in i.to_ask if not state.players[s].out]

@@ -46,7 +46,9 @@ OPTION_SPECS: Final = (
                "or (team modes) one per team, repeated for each of its players (default: Iop against Iop; "
                "in teams each team plays iop, feca, cra, xelor in seat order)", default=None,
                choices=tuple(STARTERS), free_text=True),
-    OptionSpec("max_turns", "int", "the game is a draw after this many turns", default=200, min=2, max=10_000),
+    # a turn is one player's turn: the default grows with the table (200 in a duel, 1,600 in 8v8)
+    OptionSpec("max_turns", "int", "the game is a draw after this many turns (one player's turn each; default "
+               "200 per player on a side)", default=None, min=2, max=10_000),
     # "always" asks every player after every event, so the table never shows who holds a Réaction;
     # "playable" asks only players who could react (faster, for simulation: bots' games are the same,
     # since a player who cannot react always passes).
@@ -93,7 +95,7 @@ def new_game(mode: str, seed: int, options: dict[str, Any], shuffle_key: bytes |
         check_implemented(deck)
     if len(table) > 2 and options.get("team_uniques", "enforce") == "enforce":
         teams.check_team_decks(table, decks)  # WK-DECK-2
-    max_turns = options.get("max_turns", 200)
+    max_turns = options.get("max_turns") or 200 * (len(table) // 2)
     prompts = options.get("reaction_prompts", "always")
     config = Config(mode, seed, tuple(d.name for d in decks), max_turns, prompts)
     cards: dict[int, CardDef] = {}
