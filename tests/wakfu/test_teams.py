@@ -473,3 +473,41 @@ def test_team_games_work_as_the_duel_otherwise() -> None:
     while s.pending and s.pending[-1].kind == "mulligan":
         choose(s, "keep")
     assert s.phase == "main" and s.turn == 1 and "attack" not in kinds(s, s.active)  # 603.2
+
+
+def test_action_phase_order_in_3v3_and_with_a_player_out() -> None:
+    # WK-COMBAT-6: order A1 B3 A2 B2 A3 B1; A2 attacks B1: A2, B1, then each team on in its own order
+    # (team B's order is B3, B2, B1: after B1 comes B3); WK-ORDER-2 / WK-ELIM-3: a player out is skipped
+    s = team_board("3v3", monde={1: ["Bouftou"], 3: ["Tofu"]}, active=1)
+    attack(s, 1, s.players[3].sac, [one(s, "Bouftou", 1)])
+    if s.pending and s.pending[-1].kind == "blocker":
+        choose(s, "done")
+    seen = []
+    for _ in range(5):
+        seen.append(rules.label(s, s.combat.to_act))
+        act(s, s.combat.to_act, "pass")
+    assert seen == ["A2", "B1", "A3", "B3", "A1"]
+    assert rules.label(s, s.combat.to_act) == "B2"
+    act(s, s.combat.to_act, "pass")
+    assert s.combat is None  # WK-COMBAT-7: all six passed in a row
+    s = team_board("2v2", monde={A1: ["Bouftou"]})
+    flow.eliminate(s, B1)
+    attack(s, A1, s.players[B2].sac, [one(s, "Bouftou", A1)])
+    seen = []
+    while s.combat is not None and s.combat.step == "actions":
+        seen.append(rules.label(s, s.combat.to_act))
+        act(s, s.combat.to_act, "pass")
+    assert seen == ["A1", "B2", "A2"]  # three players left: three passes in a row end it
+
+
+def test_an_attacker_eliminated_mid_combat_ends_the_attack_and_the_turn() -> None:
+    # WK-ELIM-2: the attack of an eliminated player ends at once; WK-ELIM-3: their turn too
+    s = team_board("2v2", monde={A1: ["Bouftou"], B2: ["Tofu"]})
+    attack(s, A1, s.players[B2].sac, [one(s, "Bouftou", A1)])
+    if s.pending and s.pending[-1].kind == "blocker":
+        choose(s, "done")
+    assert s.combat is not None
+    s.players[A1].pv = 0
+    act(s, A1, "pass")
+    assert s.players[A1].out and s.combat is None
+    assert s.active == B2 and s.phase == "main"  # the next player in the order A1 B2 A2 B1
