@@ -511,3 +511,22 @@ def test_an_attacker_eliminated_mid_combat_ends_the_attack_and_the_turn() -> Non
     act(s, A1, "pass")
     assert s.players[A1].out and s.combat is None
     assert s.active == B2 and s.phase == "main"  # the next player in the order A1 B2 A2 B1
+
+
+def test_a_bonus_given_by_an_eliminated_player_ends_with_them() -> None:
+    # WK-ELIM-2: B1's Charge on B2's blocker (+2 Force until end of turn) ends when B1 is eliminated
+    s = team_board("2v2", monde={A1: ["Bouftou"], B1: ["Tofu", "Tofu"], B2: ["Bouftou"]}, hand={B1: ["Charge"]},
+                   heroes={B1: "Bruss Ouilis"})
+    blocker = one(s, "Bouftou", B2)
+    attack(s, A1, s.players[B2].sac, [one(s, "Bouftou", A1)])
+    choose(s, blocker, one(s, "Bouftou", A1))
+    choose(s, "done")
+    act(s, A1, "pass")
+    act(s, B2, "pass")
+    act(s, A2, "pass")
+    play(s, B1, one(s, "Charge", B1), blocker)
+    pass_reactions(s)
+    assert rules.force(s, blocker) == 4
+    s.players[B1].pv = 0
+    flow.advance(s)
+    assert s.players[B1].out and rules.force(s, blocker) == 2 and s.combat is not None

@@ -99,6 +99,10 @@ def start_turn(state: WakfuState, seat: int) -> None:
     state.attacked = False
     until = f"next:{seat}"
     state.mods = [m for m in state.mods if m[3] != until]
+    for f in sorted((f for f in state.flags if f[0] == "mod_by" and f[1] == seat), key=repr):
+        state.flags.discard(f)
+        if f[2] in state.mods:  # a Force bonus they gave until end of turn or of combat, …
+            state.mods.remove(f[2])
     state.pmods = [m for m in state.pmods if m[3] != until]
     frozen = {c for c, stat, _, _ in state.mods if stat == "no_untap"}
     for c in p.monde + p.havre:
@@ -332,6 +336,10 @@ def eliminate(state: WakfuState, seat: int) -> None:
     p.pioche, p.main, p.defausse, p.havre, p.monde = [], [], [], [], []
     until = f"next:{seat}"
     state.mods = [m for m in state.mods if m[3] != until]
+    for f in sorted((f for f in state.flags if f[0] == "mod_by" and f[1] == seat), key=repr):
+        state.flags.discard(f)
+        if f[2] in state.mods:  # a Force bonus they gave until end of turn or of combat, …
+            state.mods.remove(f[2])
     state.pmods = [m for m in state.pmods if m[0] != seat and m[3] != until]
     state.pending = [q for q in state.pending if q.seat != seat]
     state.flags = {f for f in state.flags if not (f[0] == "lethal" and f[1] in p.gone)}

@@ -81,12 +81,15 @@ def next_seat(state: WakfuState, seat: int) -> int:
 
 
 def same_team(state: WakfuState, a: int, b: int) -> bool:
-    return state.table.team_of(a) == state.table.team_of(b)
+    n = len(state.players) // 2 or 1  # seats k*N .. k*N+N-1 form team k (see table_for)
+    return a // n == b // n
 
 
 def team_seats(state: WakfuState, seat: int) -> tuple[int, ...]:
     """Every seat of ``seat``'s team, itself included, in seat order."""
-    return state.table.members(state.table.team_of(seat))
+    n = len(state.players) // 2 or 1
+    k = seat // n
+    return tuple(range(k * n, k * n + n))
 
 
 def opponents(state: WakfuState, seat: int) -> list[int]:
@@ -105,7 +108,9 @@ def after(state: WakfuState, seat: int) -> list[int]:
 
 def team_xp(state: WakfuState, team: str) -> int:
     """WK-XP-1 / WK-XP-2: XP earned by every player of the team, eliminated players' XP included."""
-    return sum(state.players[s].xp for s in state.table.members(team))
+    n = len(state.players) // 2
+    k = 0 if team == state.table.seats[0].team else 1
+    return sum(p.xp for p in state.players[k * n:k * n + n])
 
 
 def xp_goal(state: WakfuState, team: str) -> int:
