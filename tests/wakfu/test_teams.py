@@ -530,3 +530,13 @@ def test_a_bonus_given_by_an_eliminated_player_ends_with_them() -> None:
     s.players[B1].pv = 0
     flow.advance(s)
     assert s.players[B1].out and rules.force(s, blocker) == 2 and s.combat is not None
+
+
+def test_a_player_target_offers_every_player_in_the_game_by_name() -> None:
+    # WK-COMM-5 / WK-GOLD-2: "a player" (Coupure Temporelle) may be any player still in the game
+    s = team_board("2v2", hand={A1: ["Coupure Temporelle"]}, monde={A1: ["Tofu", "Tofu"]},
+                   heroes={A1: "Aeron Zeklox"})
+    flow.eliminate(s, B2)
+    act(s, A1, "play", card=one(s, "Coupure Temporelle", A1))
+    assert s.pending[-1].options == (A1, A2, B1)
+    assert GAME.view(s, A1)["decision"]["options"] == ["A1", "A2", "B1"]

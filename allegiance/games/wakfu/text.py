@@ -12,8 +12,8 @@ def option_text(state: WakfuState, kind: str, value: Any) -> str:
     """One option of a pending choice in words (card ids become card names)."""
     if isinstance(value, tuple):
         return " blocks ".join(option_text(state, kind, v) for v in value)
-    if kind == "target" and isinstance(value, int) and value in (0, 1) and state.pending \
-            and state.pending[-1].options == (0, 1):
+    if kind == "target" and isinstance(value, int) and 0 <= value < len(state.players) and state.pending \
+            and state.pending[-1].prompt.endswith(": choose player"):  # a player, not a card (any table size)
         return state.table.seats[value].label
     if isinstance(value, int) and kind != "x" and 0 <= value < len(state.cards):
         return f"{state.cards[value].name} (#{value})"
