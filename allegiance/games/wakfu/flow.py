@@ -266,7 +266,9 @@ def push_trigger(state: WakfuState, seat: int, card: int, effect: str, targets: 
 def _team_victory(state: WakfuState) -> None:
     """WK-WIN-1: a team wins when every opposing Héros is at 0 PV; a fallen Héros' player leaves
     (WK-ELIM-1).  WK-WIN-2: the first team whose team XP reaches 18 per Héros wins."""
-    falling = [p.seat for p in state.players if not p.out and (p.pv <= 0 or not rules.in_play(state, p.hero))]
+    # a Héros is always controlled by its owner (no control changes), so "in play" is its own zones
+    falling = [p.seat for p in state.players
+               if not p.out and (p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde))]
     if falling:
         standing = {state.table.team_of(p.seat) for p in state.players if not p.out and p.seat not in falling}
         if len(standing) == 0:
