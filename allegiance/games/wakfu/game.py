@@ -8,7 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
-from allegiance.core.table import Decision
+from allegiance.core.table import Decision, Table
 from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
 from allegiance.games.wakfu.state import Pending, WakfuState
 from allegiance.games.wakfu.teams import MODES
@@ -48,6 +48,11 @@ class WakfuGame(Game):
     action_kinds: tuple[str, ...] = ACTION_KINDS
 
     option_specs = setup.OPTION_SPECS
+
+    @staticmethod
+    def table_for(mode: str) -> Table:
+        """The seats of a mode (the lobby shows them): ``1v1`` p0/p1; ``NvN`` A1..AN and B1..BN."""
+        return setup.table_for(mode)
 
     def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None,
                  shuffle_key: bytes | None = None) -> WakfuState:
