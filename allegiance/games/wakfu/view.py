@@ -1,5 +1,6 @@
-"""What one seat may see (invariant 4): its own hand, both Mondes and Havre Sacs, both Défausses, the
-File d'Attente, the combat, counts of hidden piles.  Hidden cards are left out, never sent by name."""
+"""What one seat may see (invariant 4): its own hand (in teams, every hand of its team, WK-COMM-1),
+every Monde and Havre Sac, every Défausse, the File d'Attente, the combat, counts of hidden piles, the
+turn order and the teams' XP.  Hidden cards are left out, never sent by name."""
 
 from __future__ import annotations
 
