@@ -156,3 +156,32 @@ def test_random_playouts_with_the_starters(mode: str) -> None:
         out = GAME.outcome(s)
         assert out is not None and set(out.winners) <= {"a", "b"}
         conserved(s)
+
+
+_REPLAY = """
+import random
+from allegiance.games.wakfu import GAME
+s = GAME.new_game("2v2", 0, {"reaction_prompts": "playable"})
+rng = random.Random(0)
+for _ in range(3000):
+    if GAME.outcome(s) is not None:
+        break
+    seat = GAME.active_seats(s)[0]
+    GAME.apply_unchecked(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+print(GAME.digest(s))
+"""
+
+
+def test_a_game_does_not_depend_on_the_string_hash_seed() -> None:
+    """Invariant 1 across processes: two sources making the same Allié lethal once credited the XP in
+    set order, which follows PYTHONHASHSEED (in 2v2 seed 0 a teammate's Héros got the XP)."""
+    import os
+    import subprocess
+    import sys
+    digests = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", _REPLAY], env=env, capture_output=True, text=True, timeout=300,
+                             check=True)
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1

@@ -99,10 +99,6 @@ def start_turn(state: WakfuState, seat: int) -> None:
     state.attacked = False
     until = f"next:{seat}"
     state.mods = [m for m in state.mods if m[3] != until]
-    for f in sorted((f for f in state.flags if f[0] == "mod_by" and f[1] == seat), key=repr):
-        state.flags.discard(f)
-        if f[2] in state.mods:  # a Force bonus they gave until end of turn or of combat, …
-            state.mods.remove(f[2])
     state.pmods = [m for m in state.pmods if m[3] != until]
     frozen = {c for c, stat, _, _ in state.mods if stat == "no_untap"}
     for c in p.monde + p.havre:
@@ -281,7 +277,7 @@ def _team_victory(state: WakfuState) -> None:
             rules.say(state, "both_heroes", "the last Héros of both teams would fall together: they stay at 1 PV")
         for s in falling:
             eliminate(state, s)
-    left = [t for t in state.table.teams if any(not state.players[s].out for s in state.table.members(t))]
+    left = [t for t in state.table.teams if any(not state.players[s].out for s in teams.members(state, t))]
     if len(left) == 1:
         _win_team(state, left[0], "Victoire au Combat: every opposing Héros is destroyed")
         return

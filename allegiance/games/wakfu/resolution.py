@@ -159,7 +159,7 @@ def answer_order(state: WakfuState, pend: Pending, value: object) -> None:
 
 def end_of_turn(state: WakfuState, seat: int) -> None:
     """Katsou Mee: destroyed at end of turn if more than 3 Terre were spent on its power this turn."""
-    for f in list(state.flags):
+    for f in sorted(state.flags, key=repr):  # a fixed order, whatever the process's string hashing
         if f[0] == "katsou" and f[2] >= 3 and rules.in_play(state, f[1]):
             rules.destroy(state, f[1])
 

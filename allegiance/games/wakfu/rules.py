@@ -89,7 +89,10 @@ def equipment_of(state: WakfuState, porteur: int) -> list[int]:
 
 def panoply(state: WakfuState, porteur: int, stat: str) -> int:
     """404: a Panoplie's bonus applies once when the porteur carries enough different pieces of it."""
-    worn = [state.cards[e] for e in equipment_of(state, porteur)]
+    return _panoply_worn([state.cards[e] for e in equipment_of(state, porteur)], stat)
+
+
+def _panoply_worn(worn: list[CardDef], stat: str) -> int:
     if len(worn) < 2:
         return 0
     total = 0
@@ -198,15 +201,14 @@ def _player_stat(state: WakfuState, seat: int, stat: str) -> int:
     p = state.players[seat]
     value = getattr(cd(state, p.hero), stat)
     if state.attached:
-        mine = set(p.monde)
-        mine.update(p.havre)
-        porteurs = set()
+        worn: dict[int, list[CardDef]] = {}  # porteur -> its Équipements (one pass over ``attached``)
         for e, porteur in state.attached.items():
-            if porteur in mine:
-                value += getattr(state.cards[e], stat)
-                porteurs.add(porteur)
-        for porteur in porteurs:
-            value += panoply(state, porteur, stat)
+            worn.setdefault(porteur, []).append(state.cards[e])
+        for porteur, eqs in worn.items():
+            if porteur in p.monde or porteur in p.havre:
+                for d in eqs:
+                    value += getattr(d, stat)
+                value += _panoply_worn(eqs, stat)
     if state.pmods:
         value += sum(v for s, st, v, _ in state.pmods if s == seat and st == stat)
     return value
@@ -303,7 +305,11 @@ def _prevention(state: WakfuState, target: int) -> int:
 
 
 def _credit(state: WakfuState, card: int, seat: int | None, source: int | None, combat: bool) -> None:
-    """Remember who destroyed an Allié (409.2) for XP: at the end of combat if in combat (415.1)."""
+    """Remember who destroyed an Allié (409.2) for XP: at the end of combat if in combat (415.1).  The
+    first damage that made it lethal decides; later hits add no second credit (with two credits the
+    one read back depended on set order, so on the process's string hashing: not deterministic)."""
+    if any(f[0] == "lethal" and f[1] == card for f in state.flags):
+        return
     state.flags.add(("lethal", card, -1 if seat is None else seat, 1 if combat else 0))
 
 

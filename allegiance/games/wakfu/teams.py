@@ -106,16 +106,21 @@ def after(state: WakfuState, seat: int) -> list[int]:
     return [s for s in rot if alive(state, s)]
 
 
-def team_xp(state: WakfuState, team: str) -> int:
-    """WK-XP-1 / WK-XP-2: XP earned by every player of the team, eliminated players' XP included."""
+def members(state: WakfuState, team: str) -> range:
+    """The seats of a team (``table.members`` without the scan: team k holds seats k*N .. k*N+N-1)."""
     n = len(state.players) // 2
     k = 0 if team == state.table.seats[0].team else 1
-    return sum(p.xp for p in state.players[k * n:k * n + n])
+    return range(k * n, k * n + n)
+
+
+def team_xp(state: WakfuState, team: str) -> int:
+    """WK-XP-1 / WK-XP-2: XP earned by every player of the team, eliminated players' XP included."""
+    return sum(state.players[s].xp for s in members(state, team))
 
 
 def xp_goal(state: WakfuState, team: str) -> int:
     """WK-WIN-2: 18 XP per Héros of the team (its players at the start: 36 in 2v2, 54 in 3v3)."""
-    return XP_PER_HERO * len(state.table.members(team))
+    return XP_PER_HERO * (len(state.players) // 2)
 
 
 def team_in_order(state: WakfuState, seat: int) -> list[int]:
