@@ -191,7 +191,7 @@ def check(state: WakfuState) -> None:
     if state.phase == "over" or state.pending:
         return
     for p in state.players:
-        if not p.out and len(p.main) > rules.pa(state, p.seat):
+        if not p.out and len(p.main) > rules.pa_floor(state, p.seat) and len(p.main) > rules.pa(state, p.seat):
             state.pending.append(Pending("discard", p.seat,
                                          f"Your hand holds more cards than your PA ({rules.pa(state, p.seat)}): "
                                          "discard one", tuple(p.main)))

@@ -192,6 +192,15 @@ def pa(state: WakfuState, seat: int) -> int:
     return max(0, _player_stat(state, seat, "pa"))
 
 
+def pa_floor(state: WakfuState, seat: int) -> int:
+    """A cheap lower bound of :func:`pa` (the Héros' printed PA and the PA losses; Équipements only add
+    PA): a hand no bigger than it needs no exact count (the hand-size check runs after every step)."""
+    value: int = cd(state, state.players[seat].hero).pa
+    if state.pmods:
+        value += sum(v for s, st, v, _ in state.pmods if s == seat and st == "pa" and v < 0)
+    return value
+
+
 def pm(state: WakfuState, seat: int) -> int:
     """Points de Mouvement: how many Héros/Alliés the seat may send into a combat (307.3c)."""
     return max(0, _player_stat(state, seat, "pm"))
