@@ -185,3 +185,14 @@ def test_a_game_does_not_depend_on_the_string_hash_seed() -> None:
                              check=True)
         digests.add(out.stdout.strip())
     assert len(digests) == 1
+
+
+def test_a_position_must_list_every_player_of_its_mode() -> None:
+    from allegiance.core.errors import PositionError
+    s = GAME.new_game("3v3", 1, options("3v3"))
+    data = GAME.to_position(s)
+    assert GAME.digest(GAME.from_position(data)) == GAME.digest(s)
+    with pytest.raises(PositionError, match="mode 3v3 has 6 players"):
+        GAME.from_position({**data, "players": data["players"][:4]})
+    with pytest.raises(PositionError, match="owners"):
+        GAME.from_position({**data, "owners": data["owners"][:-1]})

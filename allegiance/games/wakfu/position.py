@@ -108,6 +108,9 @@ def _read(data: Mapping[str, Any]) -> WakfuState:
     cfg = Config(str(data["mode"]), int(data["seed"]), tuple(opts["deck_names"]), int(opts["max_turns"]),  # type: ignore[arg-type]
                  str(opts["reaction_prompts"]))
     state = WakfuState(table_for(cfg.mode), cards, cfg)
+    if len(data["players"]) != len(state.table) or len(data["owners"]) != len(cards):
+        raise PositionError(f"mode {cfg.mode} has {len(state.table)} players and the position {len(cards)} cards: "
+                            f"it lists {len(data['players'])} players and {len(data['owners'])} owners")
     state.deck_texts = tuple(opts["decks"])  # type: ignore[assignment]
     state.owners = [int(o) for o in data["owners"]]
     state.rng = rng_from_json(data["rng"])
