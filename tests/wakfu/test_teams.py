@@ -540,3 +540,24 @@ def test_a_player_target_offers_every_player_in_the_game_by_name() -> None:
     act(s, A1, "play", card=one(s, "Coupure Temporelle", A1))
     assert s.pending[-1].options == (A1, A2, B1)
     assert GAME.view(s, A1)["decision"]["options"] == ["A1", "A2", "B1"]
+
+
+def test_first_turn_rules_in_teams() -> None:
+    # WK-GOLD-2 with the choices of RULES.md: only the first player's first turn is restricted (506.3);
+    # every other player's Havre Sac counts twice on their own first turn (306.4)
+    from allegiance.games.wakfu.choices import places
+    from allegiance.games.wakfu.pay import sac_twice
+    s = GAME.new_game("2v2", 4, {"reaction_prompts": "playable"})
+    while s.pending and s.pending[-1].kind == "mulligan":
+        choose(s, "keep")
+    seq = teams.order(s)
+    assert s.active == seq[0] and not sac_twice(s, seq[0])
+    ally = next((c for c in s.players[seq[0]].main if s.cards[c].type == "Allié"), None)
+    if ally is not None:
+        assert "monde" not in places(s, seq[0], ally)
+    for seat in seq[1:]:
+        act(s, s.active, "end_turn")
+        while s.pending:
+            top = s.pending[-1]
+            choose(s, "keep" if "keep" in top.options else top.options[0])
+        assert s.active == seat and sac_twice(s, seat) and not rules.first_turn_of_first_player(s)
