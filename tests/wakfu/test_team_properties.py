@@ -95,17 +95,19 @@ def play_random(mode: str, seed: int, steps: int = 1_000_000, check_every: int =
     return s, log
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), mode=st.sampled_from(MODES), prompts=st.sampled_from(("playable", "always")))
-def test_conservation_and_views(seed: int, mode: str, prompts: str) -> None:
+@pytest.mark.parametrize("mode", MODES)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), prompts=st.sampled_from(("playable", "always")))
+def test_conservation_and_views(mode: str, seed: int, prompts: str) -> None:
     s, _ = play_random(mode, seed, steps=900, check_every=11, prompts=prompts)
     conserved(s)
     no_leak(s)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), mode=st.sampled_from(MODES))
-def test_determinism_and_positions(seed: int, mode: str) -> None:
+@pytest.mark.parametrize("mode", MODES)
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_determinism_and_positions(mode: str, seed: int) -> None:
     s, log = play_random(mode, seed, steps=700)
     again = GAME.new_game(mode, seed, options(mode))
     for seat, a in log:
@@ -122,10 +124,10 @@ def test_determinism_and_positions(seed: int, mode: str) -> None:
         assert GAME.digest(restored) == GAME.digest(s)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), mode=st.sampled_from(MODES), steps=st.integers(0, 600),
-       junk=st.integers(0, 900))
-def test_illegal_input_changes_nothing(seed: int, mode: str, steps: int, junk: int) -> None:
+@pytest.mark.parametrize("mode", MODES)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 600), junk=st.integers(0, 900))
+def test_illegal_input_changes_nothing(mode: str, seed: int, steps: int, junk: int) -> None:
     s, _ = play_random(mode, seed, steps=steps)
     if GAME.outcome(s) is not None:
         return
