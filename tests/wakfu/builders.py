@@ -122,3 +122,53 @@ def use(state: WakfuState, seat: int, card: int, *choices: Any, power: int = 0) 
 
 def table() -> Table:
     return table_for("1v1")
+
+
+HEROES = ("Bruss Ouilis", "Tirlangue Portey", "Poum Ondacié", "Aeron Zeklox")
+SACS = ("Havre Sac du Bouftou", "Havre Sac du Tofu", "Havre Sac du Prespic", "Havre Sac du Wabbit")
+
+
+def team_board(mode: str = "2v2", *, hand: dict[int, list[str]] | None = None,
+               monde: dict[int, list[str]] | None = None, havre: dict[int, list[str]] | None = None,
+               hero_in_monde: tuple[int, ...] = (), active: int = 0, first: int = 0, turn: int | None = None,
+               seed: int = 1, heroes: dict[int, str] | None = None) -> WakfuState:
+    """A team position in the Phase Principale of ``active`` (seats: A1..AN = 0..N-1, B1..BN = N..2N-1),
+    late enough that everybody has had a turn (everybody may attack).  Each Pioche holds ten fillers."""
+    from allegiance.games.wakfu import teams
+    tab = table_for(mode)
+    n = len(tab.seats)
+    cards: dict[int, CardDef] = {}
+    config = Config(mode, seed, ("test",) * n, 2000, "playable")
+    state = WakfuState(tab, cards, config)
+    state.deck_texts = ("",) * n
+
+    def new(name: str, seat: int) -> int:
+        cid = len(cards)
+        cards[cid] = CARDS[name]
+        state.owners.append(seat)
+        return cid
+
+    for seat in range(n):
+        p = Player(seat)
+        p.hero = new((heroes or {}).get(seat, HEROES[seat % 4]), seat)
+        p.sac = new(SACS[seat % 4], seat)
+        state.players.append(p)
+        place_start(state, p)
+        if seat in hero_in_monde:
+            p.havre.remove(p.hero)
+            p.monde.append(p.hero)
+        p.main = [new(c, seat) for c in (hand or {}).get(seat, [])]
+        p.monde += [new(c, seat) for c in (monde or {}).get(seat, [])]
+        p.havre += [new(c, seat) for c in (havre or {}).get(seat, [])]
+        p.pioche = [new(FILLER, seat) for _ in range(10)]
+        for c in p.monde + p.havre:
+            state.appeared[c] = 0
+        p.turns = 3
+    state.first = first
+    state.active = active
+    state.turn = turn if turn is not None else 3 * n + 1
+    state.phase = "main"
+    state.flags = {("kept", s) for s in range(n)}
+    assert teams.order(state)[0] == first
+    flow.advance(state)
+    return state

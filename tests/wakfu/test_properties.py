@@ -173,6 +173,7 @@ def test_encoding_round_trip_and_bounds() -> None:
             continue
         assert GAME.action_id(a) == i
     with pytest.raises(ValueError):
-        GAME.action_id(Action.of("play", card=500))
+        GAME.action_id(Action.of("play", card=800))  # 16 decks of 50 (8v8) use ids 0..799
+    assert decode(GAME.action_id(Action.of("play", card=500))) == Action.of("play", card=500)
     with pytest.raises(ValueError):
         GAME.action_id(Action.of("explode"))

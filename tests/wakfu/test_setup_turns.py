@@ -155,8 +155,10 @@ def test_bad_options() -> None:
         GAME.new_game("1v1", 1, {"reaction_prompts": "sometimes"})
     with pytest.raises(ValueError, match="max_turns must be an integer from 2 to 10000"):
         GAME.new_game("1v1", 1, {"max_turns": "3"})
+    with pytest.raises(ValueError, match="1v1, 2v2"):  # WK-TEAM-1: two teams of the same size, up to 8v8
+        GAME.new_game("2v3", 1, {})
     with pytest.raises(ValueError, match="1v1"):
-        GAME.new_game("2v2", 1, {})
+        GAME.new_game("9v9", 1, {})
 
 
 def test_a_table_deal_is_secret_and_reproducible_from_its_key() -> None:

@@ -103,7 +103,7 @@ def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
     src = None if item.kind == "card" else item.card
     chosen = item.targets
     if kind == "player":
-        return [0, 1]
+        return [p.seat for p in state.players if not p.out]
     if kind == "element":
         return ["Air", "Terre", "Feu", "Eau", "Neutre"]
     if kind == "metier":
@@ -124,7 +124,11 @@ def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
     szone = "" if src is None or state.cards[src].type == "Action" else rules.where(state, src)
     for p in state.players:
         for zone_name, zone in (("monde", p.monde), ("havre", p.havre)):
-            if kind != "seeking" and ((szone == "havre" and p.seat != seat)
+            if p.out:
+                continue
+            mate = zone_name == "monde" and state.table.team_of(p.seat) == state.table.team_of(seat)
+            # WK-COMM-6: no Havre Sac but one's own; WK-COMM-7: from one's Havre Sac, a teammate's Monde
+            if kind != "seeking" and ((szone == "havre" and p.seat != seat and not mate)
                                       or (szone == "monde" and zone_name == "havre")
                                       or (szone == "" and zone_name == "havre" and p.seat != seat)):
                 continue

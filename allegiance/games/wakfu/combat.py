@@ -3,7 +3,7 @@ alternating Phase d'Actions, duels, damage to the target, and the end of combat 
 
 from __future__ import annotations
 
-from allegiance.games.wakfu import rules
+from allegiance.games.wakfu import rules, teams
 from allegiance.games.wakfu.state import Combat, Pending, WakfuState
 
 #: Alliés that may not block (card text) or neither attack nor block (303.6)
@@ -12,9 +12,10 @@ CANNOT_ATTACK = {"Terra", "Aero", "Pyro", "Akwa"}
 
 
 def targets(state: WakfuState, seat: int) -> list[int]:
-    """702.2: the opponent's Havre Sac, their Héros in the Monde, or one of their Alliés in the Monde."""
-    q = state.players[1 - seat]
-    return [c for c in q.monde if state.cards[c].type in ("Havre Sac", "Héros", "Allié")]
+    """702.2: the opponent's Havre Sac, their Héros in the Monde, or one of their Alliés in the Monde;
+    in teams, those of any opposing player still in the game (WK-COMM-5)."""
+    return [c for s in teams.opponents(state, seat) for c in state.players[s].monde
+            if state.cards[c].type in ("Havre Sac", "Héros", "Allié")]
 
 
 def eligible_attackers(state: WakfuState, seat: int) -> list[int]:
@@ -50,7 +51,8 @@ def can_attack(state: WakfuState, seat: int) -> bool:
 def declare(state: WakfuState, seat: int) -> None:
     """701.2: the attack is declared; the target is chosen next (702)."""
     state.attacked = True
-    state.combat = Combat(seat, 1 - seat, to_act=seat)
+    # the defender is the target's controller, known once the target is chosen (WK-COMBAT-1)
+    state.combat = Combat(seat, teams.opposite(state.table, seat), to_act=seat)
     rules.say(state, "attack", f"{rules.label(state, seat)} attacks", seat)
 
 
@@ -86,9 +88,15 @@ def step(state: WakfuState) -> None:
         state.pending.append(Pending("attacker", cb.attacker, "Declare an attacker, or done", tuple(options)))
         return
     if cb.step == "blockers":
+        if not teams.alive(state, cb.defender):  # the defender left the game (WK-ELIM-3): no blockers
+            _to_actions(state)
+            return
         options = []
-        if len(cb.blockers) < rules.pm(state, cb.defender):  # 704.2
-            for b in state.players[cb.defender].monde:
+        if len(cb.blockers) < rules.pm(state, cb.defender):  # 704.2, WK-COMBAT-3: the defender's PM
+            # WK-COMBAT-2: the defender's own or a teammate's untapped Alliés/Héros in the Monde
+            pool = [b for s in teams.team_seats(state, cb.defender) if teams.alive(state, s)
+                    for b in state.players[s].monde]
+            for b in pool:
                 d = state.cards[b]
                 if d.type not in ("Allié", "Héros") or b in state.tapped or b == cb.target or b in cb.blockers:
                     continue  # 704.1, 704.3
@@ -117,6 +125,8 @@ def _to_actions(state: WakfuState) -> None:
     cb.step = "actions"
     cb.to_act = cb.attacker  # 705.1: the attacker acts first
     cb.passes = 0
+    cb.passed = []
+    cb.last_att = cb.last_def = -1
 
 
 def choose(state: WakfuState, pend: Pending, value: object) -> None:
@@ -126,6 +136,7 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
     if pend.kind == "attack_target":
         assert isinstance(value, int)
         cb.target = value
+        cb.defender = rules.controller(state, value)  # WK-COMBAT-1: the target's controller defends
         cb.step = "attackers"
         rules.say(state, "target", f"the target is {state.name(value)}", cb.attacker, card=value)
     elif pend.kind == "attacker":
@@ -145,6 +156,8 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         b, a = value
         cb.blockers[b] = a
         rules.say(state, "blocker", f"{state.name(b)} blocks {state.name(a)}", cb.defender, card=b)
+        if rules.controller(state, b) != cb.defender:
+            rules.incline(state, b)  # WK-COMBAT-5: a teammate's reinforcement is tapped when placed
     elif pend.kind == "duel_target":
         assert isinstance(value, int) and pend.card is not None
         _fight(state, pend.card, [value] * rules.force(state, pend.card))
@@ -162,22 +175,60 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
 
 
 def pass_action(state: WakfuState, seat: int) -> None:
-    """705.2 / 705.5: a pass; two passes in a row end the Phase d'Actions."""
+    """705.2 / 705.5: a pass; the Phase d'Actions ends when every player still in the game has passed
+    in a row (two passes in a duel; WK-COMBAT-7 in teams)."""
     cb = state.combat
     assert cb is not None
     cb.passes += 1
+    if seat not in cb.passed:
+        cb.passed.append(seat)
     rules.say(state, "pass", f"{rules.label(state, seat)} passes", seat)
-    cb.to_act = 1 - seat
-    if cb.passes >= 2:
+    _next_actor(state, seat)
+    if all(s in cb.passed for s in range(len(state.players)) if teams.alive(state, s)):
         cb.step = "duels"
 
 
 def acted(state: WakfuState, seat: int) -> None:
-    """After an action in the Phase d'Actions the other player acts next (705.1, 810.4)."""
+    """After an action in the Phase d'Actions the next player acts (705.1, 810.4; WK-COMBAT-6)."""
     cb = state.combat
     if cb is not None and cb.step == "actions":
         cb.passes = 0
-        cb.to_act = 1 - seat
+        cb.passed = []
+        _next_actor(state, seat)
+
+
+def _next_actor(state: WakfuState, seat: int) -> None:
+    """WK-COMBAT-6: attacker, defender, then the teams alternate, each in its usual order from the
+    attacker (the defender): the player after the attacker, the player after the defender, and so on.
+    In a duel this is the other player."""
+    cb = state.combat
+    assert cb is not None
+    if teams.same_team(state, seat, cb.attacker):
+        cb.last_att = seat
+        last, lead = cb.last_def, cb.defender
+    else:
+        cb.last_def = seat
+        last, lead = cb.last_att, cb.attacker
+    if last < 0:  # the defender's first action (or the attacker's if they left)
+        nxt = [s for s in teams.team_in_order(state, lead) if teams.alive(state, s)]
+    else:  # from ``last``, its teammates still in the game in turn order, ``last`` itself at the end
+        seq = teams.team_in_order(state, last)
+        nxt = [s for s in seq[1:] + seq[:1] if teams.alive(state, s)]
+    cb.to_act = nxt[0] if nxt else seat
+
+
+def skip_to_next(state: WakfuState) -> None:
+    """The player to act left the game (WK-ELIM-3): the next player acts instead."""
+    cb = state.combat
+    assert cb is not None
+    _next_actor(state, cb.to_act)
+    if all(s in cb.passed for s in range(len(state.players)) if teams.alive(state, s)):
+        cb.step = "duels"
+
+
+def end_now(state: WakfuState) -> None:
+    """The attacking player left the game (WK-ELIM-2): their attack ends at once (708)."""
+    _end(state)
 
 
 def _duel(state: WakfuState) -> None:
@@ -285,7 +336,7 @@ def _end(state: WakfuState) -> None:
     cb = state.combat
     assert cb is not None
     for card, seat in cb.destroyed:
-        if seat != state.owner(card):
+        if not teams.same_team(state, seat, state.owner(card)):  # 415.5; a teammate's card gives no XP
             rules.gain_xp(state, seat, state.cards[card].xp)
     for c in cb.attackers + list(cb.blockers):
         if rules.in_play(state, c):

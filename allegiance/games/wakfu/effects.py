@@ -276,7 +276,7 @@ def _fx_defi(state: WakfuState, pend: Pending, value: Any) -> None:
     if _alive(state, mine) and _alive(state, t):
         fm, ft = rules.force(state, mine), rules.force(state, t)
         rules.deal_damage(state, seat, mine, t, fm, rules.cd(state, mine).element)
-        rules.deal_damage(state, 1 - seat, t, mine, ft, rules.cd(state, t).element)
+        rules.deal_damage(state, rules.controller(state, t), t, mine, ft, rules.cd(state, t).element)
 
 
 def _has_class(cls: str) -> Callable[[WakfuState, int, int], bool]:
@@ -649,8 +649,8 @@ def _fx_destroy_eq(state: WakfuState, pend: Pending, value: Any) -> None:
 
 
 def _t_djakky(state: WakfuState, item: Item) -> None:
-    # 419.2: the active player chooses first; both choices then apply
-    for seat in (1 - state.active, state.active):
+    # 419.2: the active player chooses first; every choice then applies
+    for seat in _each_player(state):
         mine = [c for c in state.players[seat].monde + state.players[seat].havre
                 if state.cards[c].type == "Allié" and c in state.tapped]
         if mine:
@@ -668,8 +668,15 @@ def _t_royal(state: WakfuState, item: Item) -> None:
             _untap(state, c)
 
 
+def _each_player(state: WakfuState) -> list[int]:
+    """Every player in the game, pushed so that the active player decides first, then the turn order."""
+    from allegiance.games.wakfu.teams import after
+    seq = after(state, state.active)  # ends with the active player
+    return list(reversed(seq[:-1])) + [state.active]
+
+
 def _t_coffre(state: WakfuState, item: Item) -> None:
-    for seat in (1 - state.active, state.active):
+    for seat in _each_player(state):
         _may(state, seat, item.card, "may_draw", "Coffre Malveillant: draw a card?", ("draw", "no"))
 
 

@@ -7,7 +7,7 @@ player's free choice in the Phase Principale / Phase d'Actions) or the game is o
 
 from __future__ import annotations
 
-from allegiance.games.wakfu import rules
+from allegiance.games.wakfu import rules, teams
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
@@ -18,6 +18,8 @@ def advance(state: WakfuState) -> None:
             state.pending.clear()
             return
         check(state)
+        if teams.is_team(state) and state.phase != "over" and _skip_out(state):
+            continue
         if state.phase == "over" or state.pending:
             return
         if state.file:
@@ -56,7 +58,7 @@ def advance(state: WakfuState) -> None:
 
 # -- rollbacks (102.4) ---------------------------------------------------------------------------------
 def _mulligan(state: WakfuState) -> None:
-    for seat in (state.first, 1 - state.first):  # the first player takes his rollbacks first
+    for seat in teams.order(state):  # the first player takes his rollbacks first (teams: in turn order)
         if ("kept", seat) not in state.flags:
             p = state.players[seat]
             options = ("keep", "rollback") if p.main else ("keep",)
@@ -150,7 +152,7 @@ def end_phase(state: WakfuState) -> None:
         state.end_reason = f"no winner after {state.config.max_turns} turns"
         rules.say(state, "draw", state.end_reason)
         return
-    start_turn(state, 1 - state.active)
+    start_turn(state, teams.next_seat(state, state.active))  # WK-ORDER-1, WK-ORDER-2
 
 
 # -- checks after every step -----------------------------------------------------------------------------
@@ -189,7 +191,7 @@ def check(state: WakfuState) -> None:
     if state.phase == "over" or state.pending:
         return
     for p in state.players:
-        if len(p.main) > rules.pa(state, p.seat):
+        if not p.out and len(p.main) > rules.pa_floor(state, p.seat) and len(p.main) > rules.pa(state, p.seat):
             state.pending.append(Pending("discard", p.seat,
                                          f"Your hand holds more cards than your PA ({rules.pa(state, p.seat)}): "
                                          "discard one", tuple(p.main)))
@@ -205,6 +207,9 @@ def _credit_of(state: WakfuState, card: int) -> tuple[int, int] | None:
 
 def _victory(state: WakfuState) -> None:
     if state.phase in ("setup", "over"):
+        return
+    if teams.is_team(state):
+        _team_victory(state)
         return
     dead = [p.seat for p in state.players if p.pv <= 0 or not rules.in_play(state, p.hero)]
     top = [p.seat for p in state.players if p.xp >= rules.XP_WIN]
@@ -246,8 +251,124 @@ def discard(state: WakfuState, pend: Pending, value: object) -> None:
 
 def push_trigger(state: WakfuState, seat: int, card: int, effect: str, targets: list[object] | None = None) -> None:
     """A triggered power goes to the File (804); the opponent may react first (809.6)."""
-    item = Item("trigger", seat, card, effect, list(targets or []), paid=True, to_ask=[1 - seat, seat])
+    item = Item("trigger", seat, card, effect, list(targets or []), paid=True, to_ask=teams.after(state, seat))
     state.file.append(item)
     if not targets:
         from allegiance.games.wakfu.effects import trigger_target
         trigger_target(state, item)
+
+
+# -- team games: victory, hero destruction and elimination (WK-WIN-*, WK-XP-*, WK-ELIM-*) -------------------
+def _team_victory(state: WakfuState) -> None:
+    """WK-WIN-1: a team wins when every opposing Héros is at 0 PV; a fallen Héros' player leaves
+    (WK-ELIM-1).  WK-WIN-2: the first team whose team XP reaches 18 per Héros wins."""
+    # a Héros is always controlled by its owner (no control changes), so "in play" is its own zones
+    falling = [p.seat for p in state.players
+               if not p.out and (p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde))]
+    if falling:
+        standing = {state.table.team_of(p.seat) for p in state.players if not p.out and p.seat not in falling}
+        if len(standing) == 0:
+            # 103.3 read for teams (WK-GOLD-2, RULES.md): the last Héros of both teams falling together
+            # all stay at 1 PV
+            for s in falling:
+                if rules.in_play(state, state.players[s].hero):
+                    state.players[s].pv = 1
+            falling = [s for s in falling if not rules.in_play(state, state.players[s].hero)]
+            rules.say(state, "both_heroes", "the last Héros of both teams would fall together: they stay at 1 PV")
+        for s in falling:
+            eliminate(state, s)
+    left = [t for t in state.table.teams if any(not state.players[s].out for s in teams.members(state, t))]
+    if len(left) == 1:
+        _win_team(state, left[0], "Victoire au Combat: every opposing Héros is destroyed")
+        return
+    if not left:
+        state.phase, state.draw, state.end_reason = "over", True, "every Héros left play"
+        return
+    reached = [t for t in state.table.teams if teams.team_xp(state, t) >= teams.xp_goal(state, t)]
+    if len(reached) == 1:
+        _win_team(state, reached[0], "Victoire à l'Expérience: the team XP reaches 18 per Héros")
+    elif len(reached) == 2:  # 103.4 read for teams: play on until one team has more XP
+        a, b = (teams.team_xp(state, t) for t in reached)
+        if a != b:
+            _win_team(state, reached[0] if a > b else reached[1], "Victoire à l'Expérience: more team XP (103.4)")
+
+
+def _win_team(state: WakfuState, team: str, reason: str) -> None:
+    state.phase = "over"
+    state.winner = state.table.members(team)[0]
+    state.end_reason = reason
+    state.pending.clear()
+    rules.say(state, "win", f"team {team.upper()} wins: {reason}")
+
+
+def eliminate(state: WakfuState, seat: int) -> None:
+    """WK-ELIM-1..3: the player leaves the game and takes back every card they own (draw pile and
+    discard included); every effect they controlled ends at once (their modifiers, what lasts "until
+    their next turn", their cards and powers in the File, their pending choices)."""
+    p = state.players[seat]
+    if p.out:
+        return
+    p.out = True
+    rules.say(state, "eliminated", f"{rules.label(state, seat)}'s Héros is destroyed: {rules.label(state, seat)} "
+              "leaves the game", seat)
+    cb = state.combat
+    mine = [c for c in range(len(state.owners)) if state.owners[c] == seat]
+    for c in mine:
+        if cb is not None:
+            if c in cb.attackers:
+                cb.attackers.remove(c)
+            cb.blockers.pop(c, None)
+            for b, a in list(cb.blockers.items()):
+                if a == c:
+                    del cb.blockers[b]
+        for e in rules.equipment_of(state, c):
+            state.attached.pop(e, None)
+        rules.remove(state, c)
+        if c in state.banished:
+            state.banished.remove(c)
+    state.file = [i for i in state.file if i.seat != seat and state.owners[i.card] != seat]
+    for i in state.file:
+        if seat in i.to_ask:
+            i.to_ask.remove(seat)
+    p.gone = sorted(mine)
+    p.pioche, p.main, p.defausse, p.havre, p.monde = [], [], [], [], []
+    until = f"next:{seat}"
+    state.mods = [m for m in state.mods if m[3] != until]
+    for f in sorted((f for f in state.flags if f[0] == "mod_by" and f[1] == seat), key=repr):
+        state.flags.discard(f)
+        if f[2] in state.mods:  # a Force bonus they gave until end of turn or of combat, …
+            state.mods.remove(f[2])
+    state.pmods = [m for m in state.pmods if m[0] != seat and m[3] != until]
+    state.pending = [q for q in state.pending if q.seat != seat]
+    state.flags = {f for f in state.flags if not (f[0] == "lethal" and f[1] in p.gone)}
+
+
+def _skip_out(state: WakfuState) -> bool:
+    """After an elimination: drop what the eliminated player would still decide; an attack they led or
+    that targeted their card ends; their turn ends (WK-ELIM-3).  True if something changed."""
+    from allegiance.games.wakfu import combat
+    changed = False
+    if any(state.players[q.seat].out for q in state.pending):
+        state.pending = [q for q in state.pending if not state.players[q.seat].out]
+        changed = True
+    for i in state.file:
+        if any(state.players[s].out for s in i.to_ask):
+            i.to_ask = [s for s in i.to_ask if not state.players[s].out]
+            changed = True
+    cb = state.combat
+    if cb is not None and state.players[cb.attacker].out:
+        if not state.file and not state.pending:
+            combat.end_now(state)
+            return True
+    if cb is not None and cb.step == "actions" and state.players[cb.to_act].out:
+        combat.skip_to_next(state)
+        changed = True
+    if state.players[state.active].out and state.phase in ("main", "draw", "end") \
+            and not state.file and not state.pending:
+        state.combat = None
+        state.mods = [m for m in state.mods if m[3] not in ("turn", "combat")]
+        state.pmods = [m for m in state.pmods if m[3] not in ("turn", "combat")]
+        state.damage.clear()
+        start_turn(state, teams.next_seat(state, state.active))
+        return True
+    return changed

@@ -11,6 +11,7 @@ from allegiance.core.game import Game, Outcome
 from allegiance.core.table import Decision, Table
 from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
 from allegiance.games.wakfu.state import Pending, WakfuState
+from allegiance.games.wakfu.teams import MODES
 
 
 def _react(state: WakfuState, pend: Pending, value: Any) -> None:
@@ -38,25 +39,27 @@ ACTION_KINDS: Final = ("choose", "play", "use", "move", "attack", "end_turn", "p
 
 
 class WakfuGame(Game):
-    """Wakfu TCG (Ankama 2009-2011), the duel per the tournament rules v2.6 (see RULES.md)."""
+    """Wakfu TCG (Ankama 2009-2011), the duel per the tournament rules v2.6 and the team modes 2v2 … 8v8
+    per the multiplayer rules (WK-*; see RULES.md)."""
 
     name = "wakfu"
     title = "Wakfu TCG"
-    modes: tuple[str, ...] = ("1v1",)
+    modes: tuple[str, ...] = MODES
     action_kinds: tuple[str, ...] = ACTION_KINDS
 
     option_specs = setup.OPTION_SPECS
 
     @staticmethod
     def table_for(mode: str) -> Table:
-        """The seats of ``mode`` (the lobby lists them before a game exists)."""
+        """The seats of a mode (the lobby shows them): ``1v1`` p0/p1; ``NvN`` A1..AN and B1..BN."""
         return setup.table_for(mode)
 
     def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None,
                  shuffle_key: bytes | None = None) -> WakfuState:
-        """A new duel.  ``options``: decks (one starter name or deck-file text per seat; default Iop
-        decks), max_turns (turns before a draw, default 200), reaction_prompts ("always" or
-        "playable").  ``shuffle_key``: deal with the secure generator (see :meth:`Game.new_game`)."""
+        """A new duel (``1v1``) or team game (``2v2`` … ``8v8``).  ``options``: decks (one starter name or
+        deck-file text per seat, or per team; default Iop decks in a duel, iop/feca/cra/xelor per team),
+        max_turns (turns before a draw, default 200), reaction_prompts ("always" or "playable"),
+        team_uniques ("enforce" WK-DECK-2, or "ignore").  ``shuffle_key``: deal with the secure generator (see :meth:`Game.new_game`)."""
         state = setup.new_game(mode, seed, dict(options or {}), shuffle_key)
         flow.advance(state)
         return state
@@ -65,6 +68,9 @@ class WakfuGame(Game):
     def decisions(self, state: WakfuState) -> list[Decision]:
         if state.phase == "over":
             return []
+        # every decision names the one seat that answers it: in teams, the defender alone places the
+        # blockers (WK-COMBAT-4) and each player pays with their own cards (WK-COMM-3); a teammate's
+        # advice is not a move
         if state.pending:
             top = state.pending[-1]
             return [Decision((top.seat,), top.prompt, top.kind)]
@@ -183,10 +189,11 @@ class WakfuGame(Game):
     def outcome(self, state: WakfuState) -> Outcome | None:
         if state.phase != "over":
             return None
+        names = state.table.teams
         if state.draw or state.winner is None:
-            return Outcome((), state.end_reason, draw=True, scores={"p0": 0.5, "p1": 0.5})
-        w = f"p{state.winner}"
-        return Outcome((w,), state.end_reason, scores={w: 1.0, f"p{1 - state.winner}": 0.0})
+            return Outcome((), state.end_reason, draw=True, scores={t: 0.5 for t in names})
+        w = state.table.team_of(state.winner)
+        return Outcome((w,), state.end_reason, scores={t: 1.0 if t == w else 0.0 for t in names})
 
     def view(self, state: WakfuState, seat: int | None) -> dict[str, Any]:
         from allegiance.games.wakfu.view import view

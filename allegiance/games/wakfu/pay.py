@@ -241,7 +241,8 @@ def finish(state: WakfuState, item: Item) -> None:
     from allegiance.games.wakfu import choices
     item.step = "done"
     item.paid = True
-    item.to_ask = [1 - item.seat, item.seat]
+    from allegiance.games.wakfu.teams import after
+    item.to_ask = after(state, item.seat)  # 809.6; in teams every player, in turn order (WK-GOLD-2)
     if item.kind == "card":
         state.players[item.seat].drew_or_played = True
     choices.after_paid(state, item)

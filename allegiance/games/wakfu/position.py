@@ -18,7 +18,7 @@ from allegiance.games.wakfu.state import Combat, Config, Item, Pending, Player, 
 FORMAT = "allegiance-position/1"
 ZONES = ("pioche", "main", "defausse", "havre", "monde")
 PLAYER_INTS = ("xp", "level", "pv", "sac_pr", "turns", "mulligans")
-PLAYER_BOOLS = ("recycled", "drew_or_played")
+PLAYER_BOOLS = ("recycled", "drew_or_played", "out")
 
 
 def _enc(value: Any) -> Any:
@@ -42,6 +42,7 @@ def to_position(state: WakfuState) -> dict[str, Any]:
         pd: dict[str, Any] = {z: [ref(c) for c in getattr(p, z)] for z in ZONES}
         pd.update({k: getattr(p, k) for k in PLAYER_INTS + PLAYER_BOOLS})
         pd["hero"], pd["sac"] = ref(p.hero), ref(p.sac)
+        pd["gone"] = [ref(c) for c in p.gone]
         players.append(pd)
     cb = state.combat
     return {
@@ -67,7 +68,7 @@ def to_position(state: WakfuState) -> dict[str, Any]:
             "attacker": cb.attacker, "defender": cb.defender, "target": cb.target, "step": cb.step,
             "attackers": cb.attackers[:], "blockers": [[b, a] for b, a in cb.blockers.items()],
             "blocked": cb.blocked[:], "dealt": cb.dealt[:], "destroyed": _enc(cb.destroyed), "to_act": cb.to_act,
-            "passes": cb.passes},
+            "passes": cb.passes, "passed": cb.passed[:], "last_att": cb.last_att, "last_def": cb.last_def},
         "banished": [ref(c) for c in state.banished], "attacked": state.attacked,
         "flags": sorted((_enc(f) for f in state.flags), key=repr),
         "winner": state.winner, "draw": state.draw, "end_reason": state.end_reason,
@@ -107,6 +108,9 @@ def _read(data: Mapping[str, Any]) -> WakfuState:
     cfg = Config(str(data["mode"]), int(data["seed"]), tuple(opts["deck_names"]), int(opts["max_turns"]),  # type: ignore[arg-type]
                  str(opts["reaction_prompts"]))
     state = WakfuState(table_for(cfg.mode), cards, cfg)
+    if len(data["players"]) != len(state.table) or len(data["owners"]) != len(cards):
+        raise PositionError(f"mode {cfg.mode} has {len(state.table)} players and the position {len(cards)} cards: "
+                            f"it lists {len(data['players'])} players and {len(data['owners'])} owners")
     state.deck_texts = tuple(opts["decks"])  # type: ignore[assignment]
     state.owners = [int(o) for o in data["owners"]]
     state.rng = rng_from_json(data["rng"])
@@ -121,7 +125,8 @@ def _read(data: Mapping[str, Any]) -> WakfuState:
         for k in PLAYER_INTS:
             setattr(p, k, int(pd[k]))
         for k in PLAYER_BOOLS:
-            setattr(p, k, bool(pd[k]))
+            setattr(p, k, bool(pd.get(k, False)))
+        p.gone = [card(r) for r in pd.get("gone", [])]
         p.hero, p.sac = card(pd["hero"]), card(pd["sac"])
         state.players.append(p)
     state.tapped = {card(r) for r in data["tapped"]}
@@ -142,7 +147,8 @@ def _read(data: Mapping[str, Any]) -> WakfuState:
         state.combat = Combat(int(cbd["attacker"]), int(cbd["defender"]), int(cbd["target"]), cbd["step"],
                               list(cbd["attackers"]), {int(b): int(a) for b, a in cbd["blockers"]},
                               list(cbd["blocked"]), list(cbd["dealt"]), [tuple(x) for x in cbd["destroyed"]],
-                              int(cbd["to_act"]), int(cbd["passes"]))
+                              int(cbd["to_act"]), int(cbd["passes"]), [int(x) for x in cbd.get("passed", [])],
+                              int(cbd.get("last_att", -1)), int(cbd.get("last_def", -1)))
     state.banished = [card(r) for r in data["banished"]]
     state.attacked = bool(data["attacked"])
     state.flags = {_dec(f) for f in data["flags"]}
@@ -151,7 +157,7 @@ def _read(data: Mapping[str, Any]) -> WakfuState:
     state.end_reason = str(data["end_reason"])
     # invariant 3: every card in exactly one zone
     for p in state.players:
-        for z in ZONES:
+        for z in (*ZONES, "gone"):
             for c in getattr(p, z):
                 if c in seen:
                     raise PositionError(f"card #{c} ({cards[c].name}) is in two zones")

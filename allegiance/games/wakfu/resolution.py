@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from allegiance.games.wakfu import flow, rules
 from allegiance.games.wakfu.choices import _slot_free, candidates, spec_of
-from allegiance.games.wakfu.effects import APPEAR, APPEAR_INCLINED, DESTROYED, UPKEEP, add_mod
+from allegiance.games.wakfu.effects import APPEAR, APPEAR_INCLINED, DESTROYED, UPKEEP, Resolve, add_mod
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
@@ -39,16 +39,31 @@ def resolve(state: WakfuState, item: Item) -> None:
             return
         item.targets = legal
     if item.kind == "card" and spec.alternative:
-        spec.resolve(state, item)
+        _run(state, spec.resolve, item)
     elif item.kind == "card":
         if d.type == "Action":
             rules.say(state, "resolve", f"{d.name} resolves", item.seat, card=item.card)
-            spec.resolve(state, item)
+            _run(state, spec.resolve, item)
             state.players[state.owner(item.card)].defausse.append(item.card)  # 302.1
         else:
             _appear(state, item)
     else:
-        spec.resolve(state, item)
+        _run(state, spec.resolve, item)
+
+
+def _run(state: WakfuState, fn: Resolve, item: Item) -> None:
+    """Resolve an effect; in team games remember who made each modifier it adds, so that the effects of
+    a player who leaves the game end with them (WK-ELIM-2)."""
+    if len(state.players) == 2:
+        fn(state, item)
+        return
+    before = state.mods[:]
+    fn(state, item)
+    for m in state.mods:
+        if m in before:
+            before.remove(m)
+        else:
+            state.flags.add(("mod_by", item.seat, m))
 
 
 def _appear(state: WakfuState, item: Item) -> None:
@@ -144,7 +159,7 @@ def answer_order(state: WakfuState, pend: Pending, value: object) -> None:
 
 def end_of_turn(state: WakfuState, seat: int) -> None:
     """Katsou Mee: destroyed at end of turn if more than 3 Terre were spent on its power this turn."""
-    for f in list(state.flags):
+    for f in sorted(state.flags, key=repr):  # a fixed order, whatever the process's string hashing
         if f[0] == "katsou" and f[2] >= 3 and rules.in_play(state, f[1]):
             rules.destroy(state, f[1])
 

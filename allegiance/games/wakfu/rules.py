@@ -89,7 +89,10 @@ def equipment_of(state: WakfuState, porteur: int) -> list[int]:
 
 def panoply(state: WakfuState, porteur: int, stat: str) -> int:
     """404: a Panoplie's bonus applies once when the porteur carries enough different pieces of it."""
-    worn = [state.cards[e] for e in equipment_of(state, porteur)]
+    return _panoply_worn([state.cards[e] for e in equipment_of(state, porteur)], stat)
+
+
+def _panoply_worn(worn: list[CardDef], stat: str) -> int:
     if len(worn) < 2:
         return 0
     total = 0
@@ -189,6 +192,15 @@ def pa(state: WakfuState, seat: int) -> int:
     return max(0, _player_stat(state, seat, "pa"))
 
 
+def pa_floor(state: WakfuState, seat: int) -> int:
+    """A cheap lower bound of :func:`pa` (the Héros' printed PA and the PA losses; Équipements only add
+    PA): a hand no bigger than it needs no exact count (the hand-size check runs after every step)."""
+    value: int = cd(state, state.players[seat].hero).pa
+    if state.pmods:
+        value += sum(v for s, st, v, _ in state.pmods if s == seat and st == "pa" and v < 0)
+    return value
+
+
 def pm(state: WakfuState, seat: int) -> int:
     """Points de Mouvement: how many Héros/Alliés the seat may send into a combat (307.3c)."""
     return max(0, _player_stat(state, seat, "pm"))
@@ -198,15 +210,14 @@ def _player_stat(state: WakfuState, seat: int, stat: str) -> int:
     p = state.players[seat]
     value = getattr(cd(state, p.hero), stat)
     if state.attached:
-        mine = set(p.monde)
-        mine.update(p.havre)
-        porteurs = set()
+        worn: dict[int, list[CardDef]] = {}  # porteur -> its Équipements (one pass over ``attached``)
         for e, porteur in state.attached.items():
-            if porteur in mine:
-                value += getattr(state.cards[e], stat)
-                porteurs.add(porteur)
-        for porteur in porteurs:
-            value += panoply(state, porteur, stat)
+            worn.setdefault(porteur, []).append(state.cards[e])
+        for porteur, eqs in worn.items():
+            if porteur in p.monde or porteur in p.havre:
+                for d in eqs:
+                    value += getattr(d, stat)
+                value += _panoply_worn(eqs, stat)
     if state.pmods:
         value += sum(v for s, st, v, _ in state.pmods if s == seat and st == stat)
     return value
@@ -231,8 +242,8 @@ def can_affect(state: WakfuState, seat: int, source: int | None, target: int) ->
     if not tzone:
         return False
     szone = "" if source is None or state.cards[source].type == "Action" else where(state, source)
-    if szone == "havre":
-        return tseat == seat
+    if szone == "havre":  # WK-COMM-7: a teammate's card in the Monde as if it were yours
+        return tseat == seat or (tzone == "monde" and state.table.team_of(tseat) == state.table.team_of(seat))
     if szone == "monde":
         return tzone == "monde"
     return tzone == "monde" or tseat == seat
@@ -303,7 +314,11 @@ def _prevention(state: WakfuState, target: int) -> int:
 
 
 def _credit(state: WakfuState, card: int, seat: int | None, source: int | None, combat: bool) -> None:
-    """Remember who destroyed an Allié (409.2) for XP: at the end of combat if in combat (415.1)."""
+    """Remember who destroyed an Allié (409.2) for XP: at the end of combat if in combat (415.1).  The
+    first damage that made it lethal decides; later hits add no second credit (with two credits the
+    one read back depended on set order, so on the process's string hashing: not deterministic)."""
+    if any(f[0] == "lethal" and f[1] == card for f in state.flags):
+        return
     state.flags.add(("lethal", card, -1 if seat is None else seat, 1 if combat else 0))
 
 
@@ -340,7 +355,8 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
     if d.type == "Héros":
         return
     owner = state.owner(card)
-    if credit is not None and credit != owner and d.xp > 0:  # 415.1, 415.2, 415.5
+    if credit is not None and state.table.team_of(credit) != state.table.team_of(owner) and d.xp > 0:
+        # 415.1, 415.2, 415.5 (a teammate's card counts as one's own: no XP)
         gain_xp(state, credit, d.xp)
     from allegiance.games.wakfu.resolution import on_destroyed
     on_destroyed(state, card, owner)
@@ -379,7 +395,7 @@ def gain_xp(state: WakfuState, seat: int, n: int) -> None:
     if p.level == 1 and p.xp >= XP_LEVEL_2:
         p.level = 2  # keeps current PV and tapped state (415.3)
         say(state, "level", f"{state.name(p.hero)} reaches Niveau 2", seat)
-    if p.xp >= XP_WIN:
+    if p.xp >= XP_WIN and len(state.players) == 2:  # WK-XP-1: in teams a Héros stays at Niveau 2
         p.level = 3
 
 
@@ -402,7 +418,9 @@ def draw(state: WakfuState, seat: int) -> bool:
         say(state, "reshuffle", f"{label(state, seat)} shuffles the Défausse into a new Pioche", seat)
     card = p.pioche.pop()
     p.main.append(card)
-    say(state, "draw", f"{label(state, seat)} draws {state.name(card)}", seat, (seat,), card=card)
+    # the team sees its hands (WK-COMM-1)
+    say(state, "draw", f"{label(state, seat)} draws {state.name(card)}", seat,
+        state.table.members(state.table.team_of(seat)), card=card)
     return True
 
 

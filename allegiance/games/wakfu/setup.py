@@ -6,17 +6,16 @@ from typing import Any, Final
 
 from allegiance.core.options import OptionError, OptionSpec, validate_options
 from allegiance.core.rng import make_rng
-from allegiance.core.table import Seat, Table
-from allegiance.games.wakfu import rules
+from allegiance.core.table import Table
+from allegiance.games.wakfu import rules, teams
 from allegiance.games.wakfu.cards import CARDS, CardDef
 from allegiance.games.wakfu.decks import STARTERS, Deck, DeckError, parse_deck, starter
 from allegiance.games.wakfu.state import Config, Player, WakfuState
 
 
 def table_for(mode: str) -> Table:
-    if mode != "1v1":
-        raise ValueError(f"Wakfu modes: 1v1 (not {mode!r}); the team modes come later")
-    return Table((Seat(0, "p0", "Player 1"), Seat(1, "p1", "Player 2")))
+    """The seats of ``1v1`` (the duel) or of a team mode ``2v2`` … ``8v8`` (see ``teams``)."""
+    return teams.table_for(mode)
 
 
 def read_deck(spec: Any) -> Deck:
@@ -43,15 +42,40 @@ def check_implemented(deck: Deck) -> None:
 
 #: the duel's options (checked strictly by the core validator before a table stores them)
 OPTION_SPECS: Final = (
-    OptionSpec("decks", "seat_texts", "each seat's deck: a starter or the text of a deck file "
-               "(default: Iop against Iop)", default=None, choices=tuple(STARTERS), free_text=True),
-    OptionSpec("max_turns", "int", "the game is a draw after this many turns", default=200, min=2, max=10_000),
+    OptionSpec("decks", "seat_texts", "each seat's deck: a starter or the text of a deck file, one per seat "
+               "or (team modes) one per team, repeated for each of its players (default: Iop against Iop; "
+               "in teams each team plays iop, feca, cra, xelor in seat order)", default=None,
+               choices=tuple(STARTERS), free_text=True),
+    # a turn is one player's turn: the default grows with the table (200 in a duel, 1,600 in 8v8)
+    OptionSpec("max_turns", "int", "the game is a draw after this many turns (one player's turn each; default "
+               "200 per player on a side)", default=None, min=2, max=10_000),
     # "always" asks every player after every event, so the table never shows who holds a Réaction;
     # "playable" asks only players who could react (faster, for simulation: bots' games are the same,
     # since a player who cannot react always passes).
     OptionSpec("reaction_prompts", "choice", "when to ask for Réactions: always (hides who holds one) or "
                "only when playable (faster)", default="always", choices=("always", "playable")),
+    # WK-DECK-2 with only four starters: a team of five or more starters always repeats a Unique card;
+    # "ignore" is a house rule for simulations of big teams (RULES.md, Team modes).
+    OptionSpec("team_uniques", "choice", "team modes: a Unique card at most once per team (enforce, the rule "
+               "WK-DECK-2) or not checked (ignore, for big teams of starter decks)", default="enforce",
+               choices=("enforce", "ignore")),
 )
+
+
+def deck_specs(table: Table, given: Any) -> list[Any]:
+    """One deck spec per seat: the option as given per seat, or one per team repeated for its players."""
+    n = len(table.seats)
+    if not given:
+        if n == 2:
+            return ["iop", "iop"]
+        return [STARTERS[i % len(STARTERS)] for t in table.teams for i in range(len(table.members(t)))]
+    given = list(given)
+    if len(given) == n:
+        return given
+    if len(given) == len(table.teams) and n > 2:
+        return [given[table.teams.index(table.team_of(s))] for s in range(n)]
+    per_team = f" or one per team ({len(table.teams)})" if n > 2 else ""
+    raise ValueError(f"option decks: one deck per seat ({n}){per_team}, not {len(given)}")
 
 
 def new_game(mode: str, seed: int, options: dict[str, Any], shuffle_key: bytes | None = None) -> WakfuState:
@@ -65,19 +89,19 @@ def new_game(mode: str, seed: int, options: dict[str, Any], shuffle_key: bytes |
     except OptionError as exc:
         raise ValueError(str(exc)) from None
     table = table_for(mode)
-    specs = options.get("decks") or ["iop"] * len(table.seats)
-    if len(specs) != len(table.seats):
-        raise ValueError(f"option decks: one deck per seat ({len(table.seats)}), not {len(specs)}")
+    specs = deck_specs(table, options.get("decks"))
     decks = [read_deck(s) for s in specs]
     for deck in decks:
         check_implemented(deck)
-    max_turns = options.get("max_turns", 200)
+    if len(table) > 2 and options.get("team_uniques", "enforce") == "enforce":
+        teams.check_team_decks(table, decks)  # WK-DECK-2
+    max_turns = options.get("max_turns") or 200 * (len(table) // 2)
     prompts = options.get("reaction_prompts", "always")
-    config = Config(mode, seed, (decks[0].name, decks[1].name), max_turns, prompts)
+    config = Config(mode, seed, tuple(d.name for d in decks), max_turns, prompts)
     cards: dict[int, CardDef] = {}
     state = WakfuState(table, cards, config)
     state.rng = make_rng(seed, shuffle_key)
-    state.deck_texts = (decks[0].to_text(), decks[1].to_text())
+    state.deck_texts = tuple(d.to_text() for d in decks)
     for seat, deck in enumerate(decks):
         p = Player(seat)
         p.hero = _new(cards, deck.hero)
@@ -90,7 +114,8 @@ def new_game(mode: str, seed: int, options: dict[str, Any], shuffle_key: bytes |
     for p in state.players:
         place_start(state, p)
         state.rng.shuffle(p.pioche)
-    state.first = state.rng.below(2)  # 102.2: a random choice stands for Chi-Fu-Mi and the winner's choice
+    # 102.2 / WK-SEAT-2: a random choice stands for Chi-Fu-Mi; player 1 of the starting team starts
+    state.first = table.members(table.teams[state.rng.below(2)])[0]
     rules.say(state, "first", f"{rules.label(state, state.first)} plays first", state.first)
     for p in state.players:
         for _ in range(rules.pa(state, p.seat)):  # 102.3

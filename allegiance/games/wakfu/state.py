@@ -22,7 +22,7 @@ class Player:
 
     __slots__ = (
         "seat", "hero", "sac", "pioche", "main", "defausse", "havre", "monde", "xp", "level", "pv",
-        "sac_pr", "recycled", "turns", "drew_or_played", "mulligans",
+        "sac_pr", "recycled", "turns", "drew_or_played", "mulligans", "out", "gone",
     )
 
     def __init__(self, seat: int) -> None:
@@ -42,6 +42,8 @@ class Player:
         self.turns = 0  # own turns started
         self.drew_or_played = False  # this turn (604.2)
         self.mulligans = 0  # rollbacks taken (102.4)
+        self.out = False  # eliminated: the Héros fell in a team game (WK-ELIM-1)
+        self.gone: list[int] = []  # the cards an eliminated player took back when leaving (WK-ELIM-1)
 
     def copy(self) -> Player:
         p = Player(self.seat)
@@ -50,6 +52,7 @@ class Player:
         p.havre, p.monde = self.havre[:], self.monde[:]
         p.xp, p.level, p.pv, p.sac_pr = self.xp, self.level, self.pv, self.sac_pr
         p.recycled, p.turns, p.drew_or_played, p.mulligans = self.recycled, self.turns, self.drew_or_played, self.mulligans
+        p.out, p.gone = self.out, self.gone[:]
         return p
 
 
@@ -122,11 +125,14 @@ class Combat:
     destroyed: list[tuple[int, int]] = field(default_factory=list)  # (card, xp credit seat) for 708.2
     to_act: int = 0  # whose action in the Phase d'Actions (705.1)
     passes: int = 0  # consecutive passes (705.5)
+    passed: list[int] = field(default_factory=list)  # seats that passed since the last action (WK-COMBAT-7)
+    last_att: int = -1  # the attacker's team's last seat to act or pass (WK-COMBAT-6)
+    last_def: int = -1  # the defender's team's last seat to act or pass
 
     def copy(self) -> Combat:
         return Combat(self.attacker, self.defender, self.target, self.step, self.attackers[:],
                       dict(self.blockers), self.blocked[:], self.dealt[:], self.destroyed[:], self.to_act,
-                      self.passes)
+                      self.passes, self.passed[:], self.last_att, self.last_def)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +141,7 @@ class Config:
 
     mode: str
     seed: int
-    decks: tuple[str, str]  # deck names (starter names or "custom")
+    decks: tuple[str, ...]  # deck names per seat (starter names or "custom")
     max_turns: int
     reaction_prompts: str  # "playable": ask only seats holding a playable Réaction; "always"
 
@@ -178,7 +184,7 @@ class WakfuState:
         self.draw = False
         self.end_reason = ""
         self.log: list[Any] = []  # events of the action being applied (transient)
-        self.deck_texts: tuple[str, str] = ("", "")
+        self.deck_texts: tuple[str, ...] = ("", "")
         self.owners: list[int] = []  # card id -> owning seat (416.1); fixed at setup, shared by copies
 
     def copy(self) -> WakfuState:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from allegiance.core.actions import Action
+from allegiance.games.wakfu import teams
 from allegiance.games.wakfu.state import WakfuState
 
 HIDDEN_CARD: Final = "a card you cannot see"
@@ -55,10 +56,11 @@ def _offered_to(state: WakfuState, card: int, seat: int | None) -> bool:
 
 
 def hidden_from(state: WakfuState, card: int, seat: int | None) -> bool:
-    """Whether ``seat`` may not see ``card``: in a Pioche, or in another player's hand, unless a pending
-    choice of ``seat``'s offers it."""
+    """Whether ``seat`` may not see ``card``: in a Pioche, or in the hand of a player of the other team
+    (a team sees its hands, WK-COMM-1), unless a pending choice of ``seat``'s offers it."""
     zone, owner = _zone(state, card)
-    if zone == "pioche" or (zone == "main" and owner != seat):
+    if zone == "pioche" or (zone == "main" and owner != seat
+                            and (seat is None or not teams.same_team(state, seat, owner))):
         return not _offered_to(state, card, seat)
     return False
 
@@ -113,8 +115,8 @@ def option_text(state: WakfuState, kind: str, value: Any, seat: int | None = Non
         if kind == "blocker":
             return f"{card_text(state, value[0], seat)} blocks {card_text(state, value[1], seat)}"
         return f"{option_text(state, kind, value[0], seat)}: {_short(value[1])}"
-    if kind == "target" and isinstance(value, int) and value in (0, 1) and state.pending \
-            and state.pending[-1].options == (0, 1):
+    if kind == "target" and isinstance(value, int) and 0 <= value < len(state.players) and state.pending \
+            and state.pending[-1].prompt.endswith(": choose player"):  # a player, not a card (any table size)
         return state.table.seats[value].label
     if kind == "x" and isinstance(value, int):
         return f"X = {value}"

@@ -1,5 +1,6 @@
-"""What one seat may see (invariant 4): its own hand, both Mondes and Havre Sacs, both Défausses, the
-File d'Attente, the combat, counts of hidden piles.  Hidden cards are left out, never sent by name."""
+"""What one seat may see (invariant 4): its own hand (in teams, every hand of its team, WK-COMM-1),
+every Monde and Havre Sac, every Défausse, the File d'Attente, the combat, counts of hidden piles, the
+turn order and the teams' XP.  Hidden cards are left out, never sent by name."""
 
 from __future__ import annotations
 
@@ -49,9 +50,11 @@ def card_catalog() -> dict[str, dict[str, Any]]:
 
 
 def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
+    from allegiance.games.wakfu import teams
     players = []
     for p in state.players:
-        mine = seat == p.seat
+        # WK-COMM-1: a player sees the hands of the whole team
+        mine = seat is not None and 0 <= seat < len(state.players) and teams.same_team(state, seat, p.seat)
         players.append({
             "seat": p.seat, "label": rules.label(state, p.seat),
             "hero": card_json(state, p.hero) if rules.in_play(state, p.hero) else {"id": p.hero, "name": state.name(p.hero)},
@@ -65,6 +68,7 @@ def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
             "hand_count": len(p.main), "pioche_count": len(p.pioche),
             "defausse": [card_json(state, c) for c in p.defausse],
             "hand_recycled": p.recycled,
+            "team": state.table.team_of(p.seat), "out": p.out, "gone_count": len(p.gone),
         })
     out: dict[str, Any] = {
         "game": "wakfu", "seat": seat, "turn": state.turn, "active": state.active, "first": state.first,
@@ -74,6 +78,10 @@ def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
                   "targets": i.targets[:]} for i in state.file],
         "banished": [card_json(state, c) for c in state.banished],
         "combat": None, "decision": None,
+        "order": teams.order(state),
+        "teams": [{"team": t, "seats": list(state.table.members(t)), "xp": teams.team_xp(state, t),
+                   "xp_goal": teams.xp_goal(state, t) if teams.is_team(state) else rules.XP_WIN}
+                  for t in state.table.teams],
     }
     cb = state.combat
     if cb is not None:
