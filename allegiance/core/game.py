@@ -58,6 +58,8 @@ class Game(ABC):
     name: str = ""
     title: str = ""
     modes: tuple[str, ...] = ()
+    #: the mode the lobby offers first (empty: the first of :attr:`modes`)
+    default_mode: str = ""
     #: every action kind of the game (an action of another kind is malformed, not merely illegal)
     action_kinds: tuple[str, ...] = ()
     #: the game's options; :meth:`new_game` must accept exactly what :meth:`check_options` accepts

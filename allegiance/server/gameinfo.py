@@ -20,7 +20,8 @@ def game_info(name: str) -> dict[str, Any]:
         if table_for is not None:
             seats[mode] = [{"seat": s.index, "label": s.label, "team": s.team} for s in table_for(mode).seats]
     specs = [spec.to_json() for spec in game.option_specs]
-    return {"name": name, "title": game.title or name, "modes": list(game.modes), "seats": seats,
+    return {"name": name, "title": game.title or name, "modes": list(game.modes),
+            "default_mode": game.default_mode or game.modes[0], "seats": seats,
             "options": list(specs), "bots": list(bot_kinds_for(game))}
 
 

@@ -91,6 +91,7 @@ class GameInfo(BaseModel):
     name: str
     title: str
     modes: list[str]
+    default_mode: str
     seats: dict[str, list[dict[str, Any]]]
     options: list[dict[str, Any]]
     bots: list[str]

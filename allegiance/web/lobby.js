@@ -39,7 +39,7 @@
 
   function fillModes() {
     const g = current();
-    $("mode").innerHTML = g.modes.map((m) => `<option ${m === "2v2" ? "selected" : ""}>${esc(m)}</option>`).join("");
+    $("mode").innerHTML = g.modes.map((m) => `<option ${m === g.default_mode ? "selected" : ""}>${esc(m)}</option>`).join("");
     // a per-seat option (a deck per seat) is drawn with the seats (fillSeats), the others here
     $("options").innerHTML = g.options.filter((o) => o.type !== "seat_texts").map((o) => {
       const id = `opt-${o.name}`;

@@ -34,6 +34,7 @@ def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(brows
         lobby = open_page(browser, pages, server.base + "/")
         lobby.wait_for_selector("[data-quick='0']")
         lobby.select_option("#game", "wakfu")
+        assert lobby.input_value("#mode") == "1v1"  # the game's default mode (its team modes follow)
         lobby.click("#more summary")
         lobby.wait_for_selector("#sopt-decks-1")
         # the bots offered are those that can play Wakfu; a deck per seat, or a pasted deck file

@@ -25,12 +25,14 @@ def test_games_describe_modes_seats_options_and_bots(client: TestClient) -> None
     games = client.get("/api/games").json()
     swdbg = next(g for g in games if g["name"] == "swdbg")
     assert swdbg["modes"] == ["1v1", "2v2"]
+    assert swdbg["default_mode"] == "2v2"  # the lobby opens on the game's default mode
     assert [s["label"] for s in swdbg["seats"]["2v2"]] == ["Empire 1", "Empire 2", "Rebel 1", "Rebel 2"]
     assert {o["name"] for o in swdbg["options"]} >= {"galaxy", "bases_to_win"}
     assert "greedy" in swdbg["bots"]
     # every game lists its seats per mode: the lobby's one-click seats and seat form are built from them
     wakfu = next(g for g in games if g["name"] == "wakfu")
     assert [s["label"] for s in wakfu["seats"]["1v1"]] == ["Player 1", "Player 2"]
+    assert wakfu["default_mode"] == "1v1" and "4v4" in wakfu["modes"]
     decks = next(o for o in wakfu["options"] if o["name"] == "decks")
     assert decks["type"] == "seat_texts" and "iop" in decks["choices"] and decks["free_text"]
 

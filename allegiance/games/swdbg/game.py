@@ -26,6 +26,7 @@ class SwdbgGame(Game):
     name = "swdbg"
     title = "Star Wars: The Deckbuilding Game"
     modes: tuple[str, ...] = ("1v1", "2v2")
+    default_mode = "2v2"  # the team game is what the table is for
     action_kinds: tuple[str, ...] = ACTION_KINDS
     option_specs: tuple[OptionSpec, ...] = setup.OPTION_SPECS
 
