@@ -207,6 +207,11 @@ class WakfuGame(Game):
         from allegiance.games.wakfu.encoding import encode
         return encode(action)
 
+    def greedy_choice(self, state: WakfuState, seat: int, legal: list[Action], rng: Any) -> Action:
+        """The greedy heuristic's pick (see ``strategy``)."""
+        from allegiance.games.wakfu.strategy import greedy_choice
+        return greedy_choice(state, seat, legal, rng)
+
 
 class ActionTable(dict[Any, Action]):
     """Actions built on first use and shared after (immutable values; see the SWDBG module)."""
