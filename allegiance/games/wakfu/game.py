@@ -8,6 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
+from allegiance.core.hooks import SearchHooks
 from allegiance.core.table import Decision
 from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
 from allegiance.games.wakfu.state import Pending, WakfuState
@@ -206,6 +207,14 @@ class WakfuGame(Game):
     def action_id(self, action: Action) -> int:
         from allegiance.games.wakfu.encoding import encode
         return encode(action)
+
+    def search_hooks(self) -> SearchHooks:
+        """Determinisation, evaluation and move keys for the searching bots (see ``search``)."""
+        from allegiance.games.wakfu.determinize import determinize
+        from allegiance.games.wakfu.search import evaluate, move_key, searched, team_index
+        from allegiance.games.wakfu.strategy import greedy_choice
+        return SearchHooks(determinize, move_key, evaluate, greedy_choice, team_index,
+                           lambda state: state.turn, lambda state: team_index(state, state.active), searched)
 
     def greedy_choice(self, state: WakfuState, seat: int, legal: list[Action], rng: Any) -> Action:
         """The greedy heuristic's pick (see ``strategy``)."""
