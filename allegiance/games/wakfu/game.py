@@ -216,6 +216,11 @@ class WakfuGame(Game):
         return SearchHooks(determinize, move_key, evaluate, greedy_choice, team_index,
                            lambda state: state.turn, lambda state: team_index(state, state.active), searched)
 
+    def agent_encoding(self, mode: str, options: Mapping[str, Any]) -> Any:
+        """Observation vector and action numbering for learning agents (``agent_encoding``)."""
+        from allegiance.games.wakfu.agent_encoding import WakfuAgentEncoding
+        return WakfuAgentEncoding(mode, options)
+
     def greedy_choice(self, state: WakfuState, seat: int, legal: list[Action], rng: Any) -> Action:
         """The greedy heuristic's pick (see ``strategy``)."""
         from allegiance.games.wakfu.strategy import greedy_choice
