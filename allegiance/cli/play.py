@@ -19,10 +19,9 @@ from rich.panel import Panel
 from allegiance.bots import BOT_SPEC_HELP, make_bot
 from allegiance.cli import app
 from allegiance.cli.board import card_stats, card_text, draw_board, draw_status
-from allegiance.cli.common import console, fail, guarded, parse_options
+from allegiance.cli.common import DECK_HELP, console, fail, game_options, guarded, load_game
 from allegiance.core.actions import Action
 from allegiance.core.events import Event
-from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
 
 HELP = ("Type an action number; Enter lets a bot teammate make its next move; 'e' ends your turn, "
@@ -38,14 +37,13 @@ def play(
     bots: Annotated[str, typer.Option(help="the bot for the other seats; " + BOT_SPEC_HELP)] = "greedy",
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
+    deck: Annotated[list[str] | None, typer.Option("--deck", help=DECK_HELP)] = None,
     save: Annotated[Path | None, typer.Option(help="write the game's replay file here when the game ends or "
                                               "you quit (`allegiance replay FILE` replays it)")] = None,
 ) -> None:
     """Play against bots in the terminal: the board, numbered legal actions, what the bots did and why."""
-    if game not in game_names():
-        fail(f"unknown game {game!r}; known games: {', '.join(game_names())}")
-    g = get_game(game)
-    options = parse_options(option)
+    g = load_game(game)
+    options = game_options(g, option, deck)
     state = g.new_game(mode, seed, options)
     n = len(state.table.seats)
     if not 0 <= seat < n:

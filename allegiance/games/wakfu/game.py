@@ -208,6 +208,11 @@ class WakfuGame(Game):
         from allegiance.games.wakfu.encoding import encode
         return encode(action)
 
+    def card_table(self) -> Any:
+        """The Incarnam cards for ``allegiance cards wakfu``."""
+        from allegiance.games.wakfu.view import card_table
+        return card_table()
+
     def search_hooks(self) -> SearchHooks:
         """Determinisation, evaluation and move keys for the searching bots (see ``search``)."""
         from allegiance.games.wakfu.determinize import determinize
