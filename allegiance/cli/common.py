@@ -159,3 +159,11 @@ def game_options(game: Any, pairs: list[str] | None, decks: list[str] | None = N
 #: the help of ``--deck`` (new, play, simulate)
 DECK_HELP = ("a seat's deck, once per seat in seat order: a starter name (wakfu: iop, feca, cra, xelor) or a "
              "deck file; for games with a per-seat deck option")
+
+
+def new_state(game: Any, mode: str, seed: int, options: dict[str, Any]) -> Any:
+    """``game.new_game`` with a bad mode or option (a deck the game cannot read) as a clean error."""
+    try:
+        return game.new_game(mode, seed, options)
+    except (ValueError, KeyError) as exc:
+        fail(f"cannot start {game.name} {mode}: {exc}")

@@ -19,7 +19,7 @@ from rich.panel import Panel
 from allegiance.bots import BOT_SPEC_HELP, make_bot
 from allegiance.cli import app
 from allegiance.cli.board import card_stats, card_text, draw_board, draw_status
-from allegiance.cli.common import DECK_HELP, console, fail, game_options, guarded, load_game
+from allegiance.cli.common import DECK_HELP, console, fail, game_options, guarded, load_game, new_state
 from allegiance.cli.generic_board import card_lines, draw_generic
 from allegiance.core.actions import Action
 from allegiance.core.events import Event
@@ -45,7 +45,7 @@ def play(
     """Play against bots in the terminal: the board, numbered legal actions, what the bots did and why."""
     g = load_game(game)
     options = game_options(g, option, deck)
-    state = g.new_game(mode, seed, options)
+    state = new_state(g, mode, seed, options)
     n = len(state.table.seats)
     if not 0 <= seat < n:
         fail(f"mode {mode} has seats 0..{n - 1}")

@@ -20,6 +20,7 @@ from allegiance.cli.common import (
     game_options,
     guarded,
     load_game,
+    new_state,
     print_json,
     read_document,
 )
@@ -93,7 +94,7 @@ def new(
 ) -> None:
     """Print the position of a new game (JSON)."""
     g = load_game(game)
-    print_json(g.to_position(g.new_game(mode, seed, game_options(g, option, deck))))
+    print_json(g.to_position(new_state(g, mode, seed, game_options(g, option, deck))))
 
 
 @app.command()

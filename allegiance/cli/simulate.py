@@ -12,7 +12,16 @@ from rich.table import Table
 
 from allegiance.bots import BOT_SPEC_HELP, make_bot, parse_bot_spec
 from allegiance.cli import app
-from allegiance.cli.common import DECK_HELP, console, fail, game_options, guarded, load_game, print_json
+from allegiance.cli.common import (
+    DECK_HELP,
+    console,
+    fail,
+    game_options,
+    guarded,
+    load_game,
+    new_state,
+    print_json,
+)
 from allegiance.sim.simulate import default_workers
 from allegiance.sim.simulate import simulate as run_simulation
 
@@ -39,7 +48,7 @@ def simulate(
     """Play bot games and summarise: wins per team (95 % interval), draws, mean turns, errors."""
     g = load_game(game)
     options = game_options(g, option, deck)
-    seats = len(g.new_game(mode, 0, options).table.seats)  # fails early on a bad mode or options
+    seats = len(new_state(g, mode, 0, options).table.seats)  # fails early on a bad mode or options
     bot_list = [b.strip() for b in bots.split(",") if b.strip()]
     if len(bot_list) == 1:
         bot_list *= seats
