@@ -119,6 +119,7 @@ class WakfuAgentEncoding:
         decision = view.get("decision")
         if decision is not None and decision.get("kind") in PENDING:
             out[k + PENDING.index(decision["kind"])] = 1.0
+        np.clip(out, 0.0, 1.0, out=out)  # a negative count (a Havre Sac's resistance after damage) reads as 0
         return out
 
     # -- actions ----------------------------------------------------------------------------------------
