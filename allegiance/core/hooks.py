@@ -31,7 +31,8 @@ class SearchHooks:
     - ``active_team(state)``: the team index whose turn it is;
     - ``searched(state, seat, legal)`` (optional): the legal actions worth searching, a non-empty
       subset of ``legal`` (a game whose rules allow moves that cycle back to the same position within a
-      turn, e.g. Wakfu's free mouvements, drops the ones that would let a tree search loop forever).
+      turn, e.g. free unlimited moves between two zones, drops the ones that would let a tree search
+      loop forever).
     """
 
     determinize: Callable[[Any, int, Rng], Any]

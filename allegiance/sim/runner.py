@@ -64,7 +64,7 @@ def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int 
     players = [make_bot(kind, seed * 31 + i) for i, kind in enumerate(bots)]
     chooser = Rng(seed ^ 0x5EED)
     last_turn = -1
-    has_force = hasattr(state, "force")  # a Force track (SWDBG); other games record none
+    has_force = hasattr(state, "force")  # a game with a Force track; other games record none
     log: list[tuple[int, Any]] | None = [] if keep_replay else None
     try:
         while game.outcome(state) is None:
