@@ -52,15 +52,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--only", default="0-15", help="play only these pairings (indices 0-15, e.g. 0-7), to "
+                        "split a long run over processes")
+    parser.add_argument("--jsonl", type=Path, default=None, help="append each pairing's row to this file as it ends")
     args = parser.parse_args(argv)
+    lo, _, hi = args.only.partition("-")
+    wanted = range(int(lo), int(hi or lo) + 1)
     bots = [b.strip() for b in args.bots.split(",")]
     per = max(1, args.games // 16)
     start = time.perf_counter()
     rows = []
     for i, a in enumerate(STARTERS):
         for j, b in enumerate(STARTERS):
+            if 4 * i + j not in wanted:
+                continue
             rows.append(pairing(a, b, bots, per, args.seed + 16 * i + j, args.workers))
-            print(f"\r  {len(rows)}/16 pairings, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr,
+            if args.jsonl is not None:
+                with args.jsonl.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(rows[-1]) + "\n")
+            print(f"\r  {len(rows)}/{len(wanted)} pairings, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr,
                   flush=True)
     print(file=sys.stderr)
     decks: dict[str, list[int]] = {d: [0, 0] for d in STARTERS}
@@ -71,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         decks[a][1] += n
         decks[b][0] += n - r["seat0_wins"] - r["draws"]
         decks[b][1] += n
-    report = {"bots": bots, "games": per * 16, "seed": args.seed, "seconds": time.perf_counter() - start,
+    report = {"bots": bots, "games": per * len(rows), "seed": args.seed, "seconds": time.perf_counter() - start,
               "errors": sum(r["errors"] for r in rows), "draws": sum(r["draws"] for r in rows),
               "turn_limit": sum(r["turn_limit"] for r in rows), "pairings": rows,
               "decks": {d: {"win_rate": w / n if n else 0.0, "interval95": list(wilson(w, n))}
