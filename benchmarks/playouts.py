@@ -23,18 +23,22 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
 from allegiance.core.rng import Rng  # noqa: E402
 from allegiance.games import get_game  # noqa: E402
 
+#: Wakfu's playouts: two different starters, Réactions asked only of seats that can react (as simulations)
+WAKFU_OPTIONS: dict[str, Any] = {"decks": ["iop", "cra"], "reaction_prompts": "playable"}
 
-def random_playout_rate(mode: str, seconds: float = 3.0, seed: int = 0) -> dict[str, float]:
-    """Play uniformly random SWDBG games for about ``seconds``: ``{"actions_per_s", "games_per_s"}``.
+
+def random_playout_rate(mode: str, seconds: float = 3.0, seed: int = 0, game_name: str = "swdbg",
+                        options: dict[str, Any] | None = None) -> dict[str, float]:
+    """Play uniformly random games for about ``seconds``: ``{"actions_per_s", "games_per_s"}``.
 
     Whole games only: the clock is read after each game, so the run may last one game longer.
     """
-    game = get_game("swdbg")
+    game = get_game(game_name)
     rng = Rng(seed + 1)
     actions = games = 0
     start = time.perf_counter()
     while True:
-        state = game.new_game(mode, seed + games)
+        state = game.new_game(mode, seed + games, options or {})
         while game.outcome(state) is None:
             seats = game.active_seats(state)
             seat = seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
@@ -47,11 +51,12 @@ def random_playout_rate(mode: str, seconds: float = 3.0, seed: int = 0) -> dict[
             return {"actions_per_s": actions / elapsed, "games_per_s": games / elapsed}
 
 
-def mid_game_state(mode: str, turns: int = 10, seed: int = 4) -> Any:
+def mid_game_state(mode: str, turns: int = 10, seed: int = 4, game_name: str = "swdbg",
+                   options: dict[str, Any] | None = None) -> Any:
     """A state after ``turns`` team turns of random play (decks, discards and rows well mixed)."""
-    game = get_game("swdbg")
+    game = get_game(game_name)
     rng = Rng(2)
-    state = game.new_game(mode, seed)
+    state = game.new_game(mode, seed, options or {})
     while game.outcome(state) is None and state.turn < turns:
         seat = game.active_seats(state)[0]
         legal = game.legal_actions(state, seat)
@@ -59,10 +64,11 @@ def mid_game_state(mode: str, turns: int = 10, seed: int = 4) -> Any:
     return state
 
 
-def copy_time_us(mode: str, copies: int = 5000, repeats: int = 3) -> float:
+def copy_time_us(mode: str, copies: int = 5000, repeats: int = 3, game_name: str = "swdbg",
+                 options: dict[str, Any] | None = None) -> float:
     """Mean time of ``game.copy`` of a mid-game state, in µs (best of ``repeats`` runs)."""
-    game = get_game("swdbg")
-    state = mid_game_state(mode)
+    game = get_game(game_name)
+    state = mid_game_state(mode, game_name=game_name, options=options)
     best = float("inf")
     for _ in range(repeats):
         start = time.perf_counter()
@@ -73,13 +79,15 @@ def copy_time_us(mode: str, copies: int = 5000, repeats: int = 3) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="SWDBG random-playout throughput and copy time")
+    parser = argparse.ArgumentParser(description="random-playout throughput and copy time")
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--game", default="swdbg")
     args = parser.parse_args(argv)
-    for mode in ("1v1", "2v2"):
-        rate = random_playout_rate(mode, args.seconds)
-        print(f"{mode}: {rate['actions_per_s']:,.0f} actions/s, {rate['games_per_s']:.1f} games/s; "
-              f"copy {copy_time_us(mode):.1f} µs")
+    for mode in get_game(args.game).modes:
+        options = WAKFU_OPTIONS if args.game == "wakfu" else None
+        rate = random_playout_rate(mode, args.seconds, game_name=args.game, options=options)
+        print(f"{args.game} {mode}: {rate['actions_per_s']:,.0f} actions/s, {rate['games_per_s']:.1f} games/s; "
+              f"copy {copy_time_us(mode, game_name=args.game, options=options):.1f} µs")
     return 0
 
 

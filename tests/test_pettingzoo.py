@@ -15,9 +15,12 @@ from allegiance.games.swdbg import encoding  # noqa: E402
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's notes on Dict observations
 
 
-@pytest.mark.parametrize("mode", ["1v1", "2v2"])
-def test_pettingzoo_api_test_passes(mode: str) -> None:
-    api_test(env(mode=mode, options={"max_turns": 30}), num_cycles=400)
+@pytest.mark.parametrize("game,mode,options", [
+    ("swdbg", "1v1", {"max_turns": 30}), ("swdbg", "2v2", {"max_turns": 30}),
+    ("wakfu", "1v1", {"max_turns": 30, "decks": ["cra", "xelor"]}),
+])
+def test_pettingzoo_api_test_passes(game: str, mode: str, options: dict) -> None:
+    api_test(env(game=game, mode=mode, options=options), num_cycles=400)
 
 
 def play_random(e, seed: int) -> tuple[dict[str, float], int, set[str]]:
@@ -39,9 +42,9 @@ def play_random(e, seed: int) -> tuple[dict[str, float], int, set[str]]:
     return final, steps, set(final)
 
 
-@pytest.mark.parametrize("mode,games", [("1v1", 100), ("2v2", 100)])
-def test_random_agents_finish_capped_games(mode: str, games: int) -> None:
-    e = env(mode=mode, options={"max_turns": 12})
+@pytest.mark.parametrize("game,mode,games", [("swdbg", "1v1", 100), ("swdbg", "2v2", 100), ("wakfu", "1v1", 100)])
+def test_random_agents_finish_capped_games(game: str, mode: str, games: int) -> None:
+    e = env(game=game, mode=mode, options={"max_turns": 12})
     for seed in range(games):
         final, steps, ended = play_random(e, seed)
         assert ended == set(e.possible_agents) and not e.agents
@@ -134,3 +137,16 @@ def test_reset_options_may_not_change_the_space_sizes() -> None:
     assert e.state.config.max_turns == 5
     with pytest.raises(ValueError, match="space sizes"):
         e.reset(seed=1, options={"galaxy": "full"})  # the full galaxy has more cards
+
+
+def test_wakfu_observation_hides_pioches_and_the_opponents_hand() -> None:
+    """Invariant 4 (WK view): a card in a Pioche or in another seat's Main has an all-zero slot."""
+    from allegiance.games.wakfu.agent_encoding import PER_CARD
+    e = raw_env(game="wakfu", mode="1v1", options={"decks": ["iop", "feca"]})
+    e.reset(seed=3)
+    per_card = e.encoding.observation_size and PER_CARD
+    seat = int(e.agent_selection.split("_")[1])
+    cards = e.observe(e.agent_selection)["observation"][: e.encoding.cards * per_card].reshape(-1, per_card)
+    hidden = [c for p in e.state.players for c in p.pioche] + list(e.state.players[1 - seat].main)
+    assert hidden and all(not cards[c].any() for c in hidden)
+    assert all(cards[c].any() for c in e.state.players[seat].main)

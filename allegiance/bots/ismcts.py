@@ -95,6 +95,8 @@ class IsmctsBot(Bot):
     # -- the decision -------------------------------------------------------------------------------
     def choose(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
         hooks = hooks_for(game)
+        if hooks.searched is not None:
+            legal = hooks.searched(state, seat, legal) or legal
         by_key: dict[Hashable, Action] = {}
         for action in legal:
             by_key.setdefault(hooks.move_key(state, seat, action), action)
@@ -168,6 +170,8 @@ class IsmctsBot(Bot):
         seen: set[Hashable] = set()
         for s in seats:
             legal = game.legal_actions(state, s)
+            if hooks.searched is not None:
+                legal = hooks.searched(state, s, legal) or legal
             forced = _play_first(hooks, state, s, legal, self.rng)
             if forced is not None:
                 return moves, (None, s, forced)

@@ -1,8 +1,8 @@
-"""``allegiance cards GAME``: the card database."""
+"""``allegiance cards GAME``: the card database (each game supplies it: ``Game.card_table``)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich import box
@@ -10,69 +10,85 @@ from rich.markup import escape
 from rich.table import Table
 
 from allegiance.cli import app
-from allegiance.cli.common import console, fail, print_json
+from allegiance.cli.common import console, fail, load_game, print_json
+from allegiance.core.cards import CardTable
 
-#: the columns of the wide table and of ``--plain``
-COLUMNS = ("name", "faction", "kind", "cost", "atk", "res", "frc", "hp/target", "traits", "ability", "reward")
 #: below this many terminal columns each card is a name beside a block of text instead of a table row
 WIDE = 150
 
 
-def _row(d: Any) -> dict[str, str]:
-    return {"name": d.name, "faction": d.faction, "kind": d.kind, "cost": str(d.cost), "atk": str(d.attack),
-            "res": str(d.resources), "frc": str(d.force), "hp/target": str(d.hit_points or d.target_value or ""),
-            "traits": ", ".join(d.traits) + (" (unique)" if d.unique else ""),
-            "ability": "" if d.ability in ("", "(none)") else d.ability,
-            "reward": "" if d.reward in ("", "(none)") else d.reward}
+def _matches(value: str, wanted: str) -> bool:
+    """A row value matches a filter when it is the value or one of its comma-separated values."""
+    return value == wanted or wanted in (v.strip() for v in value.split(","))
+
+
+def _filter(table: CardTable, where: list[str]) -> list[int]:
+    keep = list(range(len(table.rows)))
+    for clause in where:
+        column, sep, wanted = clause.partition("=")
+        if not sep or column not in table.filters:
+            fail(f"--where is column=value with a column among: {', '.join(table.filters) or 'none'}; "
+                 f"not {clause!r}")
+        if wanted not in table.filters[column]:
+            fail(f"--where {column}= is one of {', '.join(table.filters[column])}, not {wanted!r}")
+        keep = [i for i in keep if _matches(table.rows[i][column], wanted)]
+    return keep
 
 
 @app.command()
 def cards(
-    game: Annotated[str, typer.Argument(help="game name, e.g. swdbg")],
+    game: Annotated[str, typer.Argument(help="game name, e.g. swdbg or wakfu")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     plain: Annotated[bool, typer.Option("--plain", help="tab-separated, one card a line, with a header line")] = False,
-    faction: Annotated[str | None, typer.Option(help="only this faction (empire, rebel, neutral)")] = None,
+    faction: Annotated[str | None, typer.Option(help="only this faction (games with factions, e.g. swdbg: "
+                                                     "empire, rebel, neutral)")] = None,
+    where: Annotated[list[str] | None, typer.Option(help="only cards whose column has this value, e.g. "
+                                                         "faction=rebel or type=Allié or starter=iop")] = None,
 ) -> None:
-    """The card database: name, faction, kind, cost, stats, traits and ability text."""
-    if game != "swdbg":
-        fail(f"no card database for {game!r}; games with cards: swdbg")
-    from allegiance.games.swdbg.cards import card_defs
-    if faction is not None and faction not in ("empire", "rebel", "neutral"):
-        fail(f"--faction is empire, rebel or neutral, not {faction!r}")
-    defs = [d for d in card_defs().values() if faction is None or d.faction == faction]
+    """The card database: names, kinds, costs, stats and texts."""
+    table = load_game(game).card_table()
+    if table is None:
+        fail(f"no card database for {game!r}")
+    clauses = list(where or [])
+    if faction is not None:
+        if "faction" not in table.filters:
+            fail(f"{game} cards have no faction; filters: {', '.join(table.filters) or 'none'}")
+        if faction not in table.filters["faction"]:
+            fail(f"--faction is {' or '.join([', '.join(table.filters['faction'][:-1]), table.filters['faction'][-1]])}"
+                 f", not {faction!r}")
+        clauses.append(f"faction={faction}")
+    keep = _filter(table, clauses)
     if as_json:
-        print_json([d.to_json() for d in defs])
+        print_json([table.records[i] for i in keep])
         return
-    rows = [_row(d) for d in defs]
+    rows = [table.rows[i] for i in keep]
+    columns = table.columns
     if plain:
-        typer.echo("\t".join(COLUMNS))
+        typer.echo("\t".join(columns))
         for r in rows:
-            typer.echo("\t".join(" ".join(r[c].split()) for c in COLUMNS))
+            typer.echo("\t".join(" ".join(r[c].split()) for c in columns))
         return
-    title = "Star Wars: The Deckbuilding Game — cards"
     if console.width >= WIDE:
-        table = Table(title=title)
-        for col in COLUMNS:
-            wraps = col in ("ability", "reward", "traits")
-            table.add_column(col, no_wrap=not wraps, overflow="fold",
-                             justify="right" if col in ("cost", "atk", "res", "frc", "hp/target") else "left")
+        out = Table(title=table.title)
+        for col in columns:
+            out.add_column(col, no_wrap=col not in table.wrapping, overflow="fold",
+                           justify="right" if col in table.numeric else "left")
         for r in rows:
-            table.add_row(*(escape(r[c]) for c in COLUMNS))
-        console.print(table)
+            out.add_row(*(escape(r[c]) for c in columns))
+        console.print(out)
         return
-    # Narrow: the name beside its numbers and texts, which wrap between words.
-    table = Table(title=title, box=box.SIMPLE_HEAD, show_lines=True, show_header=False)
-    table.add_column("name", no_wrap=True, style="bold")
-    table.add_column("card", overflow="fold")
+    # Narrow: the name beside its short values on one line and each long text on its own lines.
+    out = Table(title=table.title, box=box.SIMPLE_HEAD, show_lines=True, show_header=False)
+    out.add_column("name", no_wrap=True, style="bold")
+    out.add_column("card", overflow="fold")
+    words = [c for c in columns[1:] if c not in table.wrapping and c not in table.numeric]
+    numbers = [c for c in columns[1:] if c in table.numeric]
     for r in rows:
-        stats = (f"{r['faction']} {r['kind']} · cost {r['cost']} · {r['atk']} atk {r['res']} res {r['frc']} frc"
-                 + (f" · {'hp' if 'ship' in r['kind'] or r['kind'] == 'base' else 'target'} {r['hp/target']}"
-                    if r["hp/target"] else "")
-                 + (f" · {r['traits']}" if r["traits"] else ""))
-        text = [escape(stats)]
-        if r["ability"]:
-            text.append(f"[dim]ability:[/] {escape(r['ability'])}")
-        if r["reward"]:
-            text.append(f"[dim]reward:[/] {escape(r['reward'])}")
-        table.add_row(escape(r["name"]), "\n".join(text))
-    console.print(table)
+        # kinds as bare words, then numbers with their names (zeros left out but the first, the cost)
+        stats = [" ".join(r[c] for c in words if r[c])]
+        stats += [f"{c} {r[c]}" for i, c in enumerate(numbers) if r[c] and (i == 0 or r[c] != "0")]
+        stats += [r[c] for c in table.wrapping if r[c] and len(r[c]) <= 30]
+        text = [escape(" · ".join(x for x in stats if x))]
+        text += [f"[dim]{c}:[/] {escape(r[c])}" for c in table.wrapping if len(r[c]) > 30]
+        out.add_row(escape(r[columns[0]]), "\n".join(text))
+    console.print(out)

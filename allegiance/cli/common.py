@@ -111,3 +111,59 @@ def guarded(fn: Any) -> Any:
         except AllegianceError as exc:
             fail(str(exc))
     return wrapper
+
+
+def load_game(name: str) -> Any:
+    """The registered game called ``name`` (a clear error naming the known games otherwise)."""
+    from allegiance.games import game_names, get_game
+    if name not in game_names():
+        fail(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+    return get_game(name)
+
+
+def _seat_text(value: str) -> str:
+    """A per-seat entry: the text of a file when ``value`` names one (a deck file), else ``value`` itself."""
+    from pathlib import Path
+
+    from allegiance.core.options import MAX_TEXT
+    path = Path(value)
+    if "\n" not in value and len(value) < 4096 and path.is_file():
+        if path.stat().st_size > MAX_TEXT:
+            fail(f"{value} is larger than {MAX_TEXT} bytes: not a deck file")
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"cannot read {value}: {exc}")
+    return value
+
+
+def game_options(game: Any, pairs: list[str] | None, decks: list[str] | None = None) -> dict[str, Any]:
+    """A game's options from ``--option key=value`` pairs and ``--deck`` values (one per seat).
+
+    ``--deck`` fills the game's per-seat text option (a ``seat_texts`` spec, e.g. Wakfu's ``decks``);
+    there, and in ``-o decks=a,b``, an entry naming a file is replaced by the file's text."""
+    out = parse_options(pairs)
+    seat_specs = [s for s in getattr(game, "option_specs", ()) if s.type == "seat_texts"]
+    if decks:
+        if not seat_specs:
+            fail(f"{game.name} has no per-seat deck option: --deck is not allowed")
+        out[seat_specs[0].name] = list(decks)
+    for spec in seat_specs:
+        value = out.get(spec.name)
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",")] if "\n" not in value else [value]
+        if isinstance(value, list):
+            out[spec.name] = [_seat_text(v) if isinstance(v, str) else v for v in value]
+    return out
+
+#: the help of ``--deck`` (new, play, simulate)
+DECK_HELP = ("a seat's deck, once per seat in seat order: a starter name (wakfu: iop, feca, cra, xelor) or a "
+             "deck file; for games with a per-seat deck option")
+
+
+def new_state(game: Any, mode: str, seed: int, options: dict[str, Any]) -> Any:
+    """``game.new_game`` with a bad mode or option (a deck the game cannot read) as a clean error."""
+    try:
+        return game.new_game(mode, seed, options)
+    except (ValueError, KeyError) as exc:
+        fail(f"cannot start {game.name} {mode}: {exc}")

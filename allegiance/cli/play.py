@@ -19,10 +19,10 @@ from rich.panel import Panel
 from allegiance.bots import BOT_SPEC_HELP, make_bot
 from allegiance.cli import app
 from allegiance.cli.board import card_stats, card_text, draw_board, draw_status
-from allegiance.cli.common import console, fail, guarded, parse_options
+from allegiance.cli.common import DECK_HELP, console, fail, game_options, guarded, load_game, new_state
+from allegiance.cli.generic_board import card_lines, draw_generic
 from allegiance.core.actions import Action
 from allegiance.core.events import Event
-from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
 
 HELP = ("Type an action number; Enter lets a bot teammate make its next move; 'e' ends your turn, "
@@ -38,15 +38,14 @@ def play(
     bots: Annotated[str, typer.Option(help="the bot for the other seats; " + BOT_SPEC_HELP)] = "greedy",
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
+    deck: Annotated[list[str] | None, typer.Option("--deck", help=DECK_HELP)] = None,
     save: Annotated[Path | None, typer.Option(help="write the game's replay file here when the game ends or "
                                               "you quit (`allegiance replay FILE` replays it)")] = None,
 ) -> None:
     """Play against bots in the terminal: the board, numbered legal actions, what the bots did and why."""
-    if game not in game_names():
-        fail(f"unknown game {game!r}; known games: {', '.join(game_names())}")
-    g = get_game(game)
-    options = parse_options(option)
-    state = g.new_game(mode, seed, options)
+    g = load_game(game)
+    options = game_options(g, option, deck)
+    state = new_state(g, mode, seed, options)
     n = len(state.table.seats)
     if not 0 <= seat < n:
         fail(f"mode {mode} has seats 0..{n - 1}")
@@ -100,9 +99,12 @@ class Session:
             self.flush()
             if state.turn != self.my_turn_seen:
                 self.my_turn_seen, self.board_due = state.turn, True
-            view = g.view(state, seat) if self.draws else {"players": []}
-            if self.board_due and self.draws:
-                draw_board(console, view, self.catalog)
+            view = g.view(state, seat)
+            if self.board_due:
+                if self.draws:
+                    draw_board(console, view, self.catalog)
+                else:
+                    draw_generic(console, view)
                 self.board_due, self.listed = False, None
             legal = g.legal_actions(state, seat)
             if legal != self.listed:  # not again after a card's text, a typing mistake or a teammate's move
@@ -110,7 +112,8 @@ class Session:
                 for d in g.decisions(state):
                     if seat in d.seats:
                         console.print(f"[bold]{escape(d.prompt)}[/]")
-                attack = {c["id"]: c.get("attack", 0) for p in view["players"] for c in p["units"] + p["ships"]}
+                attack = {c["id"]: c.get("attack", 0) for p in view["players"]
+                          for c in p.get("units", []) + p.get("ships", [])}
                 for i, a in enumerate(legal):
                     console.print(f"  [cyan]{i:>2}[/] {escape(self.describe(a, attack))}", highlight=False)
                 if bots_active:
@@ -122,6 +125,8 @@ class Session:
         assert outcome is not None
         if self.draws:
             draw_board(console, g.view(state, seat), self.catalog)
+        else:
+            draw_generic(console, g.view(state, seat))
         console.print(Panel(f"[bold]{escape(outcome.reason)}[/]", title="Game over"))
 
     def answer(self, text: str, legal: list[Action], bots_active: list[int]) -> bool:
@@ -173,7 +178,7 @@ class Session:
                 text += f" vs target {info.get('target_value') or info.get('hit_points') or 0}"
         elif action.kind in ("buy", "pay_off", "play") and isinstance(card, int) and card in self.state.cards:
             info = self.catalog.get(self.state.cards[card].name)
-            if info:
+            if info and self.draws:
                 text += f"  — {card_stats(info)}"
         return text
 
@@ -197,7 +202,8 @@ class Session:
         if name is None:
             console.print(f"[red]No card {escape(what)!r}: type part of its name, or an action number.[/]")
             return
-        console.print(Panel(card_text(self.catalog[name]), expand=False))
+        info = self.catalog[name]
+        console.print(Panel(card_text(info) if self.draws else card_lines(info), expand=False))
 
     def bot_move(self, actor: int) -> None:
         """One bot move. A teammate's is shown with its reason; an opponent's through its public events."""

@@ -13,7 +13,17 @@ from rich.markup import escape
 from rich.table import Table
 
 from allegiance.cli import app
-from allegiance.cli.common import console, fail, guarded, parse_options, print_json, read_document
+from allegiance.cli.common import (
+    DECK_HELP,
+    console,
+    fail,
+    game_options,
+    guarded,
+    load_game,
+    new_state,
+    print_json,
+    read_document,
+)
 from allegiance.core.actions import Action
 from allegiance.core.errors import PositionError
 from allegiance.games import game_names, get_game
@@ -80,12 +90,11 @@ def new(
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                                      help="game option key=value (repeatable), e.g. galaxy=full")] = None,
+    deck: Annotated[list[str] | None, typer.Option("--deck", help=DECK_HELP)] = None,
 ) -> None:
     """Print the position of a new game (JSON)."""
-    if game not in game_names():
-        fail(f"unknown game {game!r}; known games: {', '.join(game_names())}")
-    g = get_game(game)
-    print_json(g.to_position(g.new_game(mode, seed, parse_options(option))))
+    g = load_game(game)
+    print_json(g.to_position(new_state(g, mode, seed, game_options(g, option, deck))))
 
 
 @app.command()

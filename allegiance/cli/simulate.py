@@ -12,8 +12,16 @@ from rich.table import Table
 
 from allegiance.bots import BOT_SPEC_HELP, make_bot, parse_bot_spec
 from allegiance.cli import app
-from allegiance.cli.common import console, fail, guarded, parse_options, print_json
-from allegiance.games import game_names, get_game
+from allegiance.cli.common import (
+    DECK_HELP,
+    console,
+    fail,
+    game_options,
+    guarded,
+    load_game,
+    new_state,
+    print_json,
+)
 from allegiance.sim.simulate import default_workers
 from allegiance.sim.simulate import simulate as run_simulation
 
@@ -31,15 +39,16 @@ def simulate(
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start a local one)")] = None,
     alternate: Annotated[bool, typer.Option("--alternate", help="swap the bots between teams every other game")] = False,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
+    deck: Annotated[list[str] | None, typer.Option("--deck", help=DECK_HELP)] = None,
     out: Annotated[Path | None, typer.Option(help="write per-game results to this folder")] = None,
     replays: Annotated[bool, typer.Option("--replays", help="with --out: also write each game's replay file "
                                           "(OUT/replays/game-NNNNNN.json.gz)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
 ) -> None:
     """Play bot games and summarise: wins per team (95 % interval), draws, mean turns, errors."""
-    if game not in game_names():
-        fail(f"unknown game {game!r}; known games: {', '.join(game_names())}")
-    seats = len(get_game(game).table_for(mode).seats) if hasattr(get_game(game), "table_for") else 2
+    g = load_game(game)
+    options = game_options(g, option, deck)
+    seats = len(new_state(g, mode, 0, options).table.seats)  # fails early on a bad mode or options
     bot_list = [b.strip() for b in bots.split(",") if b.strip()]
     if len(bot_list) == 1:
         bot_list *= seats
@@ -60,8 +69,6 @@ def simulate(
     if backend not in ("process", "ray"):
         fail("--backend is process or ray")
     workers = workers or default_workers()
-    options = parse_options(option)
-    get_game(game).new_game(mode, 0, options)  # fail early on bad mode/options
     with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console if not as_json else None, disable=as_json, transient=as_json) as progress:
         task = progress.add_task("games", total=games)

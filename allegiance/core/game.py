@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from mypy_extensions import mypyc_attr
 
 from allegiance.core.actions import Action
+from allegiance.core.cards import CardTable
 from allegiance.core.errors import (
     IllegalActionError,
     MalformedActionError,
@@ -129,6 +130,10 @@ class Game(ABC):
         """The fixed data of every card by name, which views may refer to instead of repeating it
         (empty: the game's views carry everything)."""
         return {}
+
+    def card_table(self) -> CardTable | None:
+        """The card database as a table for ``allegiance cards`` (``None``: the game has none)."""
+        return None
 
     def search_hooks(self) -> SearchHooks:
         """What the searching bots need of this game (see :class:`allegiance.core.hooks.SearchHooks`);

@@ -28,7 +28,11 @@ class SearchHooks:
     - ``policy(state, seat, legal, rng)``: the rollout policy's pick among ``legal``;
     - ``team_of(state, seat)``: the team index (0 or 1) of a seat;
     - ``turn(state)``: a counter of turns that only grows (the search horizon counts in it);
-    - ``active_team(state)``: the team index whose turn it is.
+    - ``active_team(state)``: the team index whose turn it is;
+    - ``searched(state, seat, legal)`` (optional): the legal actions worth searching, a non-empty
+      subset of ``legal`` (a game whose rules allow moves that cycle back to the same position within a
+      turn, e.g. free unlimited moves between two zones, drops the ones that would let a tree search
+      loop forever).
     """
 
     determinize: Callable[[Any, int, Rng], Any]
@@ -38,6 +42,7 @@ class SearchHooks:
     team_of: Callable[[Any, int], int]
     turn: Callable[[Any], int]
     active_team: Callable[[Any], int]
+    searched: Callable[[Any, int, list[Action]], list[Action]] | None = None
 
 
 class AgentEncoding(Protocol):

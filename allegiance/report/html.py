@@ -107,11 +107,14 @@ def render_html(data: ReportData, source: str = "") -> str:
         f"<section><h2>Summary</h2><ul class=\"summary\">{summary}</ul></section>",
         f"<section><h2>{titles['win-rates']}</h2>{_img('win-rates', titles['win-rates'], figures['win-rates'])}</section>",
         f"<section><h2>{titles['game-length']}</h2>{_img('game-length', titles['game-length'], figures['game-length'])}</section>",
-        f"<section><h2>{titles['force-track']}</h2>{_img('force-track', titles['force-track'], figures['force-track'])}</section>",
-        f"<section><h2>Cards</h2>{_img('card-scatter', titles['card-scatter'], figures['card-scatter'])}"
-        f"{_img('card-lift', titles['card-lift'], figures['card-lift'])}"
-        f"<div class=\"cols\">{tables}</div></section>",
     ]
+    if "force-track" in figures:  # games with a Force track (SWDBG)
+        sections.append(f"<section><h2>{titles['force-track']}</h2>"
+                        f"{_img('force-track', titles['force-track'], figures['force-track'])}</section>")
+    if "card-scatter" in figures:  # games where cards are bought
+        sections.append(f"<section><h2>Cards</h2>{_img('card-scatter', titles['card-scatter'], figures['card-scatter'])}"
+                        f"{_img('card-lift', titles['card-lift'], figures['card-lift'])}"
+                        f"<div class=\"cols\">{tables}</div></section>")
     title = f"Balance report: {data.game} {data.mode}"
     return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"

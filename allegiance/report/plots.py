@@ -184,6 +184,23 @@ FIGURES: tuple[tuple[str, str, Callable[[ReportData], Figure]], ...] = (
 )
 
 
+#: figures drawn only when the games recorded what they show
+_NEEDS: dict[str, Callable[[ReportData], bool]] = {
+    "force-track": lambda data: bool(data.force),
+    "card-scatter": lambda data: bool(data.cards) or _buys_cards(data.game),
+    "card-lift": lambda data: bool(data.cards) or _buys_cards(data.game),
+}
+
+
+def _buys_cards(game: str) -> bool:
+    """Whether the game has purchases to chart (an action kind ``buy``)."""
+    from allegiance.games import get_game
+    try:
+        return "buy" in get_game(game).action_kinds
+    except ValueError:
+        return True
+
+
 def render_all(data: ReportData) -> dict[str, str]:
-    """Figure id -> SVG text."""
-    return {fid: svg(make(data)) for fid, _, make in FIGURES}
+    """Figure id -> SVG text (a figure whose data the games did not record is left out)."""
+    return {fid: svg(make(data)) for fid, _, make in FIGURES if _NEEDS.get(fid, lambda _: True)(data)}

@@ -64,6 +64,7 @@ def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int 
     players = [make_bot(kind, seed * 31 + i) for i, kind in enumerate(bots)]
     chooser = Rng(seed ^ 0x5EED)
     last_turn = -1
+    has_force = hasattr(state, "force")  # a game with a Force track; other games record none
     log: list[tuple[int, Any]] | None = [] if keep_replay else None
     try:
         while game.outcome(state) is None:
@@ -76,9 +77,9 @@ def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int 
             action = players[seat].choose(game, state, seat, legal)
             if record:
                 turn = getattr(state, "turn", 0)
-                if turn != last_turn:
+                if turn != last_turn and has_force:
                     last_turn = turn
-                    result.force_track.append(getattr(state, "force", 0))
+                    result.force_track.append(state.force)
                 if action.kind == "buy":
                     result.purchases.append([seat, state.cards[action.get("card")].name, turn])
             game.apply_unchecked(state, seat, action)

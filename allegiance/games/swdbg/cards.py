@@ -6,7 +6,7 @@ import csv
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Final
+from typing import Any, Final
 
 EMPIRE: Final = "empire"
 REBEL: Final = "rebel"
@@ -120,3 +120,22 @@ def galaxy_cards() -> tuple[str, ...]:
 def faction_bases(faction: str) -> list[str]:
     """The 10 bases of a faction, starting base first."""
     return [d.name for d in card_defs().values() if d.is_base and d.faction == faction]
+
+
+#: the columns of ``allegiance cards swdbg``
+TABLE_COLUMNS = ("name", "faction", "kind", "cost", "atk", "res", "frc", "hp/target", "traits", "ability", "reward")
+
+
+def card_table() -> Any:
+    """The card database as a :class:`~allegiance.core.cards.CardTable`."""
+    from allegiance.core.cards import CardTable
+    defs = list(card_defs().values())
+    rows = [{"name": d.name, "faction": d.faction, "kind": d.kind, "cost": str(d.cost), "atk": str(d.attack),
+             "res": str(d.resources), "frc": str(d.force),
+             "hp/target": str(d.hit_points or d.target_value or ""),
+             "traits": ", ".join(d.traits) + (" (unique)" if d.unique else ""),
+             "ability": "" if d.ability in ("", "(none)") else d.ability,
+             "reward": "" if d.reward in ("", "(none)") else d.reward} for d in defs]
+    return CardTable("Star Wars: The Deckbuilding Game — cards", TABLE_COLUMNS, rows, [d.to_json() for d in defs],
+                     numeric=("cost", "atk", "res", "frc", "hp/target"), wrapping=("traits", "ability", "reward"),
+                     filters={"faction": ("empire", "rebel", "neutral")})

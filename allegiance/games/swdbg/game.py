@@ -234,6 +234,11 @@ class SwdbgGame(Game):
         from allegiance.games.swdbg.encoding import encode
         return encode(action)
 
+    def card_table(self) -> Any:
+        """The 82 cards for ``allegiance cards swdbg``."""
+        from allegiance.games.swdbg.cards import card_table
+        return card_table()
+
     def search_hooks(self) -> SearchHooks:
         """Determinisation, evaluation and move keys for the searching bots (see ``search``)."""
         from allegiance.games.swdbg.determinize import determinize

@@ -17,6 +17,7 @@ from allegiance.games.wakfu.effects import (
     Spec,
     _has_class,
 )
+from allegiance.games.wakfu.pay import cost_symbols, craftable, feasible, producers
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
@@ -77,7 +78,6 @@ def _slot_free(state: WakfuState, porteur: int, card: int) -> bool:
 
 
 def max_x(state: WakfuState, item: Item) -> int:
-    from allegiance.games.wakfu.pay import producers
     n = len(producers(state, item.seat)) - (1 if item.kind == "power" and spec_of(state, item).incline else 0)
     spec = spec_of(state, item)
     n -= len(spec.cost)
@@ -310,7 +310,6 @@ def after_paid(state: WakfuState, item: Item) -> None:
 def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
              prods: list[tuple[int, str]] | None = None) -> bool:
     """Whether a card in hand may be announced now with every choice and cost possible (808.1, 808.2)."""
-    from allegiance.games.wakfu.pay import cost_symbols, feasible, producers
     d = state.cards[card]
     if d.type == "Action":
         spec = ACTIONS.get(d.name)
@@ -335,7 +334,6 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
     need = cost_symbols(state, card, 0)
     if spec.extra == "incline_own":
         need = need + ["Neutre"]  # the inclined card cannot also pay: a safe over-estimate
-    from allegiance.games.wakfu.pay import craftable
     if prods is None:
         prods = producers(state, seat)
     return feasible(need, prods) or (d.recipe is not None and craftable(state, seat, card))
@@ -359,7 +357,6 @@ def targets_possible(state: WakfuState, probe: Item, kinds: tuple[str, ...]) -> 
 
 def can_use_from_hand(state: WakfuState, seat: int, card: int, reaction: bool = False) -> bool:
     """A power usable from the hand (Polter Tofu, Tofu Céleste)."""
-    from allegiance.games.wakfu.pay import feasible, producers
     spec = HAND_POWERS.get(state.name(card))
     if spec is None or spec.reaction != reaction or card not in state.players[seat].main:
         return False
@@ -373,7 +370,6 @@ def can_use_from_hand(state: WakfuState, seat: int, card: int, reaction: bool = 
 def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool = False,
             prods: list[tuple[int, str]] | None = None) -> bool:
     """A paid power: its card in play and controlled, the Incliner symbol payable, once-per-turn unused (802)."""
-    from allegiance.games.wakfu.pay import feasible, producers
     spec = powers_of(state, card)[index]
     if spec.reaction != reaction:
         return False

@@ -7,12 +7,11 @@ player's free choice in the Phase Principale / Phase d'Actions) or the game is o
 
 from __future__ import annotations
 
-from allegiance.games.wakfu import rules, teams
+from allegiance.games.wakfu import choices, combat, rules, teams
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
 def advance(state: WakfuState) -> None:
-    from allegiance.games.wakfu import choices, combat, resolution
     for _ in range(10_000):
         if state.phase == "over":
             state.pending.clear()
@@ -36,6 +35,7 @@ def advance(state: WakfuState) -> None:
                     return
                 continue
             state.file.pop()
+            from allegiance.games.wakfu import resolution  # (imports this module)
             resolution.resolve(state, top)
             continue
         if state.combat is not None and state.combat.step != "actions":

@@ -8,6 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action, ActionTable, choice_action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
+from allegiance.core.hooks import SearchHooks
 from allegiance.core.table import Decision, Table
 from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
 from allegiance.games.wakfu.state import Pending, WakfuState
@@ -218,6 +219,29 @@ class WakfuGame(Game):
     def action_id(self, action: Action) -> int:
         from allegiance.games.wakfu.encoding import encode
         return encode(action)
+
+    def card_table(self) -> Any:
+        """The Incarnam cards for ``allegiance cards wakfu``."""
+        from allegiance.games.wakfu.view import card_table
+        return card_table()
+
+    def search_hooks(self) -> SearchHooks:
+        """Determinisation, evaluation and move keys for the searching bots (see ``search``)."""
+        from allegiance.games.wakfu.determinize import determinize
+        from allegiance.games.wakfu.search import evaluate, move_key, searched, team_index
+        from allegiance.games.wakfu.strategy import greedy_choice
+        return SearchHooks(determinize, move_key, evaluate, greedy_choice, team_index,
+                           lambda state: state.turn, lambda state: team_index(state, state.active), searched)
+
+    def agent_encoding(self, mode: str, options: Mapping[str, Any]) -> Any:
+        """Observation vector and action numbering for learning agents (``agent_encoding``)."""
+        from allegiance.games.wakfu.agent_encoding import WakfuAgentEncoding
+        return WakfuAgentEncoding(mode, options)
+
+    def greedy_choice(self, state: WakfuState, seat: int, legal: list[Action], rng: Any) -> Action:
+        """The greedy heuristic's pick (see ``strategy``)."""
+        from allegiance.games.wakfu.strategy import greedy_choice
+        return greedy_choice(state, seat, legal, rng)
 
 
 END_TURN: Final = Action.of("end_turn")

@@ -205,6 +205,11 @@ class WakfuState:
     def name(self, card: int) -> str:
         return self.cards[card].name
 
+    @property
+    def first_team(self) -> int:
+        """The index (in ``table.teams``) of the team of the first player (for simulation records)."""
+        return self.table.teams.index(self.table.seats[self.first].team)
+
     def owner(self, card: int) -> int:
         """The seat that owns a card (416.1)."""
         return self.owners[card]

@@ -98,3 +98,34 @@ def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
         out["winner"] = state.winner
         out["end_reason"] = state.end_reason
     return out
+
+
+#: the columns of ``allegiance cards wakfu``
+TABLE_COLUMNS = ("name", "type", "element", "niveau", "force", "pa/pm/pv", "xp", "starter", "keywords", "text")
+_TYPES = ("Héros", "Havre Sac", "Allié", "Action", "Équipement", "Salle", "Zone", "Dofus", "Protecteur", "Familier")
+
+
+def card_table() -> Any:
+    """The Incarnam cards as a :class:`~allegiance.core.cards.CardTable` (a Héros once, by its first side)."""
+    from allegiance.core.cards import CardTable
+    from allegiance.games.wakfu.decks import STARTERS, starter
+    held: dict[str, list[str]] = {}
+    for deck_name in STARTERS:
+        deck = starter(deck_name)
+        for n in {deck.hero, deck.havre_sac, *dict(deck.cards)}:
+            held.setdefault(n, []).append(deck_name)
+    rows, records = [], []
+    for name, entry in card_catalog().items():
+        d = CARDS[name]
+        rows.append({"name": name, "type": d.type, "element": d.element,
+                     "niveau": "X" if d.x_cost else str(d.level),
+                     "force": "*" if d.variable_force else (str(d.force) if d.force else ""),
+                     "pa/pm/pv": f"{d.pa}/{d.pm}/{d.pv}" if d.type == "Héros" else "",
+                     "xp": str(d.xp) if d.xp else "", "starter": ", ".join(held.get(name, [])),
+                     "keywords": ", ".join(d.keywords) + (" (unique)" if d.unique else ""),
+                     "text": d.text if entry.get("implemented") else f"{d.text} (not implemented)".strip()})
+        records.append(entry)
+    types = tuple(sorted({r["type"] for r in rows}, key=lambda t: (_TYPES.index(t) if t in _TYPES else 99, t)))
+    return CardTable("Wakfu TCG (Incarnam) — cards", TABLE_COLUMNS, rows, records,
+                     numeric=("niveau", "force", "xp"), wrapping=("keywords", "text"),
+                     filters={"type": types, "starter": ("iop", "feca", "cra", "xelor")})

@@ -1,0 +1,95 @@
+"""Determinisation: one complete Wakfu state consistent with what a seat may see.
+
+The information-set search (``allegiance.bots.ismcts``) plays each iteration on a copy in which every
+card hidden from the seat is dealt again at random among the places it could be:
+
+* another seat's Main and Pioche: the seat knows their union (the deck minus every public zone), not
+  the split nor the order, so the union is dealt again into a Main and a Pioche of the same sizes;
+* the seat's own Pioche: contents known, order unknown, so it is shuffled.
+
+Cards the seat is being shown by its own pending choice (a search of its Pioche, Bonne Affaire's two
+cards) stay where they are.  Each pool is sorted before it is shuffled, so two states that differ only
+in hidden cards give the same determinisation; the copy gets a fresh game RNG drawn from ``rng``, so
+its future shuffles are not the real ones either.  Another seat's pending choice that names its
+hidden cards (discard from hand) is rewritten through the same relabelling.
+
+Written over any number of seats: a seat sees its own Main and, in the team modes, its teammates'
+(WK-COMM-1), whose Pioches are then only shuffled like its own.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from allegiance.core.rng import Rng
+from allegiance.games.wakfu import teams
+from allegiance.games.wakfu.state import Pending, WakfuState
+
+#: pending kinds whose options are never cards
+_NOT_CARDS = frozenset({"mulligan", "recycle_hand", "x"})
+
+
+def _seen_hands(state: WakfuState, seat: int) -> set[int]:
+    """The seats whose Main ``seat`` sees: its whole team's (WK-COMM-1; in a duel, its own)."""
+    return {p.seat for p in state.players if teams.same_team(state, seat, p.seat)}
+
+
+def determinize(state: WakfuState, seat: int, rng: Rng) -> WakfuState:
+    """A copy of ``state`` with every card ``seat`` cannot see dealt again at random (see module doc)."""
+    out = state.copy()
+    out.rng = Rng(rng.next64())
+    shuffler = random.Random(rng.next64())
+    known = _known_cards(state, seat)
+    seen = _seen_hands(state, seat)
+    relabel: dict[int, int] = {}
+    for p in out.players:
+        if p.seat in seen:
+            _deal(p.pioche, [], known, shuffler, relabel)
+        else:
+            _deal(p.main, p.pioche, known, shuffler, relabel)
+    if relabel:
+        out.pending = [_relabel(pend, relabel) for pend in out.pending]
+        for item in out.file:  # additional costs chosen from a hand, not paid yet (418.8)
+            item.extra = [relabel.get(x, x) if isinstance(x, int) else x for x in item.extra]
+    return out
+
+
+def _known_cards(state: WakfuState, seat: int) -> set[int]:
+    """Hidden-zone cards the seat is being shown by its own pending choice."""
+    known: set[int] = set()
+    for pend in state.pending:
+        if pend.seat == seat and pend.kind not in _NOT_CARDS:
+            known.update(v for v in pend.options if isinstance(v, int) and not isinstance(v, bool))
+            for _, v in pend.data:
+                if isinstance(v, tuple):
+                    known.update(x for x in v if isinstance(x, int) and not isinstance(x, bool))
+    return known
+
+
+def _deal(first: list[int], second: list[int], known: set[int], rng: random.Random,
+          relabel: dict[int, int]) -> None:
+    """Deal the unknown cards of ``first + second`` again among their unknown places, in place."""
+    places = [(zone, i) for zone in (first, second) for i, c in enumerate(zone) if c not in known]
+    if len(places) < 2:
+        return
+    pool = sorted(zone[i] for zone, i in places)
+    rng.shuffle(pool)
+    for (zone, i), new in zip(places, pool, strict=True):
+        old = zone[i]
+        if old != new:
+            relabel[old] = new
+        zone[i] = new
+
+
+def _relabel(pend: Pending, relabel: dict[int, int]) -> Pending:
+    """The same pending choice with every hidden card it names replaced by the card now in its place."""
+    if pend.kind in _NOT_CARDS or pend.kind == "target":  # targets are cards in play or seats: public
+        return pend
+
+    def card(value: Any) -> Any:
+        return relabel.get(value, value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    options = tuple(card(v) for v in pend.options)
+    data = tuple((k, tuple(card(x) for x in v) if isinstance(v, tuple) else v) for k, v in pend.data)
+    return Pending(pend.kind, pend.seat, pend.prompt, options, pend.card, data)

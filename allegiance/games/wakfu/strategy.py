@@ -1,0 +1,378 @@
+"""A greedy heuristic for Wakfu: develop Alliés, attack when it pays, block well, level up.
+
+One ply, no look-ahead.  It reads only what its seat may see: its own hand, the public zones (both
+Mondes and Havre Sacs, Défausses, the File, the combat) and the pending choice asked of it.  Written
+over any number of seats in two teams: "an enemy" is any card controlled by a seat of another team.
+
+Main phase order: attack first when the attack is favourable (paying for cards inclines them, and an
+inclined Allié can neither attack nor block), then play the best playable card (Alliés and
+Équipements by Niveau, Actions when they have a sensible target), then use powers that cost something,
+then end the turn.  Costs are paid with the cards that matter least on the board.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Final
+
+from allegiance.core.actions import Action
+from allegiance.core.rng import Rng
+from allegiance.games.wakfu import choices, rules
+from allegiance.games.wakfu.combat import eligible_attackers
+from allegiance.games.wakfu.effects import Spec
+from allegiance.games.wakfu.state import Item, Pending, WakfuState
+
+#: names an effect's code calls when it hurts its target (damage, destruction, inclining, PA loss)
+_HARM_NAMES: Final = frozenset({"_damage", "deal_damage", "destroy", "incline", "banish_sac", "recycle"})
+#: answers to an optional effect that mean "do nothing"
+_DECLINE: Final = frozenset({"no", "none", "refuse", "pass", "cancel", "done"})
+
+
+@cache
+def _harmful_code(code: Any) -> bool:
+    return bool(_HARM_NAMES & set(code.co_names)) or any(
+        _harmful_code(c) for c in code.co_consts if hasattr(c, "co_names"))
+
+
+def harmful(spec: Spec) -> bool:
+    """Whether an effect hurts its targets (read once from the names its code calls)."""
+    code = getattr(spec.resolve, "__code__", None)
+    if code is None:
+        return False
+    closure = getattr(spec.resolve, "__closure__", None) or ()
+    inner = [c.cell_contents for c in closure if callable(getattr(c, "cell_contents", None))]
+    return _harmful_code(code) or any(_harmful_code(f.__code__) for f in inner if hasattr(f, "__code__"))
+
+
+def enemy(state: WakfuState, seat: int, card: int) -> bool:
+    """Whether ``card`` is controlled by a seat of another team than ``seat``'s."""
+    who = rules.controller(state, card)
+    return who >= 0 and state.table.seats[who].team != state.table.seats[seat].team
+
+
+def card_worth(state: WakfuState, c: int) -> float:
+    """How much a card on the board matters: Force and XP value for characters, Niveau otherwise."""
+    d = state.cards[c]
+    if d.type == "Héros":
+        return 20.0
+    if d.type == "Allié":
+        return rules.force(state, c) + 0.5 * d.xp + 0.5 * d.level
+    if d.type == "Havre Sac":
+        return 6.0
+    return 0.5 * d.level
+
+
+def hand_worth(state: WakfuState, c: int) -> float:
+    """How much the heuristic likes a card in hand (the least liked is discarded first)."""
+    d = state.cards[c]
+    base = {"Allié": 2.0, "Équipement": 1.5, "Action": 1.0}.get(d.type, 0.5)
+    return base + 0.3 * d.level + 0.2 * d.force
+
+
+def greedy_choice(state: WakfuState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The greedy action among ``legal`` (``rng`` unused: the heuristic is deterministic)."""
+    if len(legal) == 1:
+        return legal[0]
+    if state.pending:
+        return _answer(state, seat, state.pending[-1], legal)
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    if "attack" in by_kind and _attack_pays(state, seat):
+        return by_kind["attack"][0]
+    plays = [a for a in by_kind.get("play", []) if _worth_playing(state, seat, a.get("card"))]
+    if plays:
+        return max(plays, key=lambda a: (_play_rank(state, a.get("card")), -a.get("card")))
+    uses = [a for a in by_kind.get("use", []) if _worth_using(state, seat, a.get("card"), a.get("power"))]
+    if uses:
+        return uses[0]
+    moves = [a for a in by_kind.get("move", []) if _worth_moving(state, seat, a.get("card"))]
+    if moves:
+        return moves[0]
+    for kind in ("pass", "end_turn"):
+        if kind in by_kind:
+            return by_kind[kind][0]
+    return legal[-1]
+
+
+# -- the main phase ---------------------------------------------------------------------------------------
+def _play_rank(state: WakfuState, c: int) -> tuple[int, int]:
+    d = state.cards[c]
+    return ({"Allié": 3, "Équipement": 2, "Dofus": 2, "Action": 1}.get(d.type, 0), d.level)
+
+
+def _worth_playing(state: WakfuState, seat: int, c: int) -> bool:
+    d = state.cards[c]
+    if d.type != "Action":
+        return True
+    spec = choices.ACTIONS.get(d.name)
+    if spec is None:
+        return False
+    return _targets_sensible(state, seat, Item("card", seat, c, d.name), spec)
+
+
+def _worth_using(state: WakfuState, seat: int, c: int, power: int) -> bool:
+    if c in state.players[seat].main:
+        return False  # hand powers (Polter Tofu, Tofu Céleste) put a card in play for a cost: skip
+    spec = choices.powers_of(state, c)[power]
+    if not (spec.cost or spec.incline or spec.once) or spec.extra:
+        return False  # a free repeatable power, or one that costs cards: not worth it blindly
+    if state.combat is not None:
+        return False
+    return _targets_sensible(state, seat, Item("power", seat, c, spec.name, power=power,
+                                               source_zone=rules.where(state, c)), spec)
+
+
+def _targets_sensible(state: WakfuState, seat: int, probe: Item, spec: Spec) -> bool:
+    """Whether the first target slot has a target on the right side (an enemy for a harmful effect)."""
+    if not spec.targets:
+        return True
+    kind = spec.targets[0]
+    options = choices.candidates(state, probe, kind)
+    if kind in ("player", "element", "metier"):
+        return bool(options)
+    bad = harmful(spec)
+    return any(isinstance(o, int) and enemy(state, seat, o) == bad for o in options)
+
+
+def _worth_moving(state: WakfuState, seat: int, c: int) -> bool:
+    """An Allié waiting in the Havre Sac goes out to the Monde to fight; the Héros stays safe inside."""
+    p = state.players[seat]
+    return state.cards[c].type == "Allié" and c in p.havre
+
+
+def _opposing_blockers(state: WakfuState, seat: int) -> list[int]:
+    out = []
+    for q in state.players:
+        if state.table.seats[q.seat].team == state.table.seats[seat].team:
+            continue
+        out += [c for c in q.monde if rules.is_character(state, c) and c not in state.tapped]
+    return out
+
+
+def _attack_pays(state: WakfuState, seat: int) -> bool:
+    """Attack when some attacker is stronger than every untapped opposing character, or outnumbers them."""
+    mine = [c for c in eligible_attackers(state, seat) if state.cards[c].type == "Allié"]
+    if not mine:
+        return False
+    theirs = _opposing_blockers(state, seat)
+    if len(mine) > len(theirs):
+        return True
+    best = max(rules.force(state, c) for c in mine)
+    return best > max((rules.force(state, b) for b in theirs), default=0)
+
+
+# -- pending choices --------------------------------------------------------------------------------------
+def _answer(state: WakfuState, seat: int, pend: Pending, legal: list[Action]) -> Action:
+    values = {a.get("value"): a for a in legal if a.kind == "choose"}
+    pick = _ANSWERS.get(pend.kind, _first)(state, seat, pend, list(values))
+    return values.get(pick, legal[0])
+
+
+def _first(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    useful = [o for o in options if o not in _DECLINE]
+    return useful[0] if useful else options[0]
+
+
+def _keep(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    return "keep" if "keep" in options else options[0]
+
+
+def _mulligan(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """Roll back a big hand without any Allié; keep otherwise."""
+    hand = state.players[seat].main
+    if "rollback" in options and len(hand) >= 5 and not any(state.cards[c].type == "Allié" for c in hand):
+        return "rollback"
+    return "keep"
+
+
+def _discard(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    return min(options, key=lambda c: (hand_worth(state, c), c))
+
+
+def _place(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    if "monde" in options:
+        return "monde"
+    own = [o for o in options if isinstance(o, int) and not enemy(state, seat, o)]
+    if own:  # an Équipement goes on the strongest of our characters
+        return max(own, key=lambda c: (rules.force(state, c), c))
+    return options[0]
+
+
+def _x(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    return max(o for o in options if isinstance(o, int))
+
+
+def _pay_cost(state: WakfuState, seat: int, c: int) -> float:
+    """What inclining a card to pay costs us: nothing for the Havre Sac, Salles and Zones, more for a
+    character that could attack or block."""
+    d = state.cards[c]
+    if not rules.is_character(state, c):
+        return 0.0 if d.type in ("Havre Sac", "Salle", "Zone") else 0.5
+    if rules.where(state, c) == "havre":
+        return 1.0
+    return 2.0 + rules.force(state, c)
+
+
+def _pay(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    if "craft" in options:
+        return "craft"
+    cards = [o for o in options if isinstance(o, int)]
+    if not cards:
+        return options[0]
+    return min(cards, key=lambda c: (_pay_cost(state, seat, c), c))
+
+
+def _craft(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    cards = [o for o in options if isinstance(o, int)]
+    return cards[0] if cards else options[0]
+
+
+def _target(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    item = next((i for i in reversed(state.file) if not i.paid), None)
+    if item is None:
+        return options[0]
+    spec = choices.spec_of(state, item)
+    bad = harmful(spec)
+    slots = [spec.targets[0]] * item.x if spec.split else list(spec.targets)
+    kind = slots[len(item.targets)] if len(item.targets) < len(slots) else ""
+    if kind == "player":  # a seat, not a card
+        mine = state.table.seats[seat].team
+        side = [o for o in options if (state.table.seats[o].team != mine) == bad]
+        return side[0] if side else options[0]
+    if kind in ("element", "metier"):
+        return options[0]
+    return _best_target(state, seat, options, bad)
+
+
+def _trigger_target(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    from allegiance.games.wakfu.effects import TRIGGERS
+    fn = TRIGGERS.get(pend.get("effect"))
+    bad = fn is not None and harmful(Spec("trigger", fn))
+    return _best_target(state, seat, options, bad)
+
+
+def _best_target(state: WakfuState, seat: int, options: list[Any], bad: bool) -> Any:
+    """An enemy's most valuable card for a harmful effect, our own most valuable one otherwise."""
+    cards = [o for o in options if isinstance(o, int) and not isinstance(o, bool)]
+    side = [c for c in cards if c in state.cards and enemy(state, seat, c) == bad]
+    if side:
+        return max(side, key=lambda c: (card_worth(state, c), c))
+    if options and all(isinstance(o, str) for o in options):
+        return _first(state, seat, Pending("", seat, "", ()), options)
+    return options[0]
+
+
+def _reaction(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """A Réaction from hand is played when it has a sensible target; powers are left alone."""
+    for o in options:
+        if isinstance(o, int) and o in state.players[seat].main:
+            d = state.cards[o]
+            spec = choices.ACTIONS.get(d.name)
+            if spec is not None and _targets_sensible(state, seat, Item("card", seat, o, d.name), spec):
+                return o
+    return "pass" if "pass" in options else options[0]
+
+
+def _extra(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    cards = [o for o in options if isinstance(o, int)]
+    if not cards:
+        return options[0]
+    hand = state.players[seat].main
+    return min(cards, key=lambda c: (hand_worth(state, c) if c in hand else _pay_cost(state, seat, c), c))
+
+
+def _attack_target(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """The opposing Héros when it stands in the Monde, else an Allié our attackers can kill, else the Havre Sac."""
+    heroes = [c for c in options if state.cards[c].type == "Héros"]
+    if heroes:
+        return heroes[0]
+    power = sum(rules.force(state, c) for c in eligible_attackers(state, seat))
+    killable = [c for c in options if state.cards[c].type == "Allié"
+                and rules.force(state, c) - state.damage.get(c, 0) <= power]
+    if killable:
+        return max(killable, key=lambda c: (state.cards[c].xp, rules.force(state, c), c))
+    sacs = [c for c in options if state.cards[c].type == "Havre Sac"]
+    return sacs[0] if sacs else options[0]
+
+
+def _attacker(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """Every Allié attacks; the Héros only when nobody can block it."""
+    allies = [c for c in options if isinstance(c, int) and state.cards[c].type == "Allié"]
+    if allies:
+        return max(allies, key=lambda c: (rules.force(state, c), c))
+    heroes = [c for c in options if isinstance(c, int)]
+    if heroes and not _opposing_blockers(state, seat):
+        return heroes[0]
+    return "done" if "done" in options else options[0]
+
+
+def _toughness(state: WakfuState, c: int) -> int:
+    if state.cards[c].type == "Héros":
+        return state.players[rules.controller(state, c)].pv
+    return rules.force(state, c) - state.damage.get(c, 0)
+
+
+def _blocker(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """Block when the blocker kills the attacker and survives, or trades for an attacker worth more;
+    chump-block with an Allié when the attack would otherwise kill our Héros."""
+    cb = state.combat
+    best, best_score = "done", 0.0
+    free_force = 0
+    if cb is not None:
+        taken = set(cb.blockers.values())
+        free_force = sum(rules.force(state, a) for a in cb.attackers if a not in taken)
+    target_is_hero = cb is not None and state.cards[cb.target].type == "Héros"
+    for o in options:
+        if not isinstance(o, tuple):
+            continue
+        b, a = o
+        fa, fb = rules.force(state, a), rules.force(state, b)
+        kills = fb >= _toughness(state, a)
+        dies = fa >= _toughness(state, b)
+        hero = state.cards[b].type == "Héros"
+        if hero and (not kills or _toughness(state, b) - fa < 5):
+            continue
+        score = 0.0
+        if kills and not dies:
+            score = 3.0 + card_worth(state, a)
+        elif kills and dies and card_worth(state, a) >= card_worth(state, b):
+            score = 1.0 + card_worth(state, a) - card_worth(state, b)
+        elif target_is_hero and cb is not None and free_force >= _toughness(state, cb.target) and not hero:
+            score = 0.5 + fa - card_worth(state, b) / 10
+        if score > best_score:
+            best, best_score = o, score
+    return best if best in options else options[-1]
+
+
+def _duel_target(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """The attacker's damage goes to a blocker it kills (the most valuable), else the most valuable."""
+    a = pend.card
+    force = rules.force(state, a) if a is not None else 0
+    killable = [b for b in options if _toughness(state, b) <= force]
+    pool = killable or options
+    return max(pool, key=lambda c: (card_worth(state, c), c))
+
+
+def _riposte(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    t = pend.card
+    force = rules.force(state, t) if t is not None else 0
+    killable = [a for a in options if _toughness(state, a) <= force]
+    pool = killable or options
+    return max(pool, key=lambda c: (card_worth(state, c), c))
+
+
+def _geant(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    assigned = pend.get("assigned", ())
+    for o in options:
+        if state.cards[o].type == "Allié" and enemy(state, seat, o) and assigned.count(o) < _toughness(state, o):
+            return o
+    return options[-1]
+
+
+_ANSWERS: Final = {
+    "mulligan": _mulligan, "recycle_hand": _keep, "discard": _discard, "place": _place, "x": _x,
+    "pay": _pay, "craft": _craft, "target": _target, "trigger_target": _trigger_target,
+    "reaction": _reaction, "extra": _extra, "attack_target": _attack_target, "attacker": _attacker,
+    "blocker": _blocker, "duel_target": _duel_target, "riposte": _riposte, "geant": _geant,
+}

@@ -1,0 +1,105 @@
+"""The command line carries Wakfu: decks per seat, cards, simulate + report, positions, replay, play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from allegiance.cli import app
+from allegiance.games.wakfu.decks import starter
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def heroes(position: dict) -> list[str]:
+    return [p["hero"].split("#")[0] if isinstance(p["hero"], str) else p["hero"] for p in position["players"]]
+
+
+def test_new_takes_a_deck_per_seat_by_name_by_option_or_from_a_file(tmp_path: Path) -> None:
+    by_flag = run("new", "wakfu", "--deck", "iop", "--deck", "cra", "--seed", "3")
+    assert by_flag.exit_code == 0, by_flag.output
+    by_option = run("new", "wakfu", "-o", "decks=iop,cra", "--seed", "3")
+    assert json.loads(by_option.stdout) == json.loads(by_flag.stdout)
+    deck = tmp_path / "mine.txt"
+    deck.write_text(starter("cra").to_text(), encoding="utf-8")
+    by_file = run("new", "wakfu", "--deck", "iop", "--deck", str(deck), "--seed", "3")
+    assert by_file.exit_code == 0, by_file.output
+    assert json.loads(by_file.stdout)["players"] == json.loads(by_flag.stdout)["players"]
+    assert json.loads(by_flag.stdout)["options"]["decks"] != json.loads(run("new", "wakfu", "--seed", "3").stdout)[
+        "options"].get("decks")
+
+
+def test_bad_decks_are_clear_errors() -> None:
+    out = run("new", "wakfu", "--deck", "iop", "--deck", "dragon")
+    assert out.exit_code != 0 and "unknown deck 'dragon'" in out.output
+    out = run("new", "swdbg", "--deck", "iop")
+    assert out.exit_code != 0 and "no per-seat deck option" in out.output
+
+
+def test_cards_lists_the_wakfu_cards_and_filters_them() -> None:
+    every = json.loads(run("cards", "wakfu", "--json").stdout)
+    assert len(every) == 320
+    iop = run("cards", "wakfu", "--where", "starter=iop", "--plain").stdout.splitlines()
+    assert iop[0].startswith("name\ttype") and 20 < len(iop) - 1 < 60
+    assert any(line.startswith("Bruss Ouilis\t") for line in iop)
+    allies = run("cards", "wakfu", "--where", "type=Allié", "--plain").stdout.splitlines()[1:]
+    assert allies and all(line.split("\t")[1] == "Allié" for line in allies)
+    bad = run("cards", "wakfu", "--where", "colour=red")
+    assert bad.exit_code != 0 and "type" in bad.output and "starter" in bad.output
+    assert run("cards", "wakfu", "--faction", "rebel").exit_code != 0
+    assert run("cards", "wakfu").exit_code == 0
+
+
+def test_simulate_and_report_a_wakfu_run(tmp_path: Path) -> None:
+    out = run("simulate", "wakfu", "--deck", "feca", "--deck", "xelor", "--games", "6", "--workers", "1",
+              "--bots", "greedy,random", "--alternate", "--json", "--out", str(tmp_path / "run"))
+    assert out.exit_code == 0, out.output
+    summary = json.loads(out.stdout)
+    assert summary["games"] == 6 and summary["errors"] == 0 and summary["first_team_win_rate"] is not None
+    report = run("report", str(tmp_path / "run"))
+    assert report.exit_code == 0, report.output
+    html = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
+    assert "wakfu" in html and "The Force over time" not in html and "purchase" not in html
+
+
+def test_legal_apply_show_and_replay_work_on_wakfu_positions(tmp_path: Path) -> None:
+    pos = tmp_path / "p.json"
+    pos.write_text(run("new", "wakfu", "--deck", "iop", "--deck", "feca", "--seed", "4").stdout)
+    for _ in range(4):
+        listed = json.loads(run("legal", str(pos), "--json").stdout)
+        assert listed["actions"]
+        applied = run("apply", str(pos), str(listed["actions"][0]["id"]))
+        assert applied.exit_code == 0, applied.output
+        pos.write_text(applied.stdout)
+    assert run("show", str(pos)).exit_code == 0
+    assert run("legal", str(pos)).exit_code == 0
+    from allegiance.bots import make_bot
+    from allegiance.games.wakfu import GAME
+    from allegiance.replay import Replay
+    options = {"decks": ["cra", "iop"]}
+    state = GAME.new_game("1v1", 9, options)
+    rep = Replay("wakfu", "1v1", 9, options, seats=["greedy", "greedy"])
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    while GAME.outcome(state) is None:
+        seat = GAME.active_seats(state)[0]
+        action = bots[seat].choose(GAME, state, seat, GAME.legal_actions(state, seat))
+        rep.record(seat, action)
+        GAME.apply(state, seat, action)
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(rep.to_json(GAME.outcome(state))))
+    out = run("replay", str(file), "--json")
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["digest"] == GAME.digest(state)
+
+
+def test_play_wakfu_in_the_terminal_draws_a_board_from_the_view() -> None:
+    out = run("play", "wakfu", "--deck", "iop", "--deck", "cra", "--seed", "2", input="0\nc Bruss\nb\nq\n")
+    assert out.exit_code == 0, out.output
+    assert "hand:" in out.output and "Bruss Ouilis" in out.output and "Bye." in out.output
+    assert "pioche count" in out.output
