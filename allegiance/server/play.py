@@ -5,8 +5,8 @@ WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
 - the page first sends ``{"type": "join", "token": "..."}`` (a seat) or ``{"type": "join"}`` (a
   spectator) as a JSON text frame; joining with a seat's token claims the seat;
 - then ``{"type": "action", "action": {"kind": "buy", "card": 12}, "version": 41, "ref": 7}``;
-  the server answers ``{"type": "ack", "ref": 7, "version": 42}`` once the action is stored (``ref``, an
-  integer or a string of at most 100 characters, is echoed back; any other ``ref`` comes back as
+  the server answers ``{"type": "ack", "ref": 7, "version": 42}`` once the action is stored (``ref``, a
+  number or a string of at most 100 characters, is echoed back; any other ``ref`` comes back as
   ``null``), or an
   ``error`` message (``code``: ``not_your_turn``, ``wrong_seat``, ``stale``, ``malformed``,
   ``illegal``, ``closed``, ``too_large``, ``rate_limited``) and nothing changes; the connection stays open;
@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 from typing import Any
 
 from fastapi import APIRouter, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
@@ -239,12 +240,15 @@ async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn
 
 
 def safe_ref(ref: Any) -> Any:
-    """The ``ref`` to echo back: an integer or a short string as sent, anything else ``None`` (a huge,
-    nested or unencodable value, e.g. a lone surrogate from a ``"\\ud800"`` escape, is never echoed)."""
+    """The ``ref`` to echo back: a number or a short string as sent, anything else ``None`` (a huge,
+    non-finite, nested or unencodable value, e.g. a lone surrogate from a ``"\\ud800"`` escape, is never
+    echoed)."""
     if isinstance(ref, bool) or ref is None:
         return ref
     if isinstance(ref, int):
         return ref if -(2**53) <= ref <= 2**53 else None
+    if isinstance(ref, float):
+        return ref if math.isfinite(ref) else None
     if isinstance(ref, str) and len(ref) <= 100:
         try:
             ref.encode("utf-8")

@@ -332,6 +332,10 @@ def test_nested_json_and_lone_surrogates_after_joining_get_answers(client: TestC
         assert recv_until(ws, lambda m: m["type"] == "error")["code"] == "malformed"
         ws.send_text(json.dumps({"type": "ping", "ref": 2}))
         assert recv_until(ws, lambda m: m["type"] == "pong")["ref"] == 2
+        ws.send_text(json.dumps({"type": "ping", "ref": 12.5}))  # a timestamp: echoed as it came
+        assert recv_until(ws, lambda m: m["type"] == "pong")["ref"] == 12.5
+        ws.send_text('{"type": "ping", "ref": Infinity}')  # not sendable as JSON: not echoed
+        assert recv_until(ws, lambda m: m["type"] == "pong")["ref"] is None
 
 
 # -- 12: one unreadable table --------------------------------------------------------------------------
