@@ -1,6 +1,6 @@
 """Wakfu TCG card data: the 320 Incarnam cards of ``data/cards.csv`` as typed, immutable definitions.
 
-The CSV keeps its source columns (see ``/work/shared/rules/wakfu.md`` §20).  Héros have one row per
+The CSV keeps its source columns (see ``docs/rules/wakfu.md`` §20).  Héros have one row per
 side; :data:`CARDS` maps a Héros' name to its Niveau 1 side and :data:`HERO_SIDES` to both sides.
 Uncertain values (an element marked ``?``, an unknown Équipement Force modifier) are decided here and
 the decisions are written in ``RULES.md``.
