@@ -92,6 +92,8 @@ class GameInfo(BaseModel):
     title: str
     modes: list[str]
     seats: dict[str, list[dict[str, Any]]]
+    seat_defaults: dict[str, dict[str, list[str]]] = Field(
+        default_factory=dict, description="per mode, the default of each per-seat option (a starter deck per seat)")
     options: list[dict[str, Any]]
     bots: list[str]
 
