@@ -62,6 +62,7 @@ def test_a_wakfu_2v2_is_played_to_its_end_with_a_teammates_ally_blocking(browser
         lobby.select_option("#seat-1", "human")
         lobby.select_option("#seat-2", "random")
         lobby.select_option("#seat-3", "random")
+        lobby.select_option("#opt-reaction_prompts", "playable")  # fewer prompts: the game is the same
         lobby.fill("#seed", "2")
         lobby.click("#create-button")
         lobby.wait_for_selector("[data-seat-link='1']")
