@@ -332,9 +332,12 @@
     </div>`;
     root.querySelector(`.seatbox[data-seat="${anchor.seat}"]`).classList.replace("mate", "me");
     revealActs(root);
-    // a bar scrolled sideways (a phone at 8v8) shows whose turn it is
-    const bar = root.querySelector(".wk-order"), now = bar && bar.querySelector(".ochip.turn");
-    if (now && bar.scrollWidth > bar.clientWidth) bar.scrollLeft = Math.max(0, now.offsetLeft - bar.offsetLeft - bar.clientWidth / 3);
+    // a bar scrolled sideways (a phone at 8v8) shows the attacked player, else whose turn it is
+    const bar = root.querySelector(".wk-order"), now = bar && (bar.querySelector(".ochip.attacked") || bar.querySelector(".ochip.turn"));
+    if (now && bar.scrollWidth > bar.clientWidth) {
+      const at = now.getBoundingClientRect().left - bar.getBoundingClientRect().left + bar.scrollLeft;
+      bar.scrollLeft = Math.max(0, at - bar.clientWidth / 3);
+    }
   }
 
   function render(root, view, ctx) {
