@@ -64,7 +64,7 @@ def test_a_wakfu_2v2_is_played_to_its_end_with_a_teammates_ally_blocking(browser
         lobby.select_option("#seat-3", "random")
         lobby.select_option("#opt-reaction_prompts", "playable")  # fewer prompts: the game is the same
         # a turn limit bounds the test's time: bots and this clicker rarely reach a team's 36 XP quickly
-        lobby.fill("#opt-max_turns", "40")
+        lobby.fill("#opt-max_turns", "30")
         lobby.fill("#seed", "2")
         lobby.click("#create-button")
         lobby.wait_for_selector("[data-seat-link='1']")
