@@ -15,14 +15,19 @@ def game_info(name: str) -> dict[str, Any]:
     """Modes, seats per mode, options and bot kinds of one game."""
     game = get_game(name)
     seats: dict[str, list[dict[str, Any]]] = {}
+    # per mode, the defaults of the per-seat options (a starter deck per seat), when the game has them
+    seat_defaults: dict[str, dict[str, list[str]]] = {}
+    table_for = getattr(game, "table_for", None)
+    defaults_for = getattr(game, "seat_option_defaults", None)
     for mode in game.modes:
-        table_for = getattr(game, "table_for", None)
         if table_for is not None:
             seats[mode] = [{"seat": s.index, "label": s.label, "team": s.team} for s in table_for(mode).seats]
+        if defaults_for is not None:
+            seat_defaults[mode] = defaults_for(mode)
     specs = [spec.to_json() for spec in game.option_specs]
     return {"name": name, "title": game.title or name, "modes": list(game.modes),
             "default_mode": game.default_mode or game.modes[0], "seats": seats,
-            "options": list(specs), "bots": list(bot_kinds_for(game))}
+            "seat_defaults": seat_defaults, "options": list(specs), "bots": list(bot_kinds_for(game))}
 
 
 def all_games() -> list[dict[str, Any]]:

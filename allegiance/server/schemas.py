@@ -93,6 +93,8 @@ class GameInfo(BaseModel):
     modes: list[str]
     default_mode: str
     seats: dict[str, list[dict[str, Any]]]
+    seat_defaults: dict[str, dict[str, list[str]]] = Field(
+        default_factory=dict, description="per mode, the default of each per-seat option (a starter deck per seat)")
     options: list[dict[str, Any]]
     bots: list[str]
 

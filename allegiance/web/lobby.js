@@ -81,11 +81,13 @@
   const pasting = (sel) => !!sel.selectedOptions[0] && sel.selectedOptions[0].dataset.paste !== undefined;
   const seatOptionsOf = (g) => g.options.filter((o) => o.type === "seat_texts");
   function seatOptions(g, i) {
+    const modeDefaults = (g.seat_defaults || {})[$("mode").value] || {};
     return seatOptionsOf(g).map((o) => {
       const id = `sopt-${o.name}-${i}`;
+      const def = modeDefaults[o.name] || o.default;  // the mode's default for this seat, else the option's
       return `<span class="seat-opt"><label class="muted" for="${id}">${esc(o.name.replaceAll("_", " "))}</label>
         <select id="${id}" data-seat-opt="${esc(o.name)}" data-for="${i}" title="${esc(o.help || "")}">
-        ${o.choices.map((c, k) => `<option value="${esc(c)}" ${(o.default && o.default[i] !== undefined ? o.default[i] === c : k === 0) ? "selected" : ""}>${esc(c)}</option>`).join("")}
+        ${o.choices.map((c, k) => `<option value="${esc(c)}" ${(def && def[i] !== undefined ? def[i] === c : k === 0) ? "selected" : ""}>${esc(c)}</option>`).join("")}
         ${o.free_text ? '<option value="" data-paste>paste a file…</option>' : ""}</select>
         ${o.free_text ? `<textarea id="${id}-text" rows="6" cols="40" hidden maxlength="20000" aria-label="${esc(o.name)} of seat ${i + 1}: the file's text"
           placeholder="the file's text, e.g. one card a line"></textarea>` : ""}</span>`;

@@ -4,20 +4,28 @@
 // Never cancels a payment or moves cards back and forth (both could go round in circles); ends the turn
 // once nothing better is left.  A watcher counts what the board drew: the File d'Attente as a stack,
 // combat pairs, inclined cards.
+// Team games: `window.__noAttack = true` keeps this seat from attacking (its Alliés stay upright for a
+// teammate's defence), and when declaring blockers a teammate's card (a reinforcement) comes first.
 (ms) => {
-  const rank = (kind, text) => {
-    if (kind === "choose") return /^(cancel|roll back|recycle your whole)/.test(text) ? 20 : /^(no more|done|pass)/.test(text) ? 6 : 0;
+  const rank = (kind, text, card) => {
+    if (kind === "choose") {
+      if (/^(cancel|roll back|recycle your whole)/.test(text)) return 20;
+      if (/^(no more|done|pass)/.test(text)) return 6;
+      return card && / blocks /.test(text) && card.closest(".seatbox.mate:not(.me)") ? -1 : 0;
+    }
+    if (kind === "attack" && window.__noAttack) return null;
     return { play: 1, attack: 2, use: 4, pass: 7, end_turn: 9, move: 30 }[kind] ?? 10;
   };
   const info = (i) => { const b = document.getElementById(`act-${i}`); return b ? [b.dataset.kind, b.textContent.replace(/^\d\s*/, "").trim()] : ["?", ""]; };
   Object.assign(window, { __cardClicks: 0, __listClicks: 0, __uses: 0, __fileMax: 0, __pairs: 0, __blocked: 0, __tapped: 0,
-    __turnKey: "" });
+    __turnKey: "", __reinforced: 0 });
   const watch = () => {
     const board = document.getElementById("board");
     window.__fileMax = Math.max(window.__fileMax, board.querySelectorAll(".fitem").length);
     window.__pairs = Math.max(window.__pairs, board.querySelectorAll(".pair").length);
     window.__blocked = Math.max(window.__blocked, board.querySelectorAll(".pair .r-blocking").length);
     window.__tapped = Math.max(window.__tapped, board.querySelectorAll(".slot.tapped").length);
+    window.__reinforced = Math.max(window.__reinforced, board.querySelectorAll(".pair .r-reinforcing").length);
   };
   new MutationObserver(watch).observe(document.getElementById("board"), { childList: true });
   window.__autoplay = setInterval(() => {
@@ -29,14 +37,16 @@
       for (const i of card.dataset.actions.split(",").map(Number)) {
         const [k, text] = info(i);
         if (k === "use" && window.__uses >= 3) continue;
-        const score = rank(k, text);
+        const score = rank(k, text, card);
+        if (score === null) continue;
         if (!best || score < best.score) best = { score, card, kind: k, i };
       }
     }
     for (const b of document.querySelectorAll("#actions button[data-kind]:not([disabled])")) {
       const text = b.textContent.replace(/^\d\s*/, "").trim();
       if (b.dataset.kind === "use" && window.__uses >= 3) continue;
-      const score = rank(b.dataset.kind, text);
+      const score = rank(b.dataset.kind, text, null);
+      if (score === null) continue;
       if (!best || score < best.score) best = { score, button: b, kind: b.dataset.kind };
     }
     if (!best) return;

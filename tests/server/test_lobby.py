@@ -35,6 +35,11 @@ def test_games_describe_modes_seats_options_and_bots(client: TestClient) -> None
     assert wakfu["default_mode"] == "1v1" and "4v4" in wakfu["modes"]
     decks = next(o for o in wakfu["options"] if o["name"] == "decks")
     assert decks["type"] == "seat_texts" and "iop" in decks["choices"] and decks["free_text"]
+    # the lobby preselects each seat's default deck per mode: in teams, no Unique card twice in a team
+    assert [s["label"] for s in wakfu["seats"]["2v2"]] == ["A1", "A2", "B1", "B2"]
+    assert wakfu["seat_defaults"]["2v2"]["decks"] == ["iop", "feca", "iop", "feca"]
+    assert wakfu["seat_defaults"]["1v1"]["decks"] == ["iop", "iop"]
+    assert swdbg["seat_defaults"] == {}
 
 
 def test_card_catalogue_holds_the_fixed_card_data_that_views_refer_to_by_name(client: TestClient) -> None:

@@ -55,6 +55,11 @@ class WakfuGame(Game):
         """The seats of a mode (the lobby shows them): ``1v1`` p0/p1; ``NvN`` A1..AN and B1..BN."""
         return setup.table_for(mode)
 
+    @staticmethod
+    def seat_option_defaults(mode: str) -> dict[str, list[str]]:
+        """The per-seat options' defaults of a mode (the lobby preselects them): each seat's starter deck."""
+        return {"decks": [str(d) for d in setup.deck_specs(setup.table_for(mode), None)]}
+
     def new_game(self, mode: str, seed: int, options: Mapping[str, Any] | None = None,
                  shuffle_key: bytes | None = None) -> WakfuState:
         """A new duel (``1v1``) or team game (``2v2`` … ``8v8``).  ``options``: decks (one starter name or

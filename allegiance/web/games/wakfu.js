@@ -56,7 +56,11 @@
     const cb = view.combat;
     if (!cb) return out;
     (cb.attackers || []).forEach((a) => out.set(a, "attacking"));
-    (cb.blockers || []).forEach(([b]) => out.set(b, "blocking"));
+    const idx = index(view);
+    (cb.blockers || []).forEach(([b]) => {
+      const f = idx.get(b);  // WK-COMBAT-*: a teammate's untapped card placed by the defender reinforces
+      out.set(b, f && f.owner && f.owner.seat !== cb.defender ? "reinforcing" : "blocking");
+    });
     if (cb.target >= 0 && !out.has(cb.target)) out.set(cb.target, "target");
     return out;
   }
@@ -101,7 +105,7 @@
       <div class="ty">${esc(c.type || "")}${c.subtypes && c.subtypes.length ? " · " + esc(c.subtypes.join(", ")) : ""}</div>
       ${kw.length ? `<div class="kw">${esc(kw.join(" · "))}</div>` : ""}
       <div class="tx">${esc(c.text || "")}</div>
-      ${role ? `<div class="role">${esc(role)}</div>` : ""}
+      ${role ? `<div class="role">${esc(role === "reinforcing" && owner ? `${role} · ${owner.label}` : role)}</div>` : ""}
       <div class="stats">${stats.join("")}</div>
       <button class="zoom" type="button" data-zoom tabindex="-1" aria-label="see the whole card">i</button>
     </div>`;
@@ -149,7 +153,8 @@
 
   function heroLine(p, view, ctx) {
     const hero = p.hero || {};
-    const xpNext = p.level < 2 ? 6 : 18;
+    const teamsOn = view.players.length > 2;  // WK-XP-1: no Niveau 3 in teams; the team's XP wins (the bar)
+    const xpNext = p.level < 2 ? 6 : teamsOn ? null : 18;
     const active = (ctx.active || []).includes(p.seat);
     const turn = view.active === p.seat && view.phase !== "over";
     return `<div class="who"><b>${esc(p.label)}${p.seat === view.seat ? " (you)" : ""}</b>
@@ -157,18 +162,19 @@
       ${active ? '<span class="deciding">deciding</span>' : ""}
       <span class="hero" title="Héros">${esc(hero.name || "")}</span>
       <span class="cnt pv" title="the Héros's PV">♥ ${p.pv}/${p.max_pv} PV</span>
-      <span class="cnt xp" title="XP: Niveau 2 at 6, victory at 18">XP ${p.xp}/${xpNext}</span>
+      <span class="cnt xp" title="${teamsOn ? "XP: Niveau 2 at 6; the team's XP wins" : "XP: Niveau 2 at 6, victory at 18"}">XP ${p.xp}${xpNext ? `/${xpNext}` : ""}</span>
       <span class="cnt lv" title="Niveau">Niveau ${p.level}</span>
       <span class="cnt" title="PA: the most cards your hand keeps at the end of the turn">PA ${p.pa}</span>
       <span class="cnt" title="PM: the most attackers or blockers">PM ${p.pm}</span>
-      ${p.hand === null ? `<span class="cnt" title="cards in hand">hand ${p.hand_count}</span>` : ""}</div>`;
+      ${p.hand === null || (view.players.length > 2 && p.seat !== view.seat) ? `<span class="cnt" title="cards in hand">hand ${p.hand_count}</span>` : ""}
+      ${p.out ? outLine(p) : ""}</div>`;
   }
 
   function seatBox(p, view, ctx, cls) {
     const active = (ctx.active || []).includes(p.seat);
     return `<div class="seatbox ${cls} ${active ? "active" : ""} ${view.active === p.seat ? "turn" : ""}" data-seat="${p.seat}">
       ${heroLine(p, view, ctx)}
-      <div class="zones">${sacZone(p, view, ctx)}${mondeZone(p, view, ctx)}${piles(p)}</div></div>`;
+      <div class="zones">${sacZone(p, view, ctx)}${mondeZone(p, view, ctx)}${piles(p)}</div>${handChips(p, view, ctx)}</div>`;
   }
 
   // -- the middle: the File d'Attente as a stack, and the combat drawn in pairs ---------------------------
@@ -201,16 +207,142 @@
     const atk = view.players.find((p) => p.seat === cb.attacker);
     const def = view.players.find((p) => p.seat === cb.defender);
     const blockersOf = (a) => (cb.blockers || []).filter(([, x]) => x === a).map(([b]) => b);
+    const role = roles(view);
     const pairs = (cb.attackers || []).map((a) => `<div class="pair">${strip([card(a, "attacking"),
-      ...(blockersOf(a).length ? blockersOf(a).map((b) => card(b, "blocking")) : ['<span class="unblocked">not blocked</span>'])])}</div>`);
+      ...(blockersOf(a).length ? blockersOf(a).map((b) => card(b, role.get(b))) : ['<span class="unblocked">not blocked</span>'])])}</div>`);
     const target = cb.target >= 0 ? card(cb.target, "target") : "";
     return `<div class="zone combat" aria-label="combat"><div class="zl">Combat · ${esc(atk ? atk.label : "")} attacks ${esc(def ? def.label : "")} · ${esc(STEPS[cb.step] || cb.step)}${cb.step === "actions" ? ` · ${esc((view.players.find((p) => p.seat === cb.to_act) || {}).label || "")} to act` : ""}</div>
       <div class="cbody">${target ? `<div class="ctarget"><div class="cl">target</div>${strip([target])}</div>` : ""}
       <div class="pairs">${pairs.join("") || '<span class="muted">no attacker declared yet</span>'}</div></div></div>`;
   }
 
+  // -- team modes (2v2 … 8v8): the turn order and team XP on a bar; full boxes for your seat, the players
+  // in the combat and the one whose turn it is, every other seat compact (its Monde and Havre Sac as chips)
+  const teamName = (t) => `Team ${String(t).toUpperCase()}`;
+
+  function chip(c0, view, ctx, extra = "") {
+    const idx = index(view);
+    const found = idx.get(c0.id);
+    const c = full(c0, ctx.catalog || {}, found ? found.owner : null);
+    const acts = ctx.byCard ? ctx.byCard.get(c.id) : null;
+    const role = roles(view).get(c.id);
+    const num = c.type === "Allié" || c.type === "Héros" ? ` ⚔${c.force}` : "";
+    const label = [c.name, c.type, c.type === "Allié" ? `Force ${c.force}` : "", c.damage ? `${c.damage} damage` : "",
+      c.tapped ? "inclined" : "", role || "", acts ? "has actions" : ""].filter(Boolean).join(", ");
+    return `<span class="wchip ${elClass(c.element)} ${c.tapped ? "tapped" : ""} ${acts ? "act" : ""} ${role ? `r-${role}` : ""} ${extra}"
+      data-card="${c.id}" ${acts ? `data-actions="${acts.join(",")}"` : ""} tabindex="0" role="button" aria-label="${esc(label)}"
+      title="${esc(label)}">${c.tapped ? '<i class="tp" aria-hidden="true">↷</i>' : ""}${esc(c.name)}${esc(num)}${c.damage ? `<b class="dm">−${Number(c.damage)}</b>` : ""}${role ? `<i class="rl">${esc(role)}</i>` : ""}</span>`;
+  }
+
+  function handChips(p, view, ctx) {
+    if (p.seat === view.seat || p.hand === null || p.out) return "";
+    return `<div class="mhand" aria-label="${esc(p.label)}'s hand, seen by the team"><span class="ml">hand</span>${
+      p.hand.length ? p.hand.map((c) => chip(c, view, ctx, "inhand")).join("") : '<span class="muted">empty</span>'}</div>`;
+  }
+
+  function outLine(p) {
+    return `<span class="outmark">eliminated${p.gone_count ? ` · ${Number(p.gone_count)} card(s) out of the game` : ""}</span>`;
+  }
+
+  function compactBox(p, view, ctx, cls) {
+    const s = p.havre_sac || { cards: [] };
+    const taille = s.card ? ((ctx.catalog || {})[s.card.name] || {}).taille : null;
+    const turn = view.active === p.seat && view.phase !== "over";
+    const active = (ctx.active || []).includes(p.seat);
+    const sac = s.banished ? '<span class="muted">Havre Sac banished</span>'
+      : `<span class="ml" title="Havre Sac: Taille used of how many fit, Résistance left">Sac ${occupancy(p)}/${taille === undefined || taille === null ? "?" : Number(taille)} · R${Number(s.resistance)}</span>${
+        mondeOrder(s.cards || []).map((c) => chip(c, view, ctx, "insac")).join("")}`;
+    const monde = mondeOrder(p.monde || []);
+    return `<div class="seatbox compact ${cls} ${p.out ? "out" : ""} ${active ? "active" : ""} ${turn ? "turn" : ""} ${focusClass(p, view)}" data-seat="${p.seat}"
+      aria-label="${esc(p.label)}${p.seat === view.seat ? " (you)" : ""}">
+      <div class="who"><b>${esc(p.label)}${p.seat === view.seat ? " (you)" : ""}</b>
+        ${turn ? `<span class="turnmark">${p.seat === view.seat ? "your" : "their"} turn</span>` : ""}${active ? '<span class="deciding">deciding</span>' : ""}
+        ${p.out ? outLine(p) : `<span class="hero">${esc((p.hero || {}).name || "")}</span>
+        <span class="cnt pv" title="the Héros's PV">♥${p.pv}/${p.max_pv}</span><span class="cnt xp" title="this player's XP">XP ${p.xp}</span>
+        <span class="cnt lv" title="Niveau">N${p.level}</span><span class="cnt" title="cards in hand and in the Pioche">hand ${p.hand_count} · Pioche ${p.pioche_count}</span>`}</div>
+      ${p.out ? "" : `<div class="chips"><span class="grp sac">${sac}</span><span class="grp monde"><span class="ml">Monde</span>${
+        monde.length ? monde.map((c) => chip(c, view, ctx)).join("") : '<span class="muted">empty</span>'}</span>
+        ${p.defausse.length ? `<button class="ml dpile" type="button" data-pile="defausse:${p.seat}" aria-label="Défausse: ${p.defausse.length} card(s)">Défausse ${p.defausse.length}</button>` : ""}</div>
+      ${handChips(p, view, ctx)}`}</div>`;
+  }
+
+  function focusClass(p, view) {
+    const cb = view.combat;
+    if (!cb) return "";
+    return p.seat === cb.defender ? "attacked" : p.seat === cb.attacker ? "attacking" : "";
+  }
+
+  function orderBar(view) {
+    const order = (view.order && view.order.length ? view.order : view.players.map((p) => p.seat));
+    const bySeat = new Map(view.players.map((p) => [p.seat, p]));
+    const teams = (view.teams || []).map((t) => {
+      const pct = Math.max(0, Math.min(100, Math.round((100 * t.xp) / Math.max(1, t.xp_goal))));
+      const mineT = bySeat.get(view.seat) && bySeat.get(view.seat).team === t.team;
+      return `<span class="txp team-${esc(t.team)} ${mineT ? "mine" : ""}" title="${esc(teamName(t.team))}: team XP against the goal" style="--pct:${pct}%">${esc(teamName(t.team))}${mineT ? " (yours)" : ""} · XP ${Number(t.xp)}/${Number(t.xp_goal)}</span>`;
+    }).join("");
+    const chips = order.map((s) => {
+      const p = bySeat.get(s);
+      if (!p) return "";
+      const turn = view.active === s && view.phase !== "over";
+      return `<span class="ochip team-${esc(p.team)} ${turn ? "turn" : ""} ${p.out ? "out" : ""} ${s === view.seat ? "me" : ""} ${focusClass(p, view)}"
+        data-order-seat="${s}" title="${esc(p.label)}${p.out ? ": eliminated" : turn ? ": playing now" : ""}">${esc(p.label)}${p.out ? " ✕" : ` ♥${p.pv}`}</span>`;
+    }).join("");
+    return `<div class="wk-order" aria-label="turn order and team XP">${teams}<span class="olabel">order</span>${chips}</div>`;
+  }
+
+  function renderTeams(root, view, ctx, mine, anchor) {
+    const narrow = root.clientWidth > 0 && root.clientWidth < 700;
+    const cb = view.combat;
+    const opps = view.players.filter((p) => teamOf(p) !== teamOf(anchor));
+    const home = view.players.filter((p) => teamOf(p) === teamOf(anchor));
+    const perSide = opps.length;
+    // who gets a full box: your seat, the attacker and the defender, then whose turn it is, up to a limit
+    const pick = (list, must, limit) => {
+      const out = list.filter((p) => must.includes(p.seat));
+      for (const p of list) {
+        if (out.length >= limit) break;
+        if (!out.includes(p) && !p.out && (p.seat === view.active || perSide <= 2)) out.push(p);
+      }
+      return out;
+    };
+    const focus = [anchor.seat, ...(cb ? [cb.attacker, cb.defender] : [])];
+    const limit = perSide <= 2 ? 2 : 1;
+    // a phone: card faces would be too small to read in several boxes; every other seat is compact
+    const fullOpps = narrow ? [] : pick(opps, focus, limit);
+    const fullHome = narrow ? (perSide <= 2 ? [anchor] : []) : [anchor, ...pick(home.filter((p) => p !== anchor), focus, limit - 1)];
+    const rank = (p) => (focus.includes(p.seat) ? 0 : p.seat === view.active ? 1 : p.out ? 3 : 2);
+    // the side's tracks: one per full box, then the compact boxes' grid (wider when it holds many)
+    const tracks = (fulls, n) => `grid-template-${narrow ? "rows" : "columns"}: ${[...fulls.map(() => "minmax(0, 1fr)"),
+      ...(n ? [`minmax(0, ${!fulls.length ? 1 : n > 3 ? 1.5 : n > 1 ? 1 : 0.7}fr)`] : [])].join(" ")}`;
+    const side = (list, fulls, cls) => {
+      const compacts = list.filter((p) => !fulls.includes(p)).sort((x, y) => rank(x) - rank(y));
+      return `${fulls.map((p) => seatBox(p, view, ctx, `${cls} ${p.out ? "out" : ""} ${focusClass(p, view)}`)).join("")}${
+        compacts.length ? `<div class="wk-compacts n${compacts.length}">${compacts.map((p) => compactBox(p, view, ctx, cls)).join("")}</div>` : ""}`;
+    };
+    const hand = anchor.hand === null
+      ? strip([], `${anchor.label} holds ${anchor.hand_count} card(s)`)
+      : strip(anchor.hand.map((c) => face(c, view, ctx, { cls: "inhand" })), "no card in hand");
+    const busy = (view.file && view.file.length) || cb;
+    root.innerHTML = `<div class="wk wk-teams ${narrow ? "narrow" : ""} ${ctx.outcome ? "over" : ""} ${busy ? "busy-mid" : ""}">
+      ${orderBar(view)}
+      <div class="wk-opps" style="${tracks(fullOpps, opps.length - fullOpps.length)}">${side(opps, fullOpps, "opp")}</div>
+      <div class="wk-mid">${fileZone(view, ctx)}${combatZone(view, ctx)}</div>
+      <div class="wk-home" style="${tracks(fullHome, home.length - fullHome.length)}">${side(home, fullHome, "mate")}</div>
+      <div class="wk-hand zone-hand" aria-label="${mine ? "your hand" : "hand"}"><div class="zl">${mine ? `Your hand · ${anchor.hand.length} card(s), PA ${anchor.pa}` : `${esc(anchor.label)}'s hand`}</div>${hand}</div>
+    </div>`;
+    root.querySelector(`.seatbox[data-seat="${anchor.seat}"]`).classList.replace("mate", "me");
+    revealActs(root);
+    // a bar scrolled sideways (a phone at 8v8) shows the attacked player, else whose turn it is
+    const bar = root.querySelector(".wk-order"), now = bar && (bar.querySelector(".ochip.attacked") || bar.querySelector(".ochip.turn"));
+    if (now && bar.scrollWidth > bar.clientWidth) {
+      const at = now.getBoundingClientRect().left - bar.getBoundingClientRect().left + bar.scrollLeft;
+      bar.scrollLeft = Math.max(0, at - bar.clientWidth / 3);
+    }
+  }
+
   function render(root, view, ctx) {
     if (!view || view.game !== "wakfu") { root.innerHTML = ""; return; }
+    if (view.players.length > 2) { const m = me(view); renderTeams(root, view, ctx, m, m || view.players[0]); return; }
     const mine = me(view);
     const anchor = mine || view.players[0];
     const home = view.players.filter((p) => teamOf(p) === teamOf(anchor));
