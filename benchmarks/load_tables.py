@@ -115,12 +115,14 @@ async def seat_client(url: str, token: str, stats: Stats, think: float, stop: as
 
 
 def long_replay(seed: int, actions: int = 20000) -> dict[str, Any]:
-    """A replay of ``actions`` actions (every seat ends its turn at once: the game never ends)."""
+    """A replay of up to ``actions`` actions (every seat ends its turn at once), capped by the largest
+    ``max_turns`` the game's options allow (10,000 turns: a replay of about 10,000 actions)."""
     from allegiance.games import get_game
     from allegiance.replay import Replay
 
     game = get_game("swdbg")
-    options = {"max_turns": actions}
+    limit = next(s.max for s in game.option_specs if s.name == "max_turns") or actions
+    options = {"max_turns": min(actions, limit)}
     state = game.new_game("1v1", seed, options)
     log = []
     while len(log) < actions and game.outcome(state) is None:
