@@ -26,6 +26,7 @@ def schema(name: str) -> jsonschema.Draft202012Validator:
 
 POSITION = schema("position")
 REPLAY = schema("replay")
+GAMES = schema("games")
 
 
 def run(*args: str, input: str | None = None) -> str:
@@ -92,3 +93,16 @@ def test_the_schemas_accept_the_keyed_shuffle_fields_and_refuse_mistakes() -> No
     assert not valid(REPLAY, {**rep, "actions": [[0, {"kind": "play", "card": [3]}]]})
     assert not valid(REPLAY, {**rep, "actions": [[0]]})
     assert not valid(REPLAY, {**rep, "format": "allegiance-replay/2"})
+
+
+@pytest.mark.parametrize(("game", "mode"), [("swdbg", "2v2"), ("wakfu", "2v2")])
+def test_simulate_out_records_validate(game: str, mode: str, tmp_path: Path) -> None:
+    run("simulate", game, "--mode", mode, "--games", "2", "--bots", "random", "--workers", "1", "-o", "max_turns=8",
+        "--out", str(tmp_path))
+    lines = (tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        record = json.loads(line)
+        GAMES.validate(record)
+        assert len(record["turn_order"]) == len(record["teams"])
+    assert not valid(GAMES, {**json.loads(lines[0]), "turn_order": [0, 0]})

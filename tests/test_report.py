@@ -120,3 +120,75 @@ def test_a_page_renders_when_every_game_is_a_draw_and_nothing_was_bought(tmp_pat
     html = write_html(data, tmp_path / "r.html").read_text(encoding="utf-8")
     assert html.count("<figure id=") == len(FIGURES)
     assert "6 draws" in html
+
+
+def test_win_rate_by_turn_order_position_from_hand_made_records() -> None:
+    """Position K's rate is the win rate of the team of the player who played K-th (Wakfu 2v2 orders)."""
+    base = {"game": "wakfu", "mode": "2v2", "bots": ["greedy"] * 4, "teams": ["a", "a", "b", "b"], "draw": False,
+            "turns": 10, "actions": 100, "error": None, "reason": "xp", "purchases": [], "force_track": []}
+    records = [
+        {**base, "index": 0, "seed": 0, "winners": ["a"], "turn_order": [0, 3, 1, 2], "first_team": "a"},
+        {**base, "index": 1, "seed": 1, "winners": ["a"], "turn_order": [2, 1, 3, 0], "first_team": "b"},
+        {**base, "index": 2, "seed": 2, "winners": ["b"], "turn_order": [2, 1, 3, 0], "first_team": "b"},
+        {**base, "index": 3, "seed": 3, "winners": [], "draw": True, "turn_order": [0, 3, 1, 2], "first_team": "a"},
+    ]
+    data = build(records)
+    got = {r.label: (r.wins, r.n) for r in data.rates if r.group == "position"}
+    assert got == {"position 1": (2, 4), "position 2": (1, 4), "position 3": (2, 4), "position 4": (1, 4)}
+    first = data.rate("first", "first team")
+    assert first is not None and (first.wins, first.n) == (2, 4)
+    assert data.position_sides == ["first", "second", "first", "second"]
+    from allegiance.report.summary import summary_lines
+    line = next(line for line in summary_lines(data) if "turn order" in line)
+    assert "positions 1, 3 (the first team's players) 50%" in line
+    assert "positions 2, 4 (the second team's players) 25%" in line
+
+
+def test_records_without_a_turn_order_have_no_position_rates() -> None:
+    data = build([record(i, ["empire"], 3, [], []) for i in range(3)])
+    assert not [r for r in data.rates if r.group == "position"] and data.position_sides == []
+
+
+@pytest.mark.parametrize("game,mode,bots,games", [
+    ("wakfu", "2v2", ["greedy", "random", "greedy", "random"], 4),
+    ("wakfu", "1v1", ["greedy", "random"], 4),
+    ("swdbg", "2v2", ["greedy", "random", "greedy", "random"], 4),
+    ("swdbg", "1v1", ["greedy", "random"], 2),
+])
+def test_simulated_games_record_the_turn_order_and_the_report_shows_it(
+        game: str, mode: str, bots: list[str], games: int, tmp_path: Path) -> None:
+    """WK-ORDER-1 / SW-TURN-1: each record's turn order is the game's own; the first team is the team
+    of its first seat; the report's position 1 rate is the first team's rate."""
+    from allegiance.games import get_game
+    summary, results = simulate(game, mode, bots, games, seed=7, workers=1, alternate=True)
+    g = get_game(game)
+    for r in results:
+        assert r.error is None
+        state = g.new_game(mode, r.seed, {})
+        assert r.turn_order == g.turn_order(state)
+        assert sorted(r.turn_order) == list(range(len(r.teams)))
+        if game == "wakfu":
+            assert r.turn_order[0] == state.first  # the first player is position 1
+        assert r.first_team == r.teams[r.turn_order[0]] == state.table.teams[state.first_team]
+    write_results(tmp_path, summary, results)
+    assert json.loads((tmp_path / "games.jsonl").read_text().splitlines()[0])["turn_order"] == results[0].turn_order
+    result = runner.invoke(app, ["report", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    positions = [r for r in data["rates"] if r["group"] == "position"]
+    first = next(r for r in data["rates"] if r["group"] == "first")
+    assert len(positions) == len(bots) and positions[0]["wins"] == first["wins"]
+    assert any("turn order" in line for line in data["summary"])
+    page = tmp_path / "r.html"
+    assert runner.invoke(app, ["report", str(tmp_path), "--html", str(page)]).exit_code == 0
+    assert 'id="turn-order"' in page.read_text(encoding="utf-8")
+
+
+def test_wakfu_turn_order_hook_follows_the_worked_examples() -> None:
+    """WK-ORDER-1 via the protocol hook: 3v3 starting with team b is B1 A3 B2 A2 B3 A1."""
+    from allegiance.games import get_game
+    g = get_game("wakfu")
+    for seed in range(20):
+        state = g.new_game("3v3", seed, {})
+        labels = [state.table.seats[s].label for s in g.turn_order(state)]
+        assert labels in (["A1", "B3", "A2", "B2", "A3", "B1"], ["B1", "A3", "B2", "A2", "B3", "A1"])

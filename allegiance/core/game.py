@@ -126,6 +126,15 @@ class Game(ABC):
         """Why an action chosen at an older version is not possible now, in a player's words."""
         return "another player acted first and the table changed since you chose it"
 
+    def turn_order(self, state: Any) -> list[int]:
+        """The seats in the order they play from the first turn: position 1 (the first player) first.
+
+        Fixed for the whole game (a seat that drops out keeps its position).  Seats that play their
+        turn together (a team turn) follow one another in seat order.  Empty: the game has no fixed
+        turn order to report (simulation records and the balance report then show none).
+        """
+        return []
+
     def card_catalog(self) -> dict[str, dict[str, Any]]:
         """The fixed data of every card by name, which views may refer to instead of repeating it
         (empty: the game's views carry everything)."""

@@ -78,6 +78,24 @@ def _card_table(cards: list[CardStat], title: str) -> str:
             f"<th>buyer won</th><th>lift</th></tr>{''.join(rows)}</table></div>")
 
 
+def position_table(data: ReportData) -> str:
+    """Win rate of the team of the player at each position of the turn order, with 95% intervals."""
+    rows = []
+    for k, r in enumerate((r for r in data.rates if r.group == "position" and r.n), start=1):
+        low, high = r.interval
+        side = data.position_sides[k - 1] if k - 1 < len(data.position_sides) else "mixed"
+        team = {"first": "moved first", "second": "moved second"}.get(side, "either")
+        rows.append(f"<tr><td>{k}</td><td>{team}</td><td>{r.rate:.0%}</td><td>{low:.0%}–{high:.0%}</td>"
+                    f"<td>{r.wins}/{r.n}</td></tr>")
+    if not rows:
+        return ""
+    return ("<section id=\"turn-order\"><h2>By position in the turn order</h2>"
+            "<p class=\"sub\">Position 1 is the first player. Each row: how often the team of the player at "
+            "that position won, with its 95% Wilson interval.</p>"
+            "<table><tr><th>position</th><th>player's team</th><th>team won</th><th>95% interval</th>"
+            f"<th>games</th></tr>{''.join(rows)}</table></section>")
+
+
 def tiles(data: ReportData) -> str:
     out = [_tile("games", f"{data.games:,}", f"{data.draws} draws, {data.errors} errors")]
     for r in data.rates:
@@ -106,6 +124,7 @@ def render_html(data: ReportData, source: str = "") -> str:
     sections = [
         f"<section><h2>Summary</h2><ul class=\"summary\">{summary}</ul></section>",
         f"<section><h2>{titles['win-rates']}</h2>{_img('win-rates', titles['win-rates'], figures['win-rates'])}</section>",
+        position_table(data),
         f"<section><h2>{titles['game-length']}</h2>{_img('game-length', titles['game-length'], figures['game-length'])}</section>",
     ]
     if "force-track" in figures:  # games with a Force track (SWDBG)

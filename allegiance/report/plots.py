@@ -15,7 +15,8 @@ from matplotlib.figure import Figure  # noqa: E402
 from allegiance.report.stats import MIN_BUYERS, CardStat, ReportData  # noqa: E402
 
 TEAM_COLOURS = {"empire": "#c0392b", "rebel": "#2471a3", "draw": "#9e9e9e", "neutral": "#7d8c4a", "": "#6d6d6d"}
-GROUP_TITLES = {"team": "By team", "seat": "By seat", "first": "Moving first", "bot": "By bot"}
+GROUP_TITLES = {"team": "By team", "seat": "By seat", "first": "Moving first", "position": "By turn-order position",
+                "bot": "By bot"}
 INK = "#263238"
 
 plt.rcParams.update({
@@ -44,6 +45,10 @@ def _rate_label(data: ReportData, group: str, label: str) -> str:
         return "team moving first"
     if group == "bot":
         return f"{label} bot"
+    if group == "position":
+        k = int(label.split()[-1])
+        side = data.position_sides[k - 1] if k - 1 < len(data.position_sides) else "mixed"
+        return f"{label}'s team" + (f" ({side} team)" if side != "mixed" else "")
     return f"seat {label}"
 
 

@@ -118,6 +118,9 @@ class ReportData:
     force: list[ForcePoint] = field(default_factory=list)
     cards: list[CardStat] = field(default_factory=list)
     reasons: dict[str, int] = field(default_factory=dict)
+    #: per position of the turn order: "first" (always a player of the team that moved first),
+    #: "second" (never) or "mixed"
+    position_sides: list[str] = field(default_factory=list)
 
     @property
     def completed(self) -> int:
@@ -141,6 +144,7 @@ class ReportData:
             "force": [asdict(p) for p in self.force],
             "cards": [c.to_json() for c in sorted(self.cards, key=lambda c: -c.buyers)],
             "reasons": self.reasons,
+            "position_sides": self.position_sides,
         }
 
 
@@ -194,6 +198,8 @@ def build(records: Iterable[Mapping[str, Any]]) -> ReportData:
     if with_first:
         data.rates.append(Rate("first team", sum(r["first_team"] in r["winners"] for r in with_first),
                                len(with_first), "first"))
+    data.rates.extend(position_rates(ok))
+    data.position_sides = position_sides(ok)
     if len(bots) > 1:
         for bot in bots:
             # Count a game for a bot only when that bot plays for a single team in it.
@@ -211,6 +217,31 @@ def build(records: Iterable[Mapping[str, Any]]) -> ReportData:
     data.force = force_points(ok, teams)
     data.cards = card_stats(data.game, ok, teams)
     return data
+
+
+def position_rates(records: list[Mapping[str, Any]]) -> list[Rate]:
+    """The win rate of the team of the player at each position of the turn order (group "position",
+    label "position K", K = 1 for the first player), over the games that recorded their order."""
+    ordered = [r for r in records if r.get("turn_order")]
+    longest = max((len(r["turn_order"]) for r in ordered), default=0)
+    rates = []
+    for k in range(longest):
+        games = [r for r in ordered if len(r["turn_order"]) > k]
+        wins = sum(r["teams"][r["turn_order"][k]] in r["winners"] for r in games)
+        rates.append(Rate(f"position {k + 1}", wins, len(games), "position"))
+    return rates
+
+
+def position_sides(records: list[Mapping[str, Any]]) -> list[str]:
+    """For each position of the turn order, whether its player was on the team that moved first."""
+    ordered = [r for r in records if r.get("turn_order")]
+    longest = max((len(r["turn_order"]) for r in ordered), default=0)
+    sides = []
+    for k in range(longest):
+        first = {r["teams"][r["turn_order"][k]] == r["teams"][r["turn_order"][0]]
+                 for r in ordered if len(r["turn_order"]) > k}
+        sides.append("mixed" if len(first) > 1 else "first" if first == {True} else "second")
+    return sides
 
 
 def force_points(records: list[Mapping[str, Any]], teams: list[str]) -> list[ForcePoint]:

@@ -40,6 +40,9 @@ def summary_lines(data: ReportData) -> list[str]:
         lines.append(f"The team that moved first won {_rate(first)}: "
                      + _verdict(first, "a first-move advantage.", "a first-move disadvantage.",
                                 "no clear first-move advantage."))
+    positions = [r for r in data.rates if r.group == "position" and r.n]
+    if positions:
+        lines.append(position_line(data, positions))
     for r in data.rates:
         if r.group == "bot" and r.n:  # a bot that plays on both teams of a game has no win rate
             lines.append(f"The {r.label} bot's team won {_rate(r)} of the {r.n} games it played.")
@@ -60,3 +63,21 @@ def summary_lines(data: ReportData) -> list[str]:
                      "least.  These are associations in bot play, not causes: bots buy what their heuristic "
                      "likes, and players who are ahead can afford more.")
     return lines
+
+
+def position_line(data: ReportData, positions: list[Rate]) -> str:
+    """The win rate of the team of the player at each position of the turn order; positions whose
+    counts are equal (a team's players when teams alternate) are named together."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for k, r in enumerate(positions, start=1):
+        groups.setdefault((r.wins, r.n), []).append(k)
+    parts = []
+    for ks in groups.values():
+        r = positions[ks[0] - 1]
+        side = {data.position_sides[k - 1] for k in ks if k - 1 < len(data.position_sides)}
+        who = (" (the first team's players)" if side == {"first"} and len(ks) > 1
+               else " (the second team's players)" if side == {"second"} and len(ks) > 1 else "")
+        name = "position" if len(ks) == 1 else "positions"
+        parts.append(f"{name} {', '.join(map(str, ks))}{who} {_rate(r)}")
+    return ("By position in the turn order (position 1 = the first player), the player's team won: "
+            + "; ".join(parts) + ".")

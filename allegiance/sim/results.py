@@ -11,7 +11,7 @@ from typing import Any
 from allegiance.sim.runner import GameResult
 
 CSV_FIELDS = ("index", "seed", "game", "mode", "bots", "teams", "winners", "draw", "turns", "actions",
-              "first_team", "error")
+              "first_team", "turn_order", "error")
 
 
 def replay_path(folder: Path, index: int) -> Path:
@@ -38,7 +38,7 @@ def write_results(folder: Path, summary: Any, results: list[GameResult]) -> None
         w.writerow(CSV_FIELDS)
         for r in results:
             row = r.to_json()
-            w.writerow([";".join(v) if isinstance(v, list) else ("" if v is None else v)
+            w.writerow([";".join(map(str, v)) if isinstance(v, list) else ("" if v is None else v)
                         for v in (row[k] for k in CSV_FIELDS)])
     (folder / "summary.json").write_text(json.dumps(summary.to_json(), indent=2), encoding="utf-8")
     try:

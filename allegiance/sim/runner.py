@@ -33,7 +33,8 @@ class GameResult:
     reason: str = ""
     purchases: list[list[Any]] = field(default_factory=list)  # [seat, card name, turn]
     force_track: list[int] = field(default_factory=list)  # Force at the start of each team turn
-    first_team: str | None = None  # the team that took the first turn
+    first_team: str | None = None  # the team that took the first turn (the team of turn_order[0])
+    turn_order: list[int] = field(default_factory=list)  # seats in the order they play (Game.turn_order)
     replay: dict[str, Any] | None = None  # the game's replay file, when asked for (``keep_replay``)
 
     def to_json(self) -> dict[str, Any]:
@@ -58,9 +59,9 @@ def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int 
     state = game.new_game(mode, seed, options or {})
     teams = [s.team for s in state.table.seats]
     result = GameResult(index, seed, game_name, mode, list(bots), teams)
-    first = getattr(state, "first_team", None)
-    if isinstance(first, int):
-        result.first_team = state.table.teams[first]
+    result.turn_order = [int(s) for s in game.turn_order(state)]
+    if result.turn_order:
+        result.first_team = teams[result.turn_order[0]]
     players = [make_bot(kind, seed * 31 + i) for i, kind in enumerate(bots)]
     chooser = Rng(seed ^ 0x5EED)
     last_turn = -1

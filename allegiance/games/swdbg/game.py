@@ -206,6 +206,13 @@ class SwdbgGame(Game):
         loser = ("empire", "rebel")[1 - (state.winner or 0)]
         return Outcome((winner,), state.end_reason, scores={winner: 1.0, loser: 0.0})
 
+    def turn_order(self, state: SwdbgState) -> list[int]:
+        """The first team's seats, then the other team's (SW-TURN-1: a team plays its turn together,
+        so teammates share their place in the order; seat order within a team)."""
+        first = state.table.teams[state.first_team]
+        return [s.index for s in state.table.seats if s.team == first] + \
+            [s.index for s in state.table.seats if s.team != first]
+
     def view(self, state: SwdbgState, seat: int | None) -> dict[str, Any]:
         from allegiance.games.swdbg.view import view
         return view(self, state, seat)

@@ -12,7 +12,7 @@ from allegiance.core.hooks import SearchHooks
 from allegiance.core.table import Decision, Table
 from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
 from allegiance.games.wakfu.state import Pending, WakfuState
-from allegiance.games.wakfu.teams import MODES
+from allegiance.games.wakfu.teams import MODES, order
 
 
 def _react(state: WakfuState, pend: Pending, value: Any) -> None:
@@ -200,6 +200,11 @@ class WakfuGame(Game):
             return Outcome((), state.end_reason, draw=True, scores={t: 0.5 for t in names})
         w = state.table.team_of(state.winner)
         return Outcome((w,), state.end_reason, scores={t: 1.0 if t == w else 0.0 for t in names})
+
+    def turn_order(self, state: WakfuState) -> list[int]:
+        """WK-ORDER-1: the starting team's player 1, the player opposite, and so on, alternating teams
+        (1v1: the first player, then the other); eliminated players keep their place (WK-ORDER-2)."""
+        return order(state)
 
     def view(self, state: WakfuState, seat: int | None) -> dict[str, Any]:
         from allegiance.games.wakfu.view import view
