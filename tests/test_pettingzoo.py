@@ -150,3 +150,73 @@ def test_wakfu_observation_hides_pioches_and_the_opponents_hand() -> None:
     hidden = [c for p in e.state.players for c in p.pioche] + list(e.state.players[1 - seat].main)
     assert hidden and all(not cards[c].any() for c in hidden)
     assert all(cards[c].any() for c in e.state.players[seat].main)
+
+
+WAKFU_TEAMS = [("2v2", {}), ("3v3", {}), ("4v4", {}), ("8v8", {"team_uniques": "ignore"})]
+
+
+@pytest.mark.parametrize("mode,options", WAKFU_TEAMS)
+def test_wakfu_team_modes_pass_the_api_test(mode: str, options: dict) -> None:
+    api_test(env(game="wakfu", mode=mode, options={"max_turns": 30, **options}), num_cycles=60)
+
+
+@pytest.mark.parametrize("mode,options", WAKFU_TEAMS)
+def test_wakfu_team_spaces_fit_every_card_id_and_random_games_stay_inside_them(mode: str, options: dict) -> None:
+    from allegiance.games.wakfu import encoding
+    e = raw_env(game="wakfu", mode=mode, options={"max_turns": 6, **options})
+    e.reset(seed=1)
+    cards = len(e.state.cards)
+    assert e.encoding.cards == cards  # one slot per card id, 50 per seat
+    assert e.action_count == encoding.encode(encoding.Action.of("choose", value=cards - 1, amount=cards - 1)) + 1
+    assert e.observation_space("player_0")["observation"].shape == (e.encoding.observation_size,)
+    for seed in range(2):
+        final, steps, ended = play_random(e, seed)  # every legal index is inside the mask (index_map checks)
+        assert ended == set(e.possible_agents) and steps > 0
+
+
+def _card_slots(e, agent: str):
+    from allegiance.games.wakfu.agent_encoding import PER_CARD
+    obs = e.observe(agent)["observation"]
+    return obs[: e.encoding.cards * PER_CARD].reshape(-1, PER_CARD)
+
+
+@pytest.mark.parametrize("mode,options", [("2v2", {}), ("4v4", {}), ("8v8", {"team_uniques": "ignore"})])
+def test_wakfu_team_observation_holds_teammates_hands_and_no_opposing_hand(mode: str, options: dict) -> None:
+    """WK-COMM-1 / invariant 4: a teammate's Main is in a seat's observation (zone mate_hand); an
+    opponent's Main and every Pioche are all-zero slots."""
+    from allegiance.games.wakfu.agent_encoding import ZONES
+    e = raw_env(game="wakfu", mode=mode, options=options)
+    e.reset(seed=5)
+    table = e.state.table
+    for agent in (e.possible_agents[0], e.possible_agents[-1]):
+        seat = e._seat[agent]
+        cards = _card_slots(e, agent)
+        mates = table.teammates(seat)
+        opponents = table.opponents(seat)
+        assert mates and all(e.state.players[m].main for m in mates)
+        for m in mates:
+            for c in e.state.players[m].main:
+                assert cards[c][ZONES.index("mate_hand")] == 1.0 and cards[c][ZONES.index("hand")] == 0.0
+        for c in e.state.players[seat].main:
+            assert cards[c][ZONES.index("hand")] == 1.0
+        hidden = [c for o in opponents for c in e.state.players[o].main]
+        hidden += [c for p in e.state.players for c in p.pioche]
+        assert hidden and all(not cards[c].any() for c in hidden)
+
+
+def test_an_opposing_hand_card_leaking_into_the_view_would_show_in_the_observation() -> None:
+    """The observation reads the view: if a view ever carried an opponent's hand, the test above would
+    see it (this checks that the encoder does not silently drop an opposing hand it is given)."""
+    e = raw_env(game="wakfu", mode="2v2")
+    e.reset(seed=5)
+    seat = 0
+    view = e.game.view(e.state, seat)
+    opponent = e.state.table.opponents(seat)[0]
+    leaked = e.game.view(e.state, opponent)["players"][opponent]["hand"]
+    assert leaked and view["players"][opponent]["hand"] is None
+    view["players"][opponent]["hand"] = leaked
+    obs = e.encoding.observe(view)
+    from allegiance.games.wakfu.agent_encoding import PER_CARD
+    slots = obs[: e.encoding.cards * PER_CARD].reshape(-1, PER_CARD)
+    # the encoder keeps an opposing Main out even when the view carries it (defence in depth)
+    assert all(not slots[c["id"]].any() for c in leaked)

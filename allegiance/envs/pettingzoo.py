@@ -9,7 +9,9 @@
         e.step(action)
 
 * **Agents** are ``player_0`` .. ``player_{n-1}``, one per seat in seat order; ``seat_labels`` maps
-  them to the table's labels (SWDBG 2v2: Empire 1, Empire 2, Rebel 1, Rebel 2).
+  them to the table's labels (SWDBG 2v2: Empire 1, Empire 2, Rebel 1, Rebel 2; Wakfu 1v1 .. 8v8: A1 ..
+  AN, B1 .. BN, e.g. ``env(game="wakfu", mode="8v8", options={"team_uniques": "ignore"})``, 16 agents).
+  In Wakfu teams a seat's observation holds its teammates' hands (WK-COMM-1), never an opponent's.
 * **Observations** are ``{"observation": Box(0, 1, (D,), float32), "action_mask": Box(0, 1, (A,), int8)}``,
   the shape of PettingZoo's classic environments.  ``observation`` encodes the seat's *view* only
   (the game's :meth:`~allegiance.core.Game.agent_encoding`; SWDBG: :mod:`allegiance.games.swdbg.observation`);

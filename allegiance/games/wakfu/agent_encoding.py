@@ -6,13 +6,17 @@ seat's Main) is not in the view, so its slot stays all zeros.  Layout, every num
 
 * one slot per card id (50 per seat: a deck is 50 cards with its Héros and Havre Sac, 101.1): where it
   is, seen from the observer (own Main / Monde / Havre Sac / Défausse, another team's Monde / Havre
-  Sac / Défausse, a teammate's Monde / Havre Sac / Défausse, the File, banished), tapped, Force,
-  damage, its type and Niveau;
+  Sac / Défausse, a teammate's Monde / Havre Sac / Défausse, the File, banished, a teammate's Main:
+  the team's hands are open to the team, WK-COMM-1, and an opposing Main is not in the view), tapped,
+  Force, damage, its type and Niveau;
 * per seat, starting with the observer and going round the table: XP, Niveau, PV, PA, PM, cards in
   Main and Pioche, Havre Sac resistance, whether it is a teammate, whether it is acting;
-* the turn (of the turn limit), the phase, whether a combat is on, the kind of the pending choice.
+* the turn (of the turn limit), the phase, whether a combat is on, the kind of the pending choice, the
+  observer's team XP and the other team's, each against the team's goal (WK-WIN-2).
 
-Works over any number of seats in two teams.
+Works over any number of seats in two teams (1v1 to 8v8).  The action space is the duel's
+:data:`~allegiance.games.wakfu.encoding.SIZE` indices in 1v1; in team modes the prefix of the team
+layout that reaches the mode's highest card id (:func:`action_count`).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from allegiance.games.wakfu.view import card_catalog
 
 DECK_SIZE: Final = 50
 ZONES: Final = ("hand", "monde", "havre", "defausse", "enemy_monde", "enemy_havre", "enemy_defausse",
-                "mate_monde", "mate_havre", "mate_defausse", "file", "banished")
+                "mate_monde", "mate_havre", "mate_defausse", "file", "banished", "mate_hand")
 TYPES: Final = ("Allié", "Héros", "Action", "Équipement", "Havre Sac", "Salle", "Zone", "Dofus")
 PER_CARD: Final = len(ZONES) + 4 + len(TYPES)
 PER_SEAT: Final = 10
@@ -52,8 +56,8 @@ class WakfuAgentEncoding:
         self.cards = DECK_SIZE * self.seats
         self.max_turns = int(options.get("max_turns", 200))
         self.card_part = self.cards * PER_CARD
-        self.observation_size = self.card_part + self.seats * PER_SEAT + 3 + len(PHASES) + len(PENDING)
-        self.action_count = encoding.SIZE
+        self.observation_size = self.card_part + self.seats * PER_SEAT + 3 + len(PHASES) + len(PENDING) + 2
+        self.action_count = action_count(self.cards)
 
     # -- observations ---------------------------------------------------------------------------------
     def observe(self, view: dict[str, Any]) -> Any:
@@ -82,9 +86,9 @@ class WakfuAgentEncoding:
         for p in view["players"]:
             seat = p["seat"]
             prefix = "" if seat == me else ("mate_" if self.table.seats[seat].team == mine else "enemy_")
-            if prefix == "":
+            if prefix != "enemy_":  # WK-COMM-1: the team's hands, never an opponent's (even if a view held one)
                 for card in p["hand"] or []:
-                    put(card, "hand")
+                    put(card, "hand" if prefix == "" else "mate_hand")
             sac = p["havre_sac"]
             if sac["card"] is not None:
                 put(sac["card"], prefix + "monde")
@@ -119,12 +123,19 @@ class WakfuAgentEncoding:
         decision = view.get("decision")
         if decision is not None and decision.get("kind") in PENDING:
             out[k + PENDING.index(decision["kind"])] = 1.0
+        k += len(PENDING)
+        for i, team in enumerate(sorted(view.get("teams") or [], key=lambda t: t["team"] != mine)[:2]):
+            out[k + i] = team["xp"] / max(1, team["xp_goal"])
         np.clip(out, 0.0, 1.0, out=out)  # a negative count (a Havre Sac's resistance after damage) reads as 0
         return out
 
     # -- actions ----------------------------------------------------------------------------------------
     def index_map(self, actions: Iterable[Action]) -> dict[int, Action]:
-        return {encoding.encode(a): a for a in actions}
+        out = {encoding.encode(a): a for a in actions}
+        if out and max(out) >= self.action_count:  # the card ids of a mode stay below self.cards
+            raise ValueError(f"action index {max(out)} ({out[max(out)]}) is outside this mode's "
+                             f"{self.action_count} actions")
+        return out
 
     def describe_index(self, index: int) -> str:
         try:
@@ -138,6 +149,18 @@ class WakfuAgentEncoding:
     def summary(self, view: dict[str, Any]) -> str:
         players = ", ".join(f"{p['label']} {p['xp']} XP {p['pv']} PV" for p in view["players"])
         return f"turn {view['turn']}, {view['phase']}, seat {view['active']} to act: {players}"
+
+
+def action_count(cards: int) -> int:
+    """How many action indices a game of ``cards`` card ids needs: the duel layout when every id is
+    below :data:`~allegiance.games.wakfu.encoding.MAX_CARDS`, else up to the team layout's last index
+    naming an id below ``cards`` (its last part, the (blocker, attacker) pairs, grows with the ids)."""
+    if cards <= encoding.MAX_CARDS:
+        return encoding.SIZE
+    if cards > encoding.MAX_TEAM_CARDS:
+        raise ValueError(f"{cards} card ids: the Wakfu action encoding holds at most {encoding.MAX_TEAM_CARDS}")
+    last_pair = encoding.encode(Action.of("choose", value=cards - 1, amount=cards - 1))
+    return last_pair + 1
 
 
 def _acting(view: dict[str, Any], seat: int) -> bool:
