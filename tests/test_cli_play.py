@@ -65,3 +65,25 @@ def test_a_bot_teammate_finishes_its_turn_after_yours_and_opponents_show_only_pu
     assert "Empire 2 (greedy): end turn — nothing left worth doing this turn" in text
     assert "Rebel 1 (greedy)" not in text and "Rebel 2 (greedy)" not in text
     assert "Rebel 1 plays" in text  # their public events
+
+
+def test_the_command_line_and_the_report_name_no_game_but_through_the_registry() -> None:
+    """The shared layers reach a game only through ``allegiance.games.get_game`` and its hooks: no
+    import of a game's folder, no string that is a game's name (a help text may name one in passing)."""
+    import ast
+    from pathlib import Path
+
+    import allegiance
+    from allegiance.games import REGISTRY
+    root = Path(allegiance.__file__).parent
+    found = []
+    for path in [*sorted((root / "cli").glob("*.py")), *sorted((root / "report").glob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            module = node.module if isinstance(node, ast.ImportFrom) else None
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if any((m or "").startswith(tuple(f"{v}." for v in REGISTRY.values())) or m in REGISTRY.values()
+                   for m in [module, *names]):
+                found.append(f"{path.name}:{node.lineno} imports {module or names}")
+            if isinstance(node, ast.Constant) and node.value in REGISTRY:
+                found.append(f"{path.name}:{node.lineno} names {node.value!r}")
+    assert not found, found

@@ -18,7 +18,6 @@ from rich.panel import Panel
 
 from allegiance.bots import BOT_SPEC_HELP, make_bot
 from allegiance.cli import app
-from allegiance.cli.board import card_stats, card_text, draw_board, draw_status
 from allegiance.cli.common import DECK_HELP, console, fail, game_options, guarded, load_game, new_state
 from allegiance.cli.generic_board import card_lines, draw_generic
 from allegiance.core.actions import Action
@@ -79,7 +78,7 @@ class Session:
     def __init__(self, game: Any, state: Any, seat: int, bots: dict[int, Any], record: Replay) -> None:
         self.game, self.state, self.seat, self.bots, self.record = game, state, seat, bots, record
         self.catalog = game.card_catalog()
-        self.draws = game.name == "swdbg"  # the board is drawn for swdbg; other games get the action lists
+        self.hooks = game.terminal_hooks()  # the game's own board, notes and reasons; generic where it has none
         self.team = state.table.seats[seat].team
         self.board_due = True
         self.my_turn_seen = -1
@@ -101,10 +100,7 @@ class Session:
                 self.my_turn_seen, self.board_due = state.turn, True
             view = g.view(state, seat)
             if self.board_due:
-                if self.draws:
-                    draw_board(console, view, self.catalog)
-                else:
-                    draw_generic(console, view)
+                self.draw_board(view)
                 self.board_due, self.listed = False, None
             legal = g.legal_actions(state, seat)
             if legal != self.listed:  # not again after a card's text, a typing mistake or a teammate's move
@@ -123,11 +119,15 @@ class Session:
         self.flush()
         outcome = g.outcome(state)
         assert outcome is not None
-        if self.draws:
-            draw_board(console, g.view(state, seat), self.catalog)
-        else:
-            draw_generic(console, g.view(state, seat))
+        self.draw_board(g.view(state, seat))
         console.print(Panel(f"[bold]{escape(outcome.reason)}[/]", title="Game over"))
+
+    def draw_board(self, view: dict[str, Any]) -> None:
+        """The game's own board if it has one, else the generic board of the view."""
+        if self.hooks.board is not None:
+            self.hooks.board(console, view, self.catalog)
+        else:
+            draw_generic(console, view)
 
     def answer(self, text: str, legal: list[Action], bots_active: list[int]) -> bool:
         """Act on one line typed by the player; False to quit."""
@@ -158,8 +158,9 @@ class Session:
         events = self.game.apply(self.state, self.seat, action)
         self.record.record(self.seat, action)
         self.print_events(events)
-        if self.draws and self.game.outcome(self.state) is None and self.seat in self.game.active_seats(self.state):
-            draw_status(console, self.game.view(self.state, self.seat), self.catalog)
+        if self.hooks.status is not None and self.game.outcome(self.state) is None \
+                and self.seat in self.game.active_seats(self.state):
+            self.hooks.status(console, self.game.view(self.state, self.seat), self.catalog)
             self.listed = None
         return True
 
@@ -178,8 +179,8 @@ class Session:
                 text += f" vs target {info.get('target_value') or info.get('hit_points') or 0}"
         elif action.kind in ("buy", "pay_off", "play") and isinstance(card, int) and card in self.state.cards:
             info = self.catalog.get(self.state.cards[card].name)
-            if info and self.draws:
-                text += f"  — {card_stats(info)}"
+            if info and self.hooks.card_note is not None:
+                text += f"  — {self.hooks.card_note(info)}"
         return text
 
     def show_card(self, what: str, legal: list[Action]) -> None:
@@ -203,7 +204,8 @@ class Session:
             console.print(f"[red]No card {escape(what)!r}: type part of its name, or an action number.[/]")
             return
         info = self.catalog[name]
-        console.print(Panel(card_text(info) if self.draws else card_lines(info), expand=False))
+        text = self.hooks.card_text(info) if self.hooks.card_text is not None else card_lines(info)
+        console.print(Panel(text, expand=False))
 
     def bot_move(self, actor: int) -> None:
         """One bot move. A teammate's is shown with its reason; an opponent's through its public events."""
@@ -236,9 +238,10 @@ class Session:
         self.print_events(held)
 
     def reason(self, actor: int, action: Action, bot: Any) -> str:
-        if bot.name == "greedy" and self.draws:
-            from allegiance.games.swdbg.workbench import greedy_reason
-            return greedy_reason(self.state, actor, action)
+        if self.hooks.explain is not None:
+            why = self.hooks.explain(self.state, actor, action, bot.name)
+            if why:
+                return why
         if bot.name == "random":
             return "a random legal action"
         return ""

@@ -25,7 +25,7 @@ from allegiance.core.errors import (
     StaleActionError,
 )
 from allegiance.core.events import Event
-from allegiance.core.hooks import AgentEncoding, SearchHooks
+from allegiance.core.hooks import AgentEncoding, SearchHooks, TerminalHooks
 from allegiance.core.options import OptionSpec, validate_options
 from allegiance.core.table import Decision, Table
 
@@ -143,6 +143,16 @@ class Game(ABC):
     def card_table(self) -> CardTable | None:
         """The card database as a table for ``allegiance cards`` (``None``: the game has none)."""
         return None
+
+    def card_group(self, name: str) -> str:
+        """The group a card belongs to in reports (e.g. a faction), "" when the game has none or the
+        name is unknown.  Must not raise."""
+        return ""
+
+    def terminal_hooks(self) -> TerminalHooks:
+        """How ``allegiance play`` draws this game beyond the generic board (see
+        :class:`allegiance.core.hooks.TerminalHooks`; the default: nothing of its own)."""
+        return TerminalHooks()
 
     def search_hooks(self) -> SearchHooks:
         """What the searching bots need of this game (see :class:`allegiance.core.hooks.SearchHooks`);

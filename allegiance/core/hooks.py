@@ -1,8 +1,9 @@
 """What a game supplies beyond the play protocol so that generic layers can carry it.
 
-The search bots (``allegiance.bots``) and the PettingZoo environment (``allegiance.envs``) are written
-once for every game; each game hands them these small objects from :meth:`Game.search_hooks` and
-:meth:`Game.agent_encoding`.  Nothing here knows any game.
+The search bots (``allegiance.bots``), the PettingZoo environment (``allegiance.envs``) and the
+terminal (``allegiance play``) are written once for every game; each game hands them these small
+objects from :meth:`Game.search_hooks`, :meth:`Game.agent_encoding` and :meth:`Game.terminal_hooks`.
+Nothing here knows any game.
 """
 
 from __future__ import annotations
@@ -43,6 +44,28 @@ class SearchHooks:
     turn: Callable[[Any], int]
     active_team: Callable[[Any], int]
     searched: Callable[[Any, int, list[Action]], list[Action]] | None = None
+
+
+@dataclass(frozen=True)
+class TerminalHooks:
+    """How ``allegiance play`` shows one game, where the generic board (drawn from the view alone) is
+    not enough.  Every field is optional; the terminal falls back to its generic form for each.
+
+    - ``board(console, view, catalog)``: draw the whole board of a seat's view on a Rich console
+      (``catalog``: :meth:`Game.card_catalog`); it must show only what the view holds;
+    - ``status(console, view, catalog)``: a line or two after each of the player's own actions;
+    - ``card_text(info)``: a card's full text (Rich markup) from its catalogue entry;
+    - ``card_note(info)``: a card's numbers in a few words, shown beside an action that plays or
+      buys it;
+    - ``explain(state, seat, action, bot)``: why the bot named ``bot`` (e.g. ``greedy``) chooses
+      ``action`` for ``seat``, asked before the action is applied; "" when it cannot say.
+    """
+
+    board: Callable[[Any, dict[str, Any], dict[str, dict[str, Any]]], None] | None = None
+    status: Callable[[Any, dict[str, Any], dict[str, dict[str, Any]]], None] | None = None
+    card_text: Callable[[dict[str, Any]], str] | None = None
+    card_note: Callable[[dict[str, Any]], str] | None = None
+    explain: Callable[[Any, int, Action, str], str] | None = None
 
 
 class AgentEncoding(Protocol):

@@ -162,13 +162,12 @@ def seat_labels(game: str, mode: str, seats: int) -> list[str]:
 
 
 def card_faction(game: str, name: str) -> str:
-    """A card's faction (SWDBG), or "" when unknown."""
-    if game != "swdbg":
-        return ""
+    """A card's group in the report (the game's :meth:`~allegiance.core.Game.card_group`, e.g. an SWDBG
+    faction), or "" when the game has none or is unknown."""
+    from allegiance.games import get_game
     try:
-        from allegiance.games.swdbg.cards import card
-        return card(name).faction
-    except KeyError:
+        return get_game(game).card_group(name)
+    except ValueError:  # records of a game this install does not have
         return ""
 
 

@@ -103,3 +103,45 @@ def test_play_wakfu_in_the_terminal_draws_a_board_from_the_view() -> None:
     assert out.exit_code == 0, out.output
     assert "hand:" in out.output and "Bruss Ouilis" in out.output and "Bye." in out.output
     assert "pioche count" in out.output
+
+
+def test_play_wakfu_2v2_shows_the_turn_order_team_xp_and_a_greedy_teammates_reasons() -> None:
+    """WK-ORDER-1 and WK-WIN-2 in the terminal: the generic board draws the view's turn order (labels)
+    and each team's XP against its goal; a greedy teammate's move comes with the heuristic's reason."""
+    from allegiance.games import get_game
+    g = get_game("wakfu")
+    state = g.new_game("2v2", 5, {})
+    labels = [state.table.seats[s].label for s in g.turn_order(state)]
+    out = run("play", "wakfu", "--mode", "2v2", "--seed", "5", input="0\n\n\nq\n")
+    assert out.exit_code == 0, out.output
+    assert "turn order: " + " → ".join(labels) in out.output
+    assert "team a: xp 0/36" in out.output and "team b: xp 0/36" in out.output
+    assert "A2 (greedy): makes a choice — its answer to the pending choice" in out.output
+
+
+def test_the_generic_board_marks_the_active_seat_and_strikes_players_who_are_out() -> None:
+    from allegiance.cli.generic_board import order_line, team_lines
+    view = {"active": 1, "order": [2, 1, 3, 0],
+            "players": [{"seat": 0, "label": "A1", "out": True}, {"seat": 1, "label": "A2"},
+                        {"seat": 2, "label": "B1"}, {"seat": 3, "label": "B2"}],
+            "teams": [{"team": "a", "seats": [0, 1], "xp": 12, "xp_goal": 36}]}
+    assert order_line(view) == "turn order: B1 → [bold reverse]A2[/] → B2 → [strike dim]A1[/]"
+    assert team_lines(view) == ["team a: xp 12/36"]
+    assert order_line({"players": []}) is None and team_lines({}) == []
+
+
+def test_wakfu_greedy_reason_names_each_rule_of_the_heuristic() -> None:
+    from allegiance.core.actions import Action
+    from allegiance.games import get_game
+    from allegiance.games.wakfu.strategy import greedy_reason
+    g = get_game("wakfu")
+    state = g.new_game("1v1", 1, {"decks": ["iop", "cra"]})
+    assert greedy_reason(state, 0, Action.of("choose", value="keep")) == "its answer to the pending choice"
+    while state.pending:  # past the mulligans
+        seat = g.active_seats(state)[0]
+        g.apply(state, seat, g.legal_actions(state, seat)[0])
+    seat = state.active
+    card = state.players[seat].main[0]
+    assert greedy_reason(state, seat, Action.of("play", card=card)).startswith("the best card worth playing")
+    assert greedy_reason(state, seat, Action.of("end_turn")) == "nothing left worth doing now"
+    assert "attack pays" in greedy_reason(state, seat, Action.of("attack"))

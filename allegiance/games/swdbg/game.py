@@ -246,6 +246,19 @@ class SwdbgGame(Game):
         from allegiance.games.swdbg.cards import card_table
         return card_table()
 
+    def card_group(self, name: str) -> str:
+        """A card's faction (empire, rebel, neutral), "" for an unknown name."""
+        from allegiance.games.swdbg.cards import card
+        try:
+            return card(name).faction
+        except KeyError:
+            return ""
+
+    def terminal_hooks(self) -> Any:
+        """The compact SWDBG board for ``allegiance play`` (``terminal``)."""
+        from allegiance.games.swdbg.terminal import hooks
+        return hooks()
+
     def search_hooks(self) -> SearchHooks:
         """Determinisation, evaluation and move keys for the searching bots (see ``search``)."""
         from allegiance.games.swdbg.determinize import determinize

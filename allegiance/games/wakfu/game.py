@@ -248,6 +248,16 @@ class WakfuGame(Game):
         from allegiance.games.wakfu.agent_encoding import WakfuAgentEncoding
         return WakfuAgentEncoding(mode, options)
 
+    def terminal_hooks(self) -> Any:
+        """The terminal draws the generic board of the view (team XP against its goal, the turn
+        order); a greedy teammate's moves come with the heuristic's reason."""
+        from allegiance.core.hooks import TerminalHooks
+        from allegiance.games.wakfu.strategy import greedy_reason
+
+        def explain(state: WakfuState, seat: int, action: Action, bot: str) -> str:
+            return greedy_reason(state, seat, action) if bot == "greedy" else ""
+        return TerminalHooks(explain=explain)
+
     def greedy_choice(self, state: WakfuState, seat: int, legal: list[Action], rng: Any) -> Action:
         """The greedy heuristic's pick (see ``strategy``)."""
         from allegiance.games.wakfu.strategy import greedy_choice

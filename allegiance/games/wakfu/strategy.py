@@ -95,6 +95,28 @@ def greedy_choice(state: WakfuState, seat: int, legal: list[Action], rng: Rng) -
     return legal[-1]
 
 
+def greedy_reason(state: WakfuState, seat: int, action: Action) -> str:
+    """Why :func:`greedy_choice` picks ``action`` here, before it is applied (for a teammate's move in
+    the terminal), in the order of its rules: answer the pending choice, attack when it pays, play the
+    best card worth playing, use a power that has a sensible target, bring an Allié out of the Havre
+    Sac, then pass or end the turn."""
+    kind, card = action.kind, action.get("card")
+    if kind == "choose" or state.pending:
+        return "its answer to the pending choice"
+    if kind == "attack":
+        return "the attack pays: an Allié stronger than every untapped opposing character, or more attackers"
+    if kind == "play" and isinstance(card, int) and card in state.cards:
+        d = state.cards[card]
+        return f"the best card worth playing: Alliés first, then Équipements and Dofus, then Actions ({d.type}, Niveau {d.level})"
+    if kind == "use":
+        return "the power has a sensible target now"
+    if kind == "move":
+        return "an Allié waiting in the Havre Sac goes into play"
+    if kind in ("pass", "end_turn"):
+        return "nothing left worth doing now"
+    return ""
+
+
 # -- the main phase ---------------------------------------------------------------------------------------
 def _play_rank(state: WakfuState, c: int) -> tuple[int, int]:
     d = state.cards[c]

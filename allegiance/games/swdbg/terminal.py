@@ -1,15 +1,21 @@
 """The SWDBG board in the terminal, compact: a few lines a player, the galaxy row with costs and stats.
 
 Everything is drawn from a seat's view (``Game.view``) and the card catalogue, so the terminal shows
-exactly what that seat may see.
+exactly what that seat may see.  ``allegiance play`` gets these through :meth:`SwdbgGame.terminal_hooks`
+(:func:`hooks`); they draw on the Rich console they are given and know nothing else of the terminal.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
 from rich.markup import escape
+
+from allegiance.core.actions import Action
+from allegiance.core.hooks import TerminalHooks
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 COLOURS = {"empire": "red", "rebel": "cyan", "neutral": "yellow"}
 
@@ -113,3 +119,17 @@ def card_text(info: dict[str, Any]) -> str:
         if info.get(field) and info[field] != "(none)":
             lines.append(f"{field}: {escape(info[field])}")
     return "\n".join(lines)
+
+
+def explain(state: Any, seat: int, action: Action, bot: str) -> str:
+    """Why the greedy bot picks ``action`` (see ``workbench.greedy_reason``); "" for other bots."""
+    if bot != "greedy":
+        return ""
+    from allegiance.games.swdbg.workbench import greedy_reason
+    return greedy_reason(state, seat, action)
+
+
+def hooks() -> TerminalHooks:
+    """The SWDBG terminal: its own board, status line, card text and card numbers, greedy's reasons."""
+    return TerminalHooks(board=draw_board, status=draw_status, card_text=card_text, card_note=card_stats,
+                         explain=explain)
