@@ -166,4 +166,20 @@ def new_state(game: Any, mode: str, seed: int, options: dict[str, Any]) -> Any:
     try:
         return game.new_game(mode, seed, options)
     except (ValueError, KeyError) as exc:
-        fail(f"cannot start {game.name} {mode}: {exc}")
+        ways = [_as_flags(game, way) for way in getattr(exc, "suggestions", None) or []]
+        text = str(exc).rstrip(".")
+        hint = f". On the command line: {' or '.join(ways)}." if ways else ""
+        fail(f"cannot start {game.name} {mode}: {text}{hint}")
+
+
+def _as_flags(game: Any, options: dict[str, Any]) -> str:
+    """Options a game suggests, as this command line's flags: ``--deck`` for its per-seat text
+    option, ``-o key=value`` for the others."""
+    seat_texts = {s.name for s in getattr(game, "option_specs", ()) if s.type == "seat_texts"}
+    words = []
+    for key, value in options.items():
+        if key in seat_texts and isinstance(value, list):
+            words += [f"--deck {v}" for v in value]
+        else:
+            words.append(f"-o {key}={','.join(map(str, value)) if isinstance(value, list) else value}")
+    return " ".join(words)

@@ -145,3 +145,16 @@ def test_wakfu_greedy_reason_names_each_rule_of_the_heuristic() -> None:
     assert greedy_reason(state, seat, Action.of("play", card=card)).startswith("the best card worth playing")
     assert greedy_reason(state, seat, Action.of("end_turn")) == "nothing left worth doing now"
     assert "attack pays" in greedy_reason(state, seat, Action.of("attack"))
+
+
+def test_new_refuses_repeated_starters_on_a_team_and_says_which_flags_play() -> None:
+    """WK-DECK-2 at the command line: the refusal ends with the flags that start the game."""
+    out = run("new", "wakfu", "--mode", "3v3", "--deck", "iop", "--deck", "cra")
+    assert out.exit_code == 2
+    text = " ".join(out.output.split())
+    assert "Bouftou Royal is Unique" in text
+    assert text.endswith("On the command line: --deck iop --deck feca --deck cra --deck cra --deck iop --deck feca "
+                         "or -o team_uniques=ignore.")
+    fixed = run("new", "wakfu", "--mode", "3v3", *"--deck iop --deck feca --deck cra --deck cra --deck iop --deck feca".split())
+    assert fixed.exit_code == 0, fixed.output
+    assert run("new", "wakfu", "--mode", "3v3", "--deck", "iop", "--deck", "cra", "-o", "team_uniques=ignore").exit_code == 0

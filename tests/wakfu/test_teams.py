@@ -561,3 +561,23 @@ def test_first_turn_rules_in_teams() -> None:
             top = s.pending[-1]
             choose(s, "keep" if "keep" in top.options else top.options[0])
         assert s.active == seat and sac_twice(s, seat) and not rules.first_turn_of_first_player(s)
+
+
+def test_a_refused_team_deck_ends_with_what_to_do() -> None:
+    """WK-DECK-2: the refusal keeps naming the card and players, then says how to play: different
+    starters per teammate (each team keeps its first player's starter) or team_uniques=ignore; and
+    the suggested decks do start the game."""
+    with pytest.raises(DeckError) as err:
+        GAME.new_game("3v3", 1, {"decks": ["iop", "cra"]})
+    msg = str(err.value)
+    assert "Bouftou Royal is Unique" in msg and "A1 and A2 and A3" in msg
+    assert msg.endswith("to play: give each player of a team a different deck (e.g. decks iop, feca, cra, "
+                        "cra, iop, feca), or set the option team_uniques=ignore to play without this rule")
+    assert err.value.suggestions == [{"decks": ["iop", "feca", "cra", "cra", "iop", "feca"]},
+                                     {"team_uniques": "ignore"}]
+    for way in err.value.suggestions:
+        GAME.new_game("3v3", 1, {"decks": ["iop", "cra"], **way})
+    with pytest.raises(DeckError) as err:  # 8v8: more players than starters, only the option is left
+        GAME.new_game("8v8", 1, {})
+    assert err.value.suggestions == [{"team_uniques": "ignore"}]
+    assert "decks that share no Unique card" in str(err.value)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from importlib import resources
-from typing import Final
+from typing import Any, Final
 
 from allegiance.games.wakfu.cards import CARDS
 
@@ -35,9 +35,12 @@ _LINE = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$")
 class DeckError(ValueError):
     """A deck file that cannot be read or breaks a deck construction rule; the message lists every problem."""
 
-    def __init__(self, problems: list[str]) -> None:
+    def __init__(self, problems: list[str], suggestions: list[dict[str, Any]] | None = None) -> None:
         super().__init__("; ".join(problems))
         self.problems = problems
+        #: game options that would start the game instead, each a way out (a front end may show them
+        #: in its own terms, e.g. the command line's ``--deck`` / ``-o``)
+        self.suggestions = suggestions or []
 
 
 @dataclass(frozen=True, slots=True)

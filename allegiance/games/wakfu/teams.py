@@ -148,4 +148,39 @@ def check_team_decks(table: Table, decks: list[Deck]) -> None:
                 problems.append(f"{name} is Unique: at most one copy per team (WK-DECK-2), but "
                                 f"{' and '.join(who)} of team {team.upper()} each hold one")
     if problems:
-        raise DeckError(problems)
+        decks_way = distinct_starters(table, decks)
+        ways = ([{"decks": decks_way}] if decks_way else []) + [{"team_uniques": "ignore"}]
+        fix = (f"give each player of a team a different deck (e.g. decks {', '.join(decks_way)})" if decks_way
+               else "give each player of a team decks that share no Unique card")
+        problems.append(f"to play: {fix}, or set the option team_uniques=ignore to play without this rule")
+        raise DeckError(problems, ways)
+
+
+def _uniques(name: str) -> set[str]:
+    from allegiance.games.wakfu.cards import CARDS
+    from allegiance.games.wakfu.decks import starter
+    d = starter(name)
+    return {n for n in (d.hero, d.havre_sac, *dict(d.cards)) if CARDS[n].unique}
+
+
+def distinct_starters(table: Table, decks: list[Deck]) -> list[str]:
+    """Starter decks for every seat such that no team holds a Unique card twice (WK-DECK-2): each team
+    keeps the starter its first player had and takes other starters after it; empty when there are not
+    enough such starters for a team (more players than starters sharing no Unique)."""
+    from allegiance.games.wakfu.decks import STARTERS
+    out: list[str] = []
+    for team in table.teams:
+        seats = table.members(team)
+        first = decks[seats[0]].name
+        chosen: list[str] = []
+        held: set[str] = set()
+        for name in ([first] if first in STARTERS else []) + [s for s in STARTERS if s != first]:
+            if len(chosen) == len(seats):
+                break
+            if not _uniques(name) & held:
+                chosen.append(name)
+                held |= _uniques(name)
+        if len(chosen) < len(seats):
+            return []
+        out += chosen
+    return out
