@@ -104,6 +104,8 @@ def test_report_json_agrees_with_the_simulation_summary(results: Path) -> None:
         assert rates[team]["wins"] == wins
         assert [rates[team]["low"], rates[team]["high"]] == pytest.approx(summary["win_interval_by_team"][team], abs=1e-4)
     assert data["turns"]["mean"] == pytest.approx(summary["mean_turns"])
+    first = next(r for r in data["rates"] if r["group"] == "first")
+    assert [first["low"], first["high"]] == pytest.approx(summary["first_team_win_interval"], abs=1e-4)
     assert data["force"][0]["turn"] == 1 and data["summary"]
 
 

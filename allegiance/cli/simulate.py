@@ -94,6 +94,7 @@ def simulate(
     console.print(f"draws: {summary.draws}   errors: {summary.errors}   mean turns: {summary.mean_turns:.1f}   "
                   f"wins by bot: {json.dumps(summary.wins_by_bot)}")
     if summary.first_team_win_rate is not None:
-        console.print(f"first team win rate: {summary.first_team_win_rate:.1%}")
+        lo, hi = summary.first_team_win_interval or (0.0, 0.0)
+        console.print(f"first team win rate: {summary.first_team_win_rate:.1%} (95 % interval {lo:.1%} – {hi:.1%})")
     for sample in summary.error_samples:
         console.print(f"[red]{sample}[/]")

@@ -40,6 +40,7 @@ class SimulationSummary:
     win_rate_by_team: dict[str, float] = field(default_factory=dict)
     win_interval_by_team: dict[str, list[float]] = field(default_factory=dict)
     first_team_win_rate: float | None = None
+    first_team_win_interval: list[float] | None = None  # its 95% Wilson interval
     mean_turns: float = 0.0
     mean_actions: float = 0.0
     error_samples: list[str] = field(default_factory=list)
@@ -134,6 +135,7 @@ def summarise(game: str, mode: str, bots: list[str], seed: int, results: Iterabl
         summary.win_interval_by_team[t] = [round(x, 4) for x in wilson(w, n)]
     if n and any(r.first_team for r in results):
         summary.first_team_win_rate = first_team_wins / n
+        summary.first_team_win_interval = [round(x, 4) for x in wilson(first_team_wins, n)]
     summary.mean_turns = sum(turns) / len(turns) if turns else 0.0
     summary.mean_actions = sum(actions) / len(actions) if actions else 0.0
     return summary
