@@ -4,33 +4,15 @@ spectator) holds an opponent's hand card or any deck's content, and events reach
 from __future__ import annotations
 
 import asyncio
-import json
-import random
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-import websockets
 
 from allegiance.server import connections
-from allegiance.server.messages import state_message
 from tests.server.helpers import create_table, server_thread
+from tests.server.leakcheck import MessageChecker, card_ids, play_seat
 from tests.server.policy import pick
-
-
-def card_ids(node: Any) -> set[int]:
-    """Every card id in a message's card objects (``{"id", "name", ...}``)."""
-    found: set[int] = set()
-    if isinstance(node, dict):
-        if "id" in node and "name" in node and isinstance(node["id"], int):
-            found.add(node["id"])
-        for value in node.values():
-            found |= card_ids(value)
-    elif isinstance(node, list):
-        for value in node:
-            found |= card_ids(value)
-    return found
 
 
 def action_card_ids(legal: list[dict[str, Any]], pending_kind: str | None) -> set[int]:
@@ -43,71 +25,33 @@ def action_card_ids(legal: list[dict[str, Any]], pending_kind: str | None) -> se
     return found
 
 
-def hidden_from(table: Any, seat: int | None) -> set[int]:
-    """The cards ``seat`` may not see now: every deck (player and galaxy) and the other team's hands."""
-    # (state internals are read here only to know the truth to compare messages against)
-    state = table.state
-    team = state.players[seat].team if seat is not None else None
-    hidden: set[int] = set()
-    for p in state.players:
-        hidden |= set(p.deck)
-        if team is None or p.team != team:
-            hidden |= set(p.hand)
-    for region in state.regions:
-        hidden |= set(region.galaxy_deck)
-    return hidden
+class Checker(MessageChecker):
+    """SWDBG: every deck (player and galaxy) and the other team's hands are hidden (SW-TEAM view)."""
 
+    def hidden_from(self, table: Any, seat: int | None) -> set[int]:
+        # (state internals are read here only to know the truth to compare messages against)
+        state = table.state
+        team = state.players[seat].team if seat is not None else None
+        hidden: set[int] = set()
+        for p in state.players:
+            hidden |= set(p.deck)
+            if team is None or p.team != team:
+                hidden |= set(p.hand)
+        for region in state.regions:
+            hidden |= set(region.galaxy_deck)
+        return hidden
 
-class Checker:
-    """Wraps the server's message builder and checks each message when it is built (and sent)."""
-
-    def __init__(self) -> None:
-        self.messages = 0
-        self.withheld = 0
-        self.problems: list[str] = []
-
-    def __call__(self, table: Any, seat: int | None, events: Any, full_log: bool = False) -> dict[str, Any]:
-        events = list(events)
-        msg = state_message(table, seat, events, full_log=full_log)
-        self.messages += 1
+    def named(self, msg: dict[str, Any]) -> set[int]:
         pending = msg["view"].get("pending") or {}
-        named = card_ids(msg) | action_card_ids(msg["legal"], pending.get("kind"))
+        return card_ids(msg) | action_card_ids(msg["legal"], pending.get("kind"))
+
+    def shown(self, table: Any, msg: dict[str, Any], seat: int | None) -> set[int]:
         # a card effect may show a deck's top cards to the seat that answers it (e.g. Coruscant), and only to it
-        shown = card_ids(pending.get("shown", [])) if seat in pending.get("seats", []) else set()
-        leaked = named & hidden_from(table, seat) - shown
-        if leaked:
-            self.problems.append(f"v{msg['version']} seat {seat}: hidden cards {sorted(leaked)} sent")
-        if msg["legal"] and seat is None:
-            self.problems.append("a spectator was sent legal actions")
-        for p in msg["view"]["players"]:
-            friendly = seat is not None and p["team"] == table.state.players[seat].team
-            if (p["hand"] is not None) != friendly:
-                self.problems.append(f"seat {seat} got the hand of seat {p['seat']} wrongly shown/hidden")
-        pool = [e for e in table.events if e.visible_for(seat)] if full_log else events
-        sent = {e["text"] for e in msg["events"]}
-        readable = {e.text for e in pool if e.visible_for(seat)}
-        for e in (table.events if full_log else events):
-            if not e.visible_for(seat):
-                self.withheld += 1
-                if e.text in sent and e.text not in readable:
-                    self.problems.append(f"seat {seat} was sent a private event: {e.text}")
-        return msg
+        pending = msg["view"].get("pending") or {}
+        return card_ids(pending.get("shown", [])) if seat in pending.get("seats", []) else set()
 
-
-async def play_seat(url: str, token: str | None, seat_log: list[dict[str, Any]], seed: int) -> None:
-    rng = random.Random(seed)
-    async with websockets.connect(url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "join", "token": token} if token else {"type": "join"}))
-        async for raw in ws:
-            msg = json.loads(raw)
-            seat_log.append(msg)
-            if msg["type"] != "state":
-                continue
-            if msg["outcome"] is not None:
-                return
-            if msg["legal"]:
-                await ws.send(json.dumps({"type": "action", "action": pick(msg["legal"], rng),
-                                          "version": msg["version"]}))
+    def hand_visible(self, table: Any, seat: int | None, player: dict[str, Any]) -> bool:
+        return seat is not None and player["team"] == table.state.players[seat].team
 
 
 @pytest.mark.slow
@@ -124,7 +68,7 @@ def test_no_message_of_a_whole_2v2_game_reveals_hidden_cards(tmp_path: Path, mon
 
         async def main() -> None:
             await asyncio.wait_for(asyncio.gather(
-                *(play_seat(url, tokens.get(s) if s is not None else None, logs[s], seed=s or 0) for s in logs)),
+                *(play_seat(url, tokens.get(s) if s is not None else None, logs[s], s or 0, pick) for s in logs)),
                 timeout=240)
 
         asyncio.run(main())
@@ -142,7 +86,7 @@ def test_no_message_of_a_whole_2v2_game_reveals_hidden_cards(tmp_path: Path, mon
                 assert msg["seat"] == seat
 
 
-def test_the_checker_notices_an_opponent_hand_in_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_checker_notices_an_opponent_hand_in_a_message() -> None:
     from allegiance.server import messages
     from allegiance.server.storage import SeatRecord, TableRecord
     from allegiance.server.tables import LiveTable
@@ -158,7 +102,7 @@ def test_the_checker_notices_an_opponent_hand_in_a_message(monkeypatch: pytest.M
         msg["view"]["players"][2]["hand"] = rebel["hand"]
         return msg
 
-    monkeypatch.setattr(sys.modules[__name__], "state_message", leaky)
     caught = Checker()
+    caught.builder = leaky
     caught(table, 0, [])
     assert any("hidden cards" in p for p in caught.problems)

@@ -1,36 +1,21 @@
-"""Invariant 4 over the wire for Wakfu (WK view): in a whole duel played to the end, one seat by a
-client that sees only its messages and the other by a server bot, no message to any seat or to a
+"""Invariant 4 over the wire for Wakfu (WK view): in a whole duel (and a 2v2) played to the end, seats
+played by clients that see only their messages and the others by server bots, no message to any seat or to a
 spectator names a card in a Pioche or in another seat's Main, and events reach only their readers.
 Also: a Wakfu table is created with a deck per seat."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import websockets
 
 from allegiance.server import connections
-from allegiance.server.messages import state_message
 from tests.server.helpers import server_thread
-from tests.server.test_hidden_information import card_ids
-
-
-def hidden_from(table: Any, seat: int | None) -> set[int]:
-    """The cards ``seat`` may not see now: every Pioche and every other seat's Main."""
-    # (state internals are read here only to know the truth to compare messages against)
-    hidden: set[int] = set()
-    for p in table.state.players:
-        hidden |= set(p.pioche)
-        if p.seat != seat:
-            hidden |= set(p.main)
-    return hidden
+from tests.server.leakcheck import MessageChecker, card_ids, play_seat
 
 
 def named_by_actions(legal: list[dict[str, Any]]) -> set[int]:
@@ -42,40 +27,34 @@ def named_by_actions(legal: list[dict[str, Any]]) -> set[int]:
     return found
 
 
-class Checker:
-    """Wraps the server's message builder and checks each message as it is built."""
+class Checker(MessageChecker):
+    """Wakfu: every Pioche and the Mains of the other team's players are hidden (WK-COMM-1: a team's
+    hands are seen by the whole team; in the duel a team is one player)."""
 
-    def __init__(self) -> None:
-        self.messages = 0
-        self.withheld = 0
-        self.problems: list[str] = []
+    def hidden_from(self, table: Any, seat: int | None) -> set[int]:
+        # (state internals are read here only to know the truth to compare messages against)
+        hidden: set[int] = set()
+        for p in table.state.players:
+            hidden |= set(p.pioche)
+            if not self._friendly(table, seat, p.seat):
+                hidden |= set(p.main)
+        return hidden
 
-    def __call__(self, table: Any, seat: int | None, events: Any, full_log: bool = False) -> dict[str, Any]:
-        events = list(events)
-        msg = state_message(table, seat, events, full_log=full_log)
-        self.messages += 1
-        hidden = hidden_from(table, seat)
+    def named(self, msg: dict[str, Any]) -> set[int]:
+        return card_ids(msg["view"]) | card_ids(msg["events"]) | named_by_actions(msg["legal"])
+
+    def shown(self, table: Any, msg: dict[str, Any], seat: int | None) -> set[int]:
         # a seat's own pending choice may show it cards of its Pioche (a search): only to it, as options
         pending = table.state.pending[-1] if table.state.pending else None
-        shown = set(pending.options) if pending is not None and pending.seat == seat else set()
-        leaked = (card_ids(msg["view"]) | card_ids(msg["events"])) & hidden
-        leaked |= named_by_actions(msg["legal"]) & hidden - shown
-        if leaked:
-            self.problems.append(f"v{msg['version']} seat {seat}: hidden cards {sorted(leaked)} sent")
-        if msg["legal"] and seat is None:
-            self.problems.append("a spectator was sent legal actions")
-        for p in msg["view"]["players"]:
-            if (p["hand"] is not None) != (p["seat"] == seat):
-                self.problems.append(f"seat {seat} got the hand of seat {p['seat']} wrongly shown/hidden")
-        sent = {e["text"] for e in msg["events"]}
-        pool = table.events if full_log else events
-        readable = {e.text for e in pool if e.visible_for(seat)}
-        for e in pool:
-            if not e.visible_for(seat):
-                self.withheld += 1
-                if e.text in sent and e.text not in readable:
-                    self.problems.append(f"seat {seat} was sent a private event: {e.text}")
-        return msg
+        return set(pending.options) if pending is not None and pending.seat == seat else set()
+
+    def hand_visible(self, table: Any, seat: int | None, player: dict[str, Any]) -> bool:
+        return self._friendly(table, seat, player["seat"])
+
+    @staticmethod
+    def _friendly(table: Any, seat: int | None, other: int) -> bool:
+        seats = table.state.table.seats
+        return seat is not None and seats[seat].team == seats[other].team
 
 
 #: a quick player that sees only its legal actions: answers, attacks, plays, passes, and ends the turn;
@@ -90,25 +69,10 @@ def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice([a for a in usable if RANK.get(a["kind"], 9) == best])
 
 
-async def play_seat(url: str, token: str | None, seat_log: list[dict[str, Any]], seed: int) -> None:
-    rng = random.Random(seed)
-    async with websockets.connect(url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "join", "token": token} if token else {"type": "join"}))
-        async for raw in ws:
-            msg = json.loads(raw)
-            seat_log.append(msg)
-            if msg["type"] != "state":
-                continue
-            if msg["outcome"] is not None:
-                return
-            if msg["legal"]:
-                await ws.send(json.dumps({"type": "action", "action": pick(msg["legal"], rng),
-                                          "version": msg["version"]}))
-
-
-def create_wakfu_table(base: str, decks: list[str], seats: list[str], seed: int | None = 5) -> httpx.Response:
-    body: dict[str, Any] = {"game": "wakfu", "mode": "1v1", "seats": seats,
-                            "options": {"decks": decks, "max_turns": 120}}
+def create_wakfu_table(base: str, decks: list[str], seats: list[str], seed: int | None = 5,
+                       mode: str = "1v1", max_turns: int = 120) -> httpx.Response:
+    body: dict[str, Any] = {"game": "wakfu", "mode": mode, "seats": seats,
+                            "options": {"decks": decks, "max_turns": max_turns}}
     if seed is not None:
         body["seed"] = seed
     return httpx.post(f"{base}/api/tables", json=body)
@@ -129,8 +93,8 @@ def test_no_message_of_a_whole_wakfu_duel_reveals_hidden_cards(tmp_path: Path,
         token = created["links"][0]["token"]
 
         async def main() -> None:
-            await asyncio.wait_for(asyncio.gather(play_seat(url, token, logs[0], 0),
-                                                  play_seat(url, None, logs[None], 1)), timeout=300)
+            await asyncio.wait_for(asyncio.gather(play_seat(url, token, logs[0], 0, pick),
+                                                  play_seat(url, None, logs[None], 1, pick)), timeout=300)
 
         asyncio.run(main())
     assert not checker.problems, checker.problems[:10]
@@ -140,6 +104,37 @@ def test_no_message_of_a_whole_wakfu_duel_reveals_hidden_cards(tmp_path: Path,
         for msg in log:
             if msg["type"] == "state":
                 assert msg["seat"] == seat
+
+
+@pytest.mark.slow
+def test_no_message_of_a_wakfu_2v2_reveals_an_opponents_hand_and_teammates_see_each_other(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # WK-COMM-1: a team's hands are seen by the whole team, never by the other team or a spectator
+    checker = Checker()
+    monkeypatch.setattr(connections, "state_message", checker)
+    with server_thread(str(tmp_path / "t.db"), rate=(1000.0, 1000)) as base:
+        res = create_wakfu_table(base, ["iop", "feca", "cra", "xelor"], ["human", "greedy", "human", "greedy"],
+                                 seed=None, mode="2v2", max_turns=24)
+        assert res.status_code == 201, res.text
+        created = res.json()
+        url = base.replace("http", "ws") + f"/ws/tables/{created['table']['id']}"
+        tokens = {link["seat"]: link["token"] for link in created["links"]}
+        logs: dict[Any, list[dict[str, Any]]] = {0: [], 2: [], None: []}
+
+        async def main() -> None:
+            await asyncio.wait_for(asyncio.gather(
+                *(play_seat(url, tokens.get(s) if s is not None else None, logs[s], s or 1, pick) for s in logs)),
+                timeout=300)
+
+        asyncio.run(main())
+    assert not checker.problems, checker.problems[:10]
+    assert all(log[-1]["type"] == "state" and log[-1]["outcome"] is not None for log in logs.values())
+    assert checker.messages > 50 and checker.withheld > 0
+    # a seat's view holds its teammate's hand (a bot's, here) and not the opponents'
+    last = {s: [m for m in log if m["type"] == "state"][-2]["view"]["players"] for s, log in logs.items()}
+    assert [p["hand"] is not None for p in last[0]] == [True, True, False, False]
+    assert [p["hand"] is not None for p in last[2]] == [False, False, True, True]
+    assert all(p["hand"] is None for p in last[None])
 
 
 def test_a_wakfu_table_takes_a_deck_per_seat(tmp_path: Path) -> None:
@@ -158,7 +153,7 @@ def test_a_wakfu_table_takes_a_deck_per_seat(tmp_path: Path) -> None:
         assert too_few.status_code == 400 and "one deck per seat" in too_few.text
 
 
-def test_the_checker_notices_an_opponents_hand_in_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_checker_notices_an_opponents_hand_in_a_message() -> None:
     from allegiance.server import messages
     from allegiance.server.storage import SeatRecord, TableRecord
     from allegiance.server.tables import LiveTable
@@ -174,7 +169,7 @@ def test_the_checker_notices_an_opponents_hand_in_a_message(monkeypatch: pytest.
         msg["view"]["players"][1]["hand"] = table.game.view(table.state, 1)["players"][1]["hand"]
         return msg
 
-    monkeypatch.setattr(sys.modules[__name__], "state_message", leaky)
     caught = Checker()
+    caught.builder = leaky
     caught(table, 0, [])
     assert any("hidden cards" in p for p in caught.problems)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from allegiance.core.redeal import redeal
 from allegiance.core.rng import Rng
 from allegiance.games.swdbg.state import Pending, SwdbgState
 
@@ -50,14 +51,14 @@ def determinize(state: SwdbgState, seat: int, rng: Rng) -> SwdbgState:
     relabel: dict[int, int] = {}
     for p in out.players:
         if p.team == team:
-            _deal(p.deck, [], known, shuffler, relabel)
+            redeal(p.deck, [], known, shuffler, relabel)
         else:
-            _deal(p.hand, p.deck, known, shuffler, relabel)
+            redeal(p.hand, p.deck, known, shuffler, relabel)
             if state.config.galaxy == "secret":
                 boxed = [i for i, b in enumerate(out.box) if out.base_owner[b] == p.seat]
                 _deal_base_pool(out, p.base_deck, boxed, shuffler, relabel)
     for r in out.regions:
-        _deal(r.galaxy_deck, [], known, shuffler, relabel)
+        redeal(r.galaxy_deck, [], known, shuffler, relabel)
     if relabel:
         out.pending = [_relabel_pending(pend, relabel) for pend in out.pending]
     return out
@@ -77,24 +78,6 @@ def _known_cards(state: SwdbgState, seat: int) -> set[int]:
                     if set(pend.shown) == set(q.hand):
                         known.update(q.hand)
     return known
-
-
-def _deal(first: list[int], second: list[int], known: set[int], rng: random.Random,
-          relabel: dict[int, int]) -> None:
-    """Deal the unknown cards of ``first + second`` again among their unknown places, in place.
-
-    The pool is sorted before the shuffle so that the result does not depend on the true order.
-    """
-    places = [(zone, i) for zone in (first, second) for i, c in enumerate(zone) if c not in known]
-    if len(places) < 2:
-        return
-    pool = sorted(zone[i] for zone, i in places)
-    rng.shuffle(pool)
-    for (zone, i), new in zip(places, pool, strict=True):
-        old = zone[i]
-        if old != new:
-            relabel[old] = new
-        zone[i] = new
 
 
 def _deal_base_pool(state: SwdbgState, base_deck: list[int], boxed: list[int], rng: random.Random,

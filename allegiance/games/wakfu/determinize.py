@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from allegiance.core.redeal import redeal
 from allegiance.core.rng import Rng
 from allegiance.games.wakfu import teams
 from allegiance.games.wakfu.state import Pending, WakfuState
@@ -45,9 +46,9 @@ def determinize(state: WakfuState, seat: int, rng: Rng) -> WakfuState:
     relabel: dict[int, int] = {}
     for p in out.players:
         if p.seat in seen:
-            _deal(p.pioche, [], known, shuffler, relabel)
+            redeal(p.pioche, [], known, shuffler, relabel)
         else:
-            _deal(p.main, p.pioche, known, shuffler, relabel)
+            redeal(p.main, p.pioche, known, shuffler, relabel)
     if relabel:
         out.pending = [_relabel(pend, relabel) for pend in out.pending]
         for item in out.file:  # additional costs chosen from a hand, not paid yet (418.8)
@@ -65,21 +66,6 @@ def _known_cards(state: WakfuState, seat: int) -> set[int]:
                 if isinstance(v, tuple):
                     known.update(x for x in v if isinstance(x, int) and not isinstance(x, bool))
     return known
-
-
-def _deal(first: list[int], second: list[int], known: set[int], rng: random.Random,
-          relabel: dict[int, int]) -> None:
-    """Deal the unknown cards of ``first + second`` again among their unknown places, in place."""
-    places = [(zone, i) for zone in (first, second) for i, c in enumerate(zone) if c not in known]
-    if len(places) < 2:
-        return
-    pool = sorted(zone[i] for zone, i in places)
-    rng.shuffle(pool)
-    for (zone, i), new in zip(places, pool, strict=True):
-        old = zone[i]
-        if old != new:
-            relabel[old] = new
-        zone[i] = new
 
 
 def _relabel(pend: Pending, relabel: dict[int, int]) -> Pending:
