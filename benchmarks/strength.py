@@ -81,19 +81,25 @@ def _job(args: tuple[Any, ...]) -> dict[str, Any]:
 
 def evaluate(mode: str, games: int, seed: int, options: dict[str, Any], workers: int = 1,
              progress: bool = True, game_name: str = "swdbg",
-             game_options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play ``games`` games and summarise the ISMCTS team's results."""
-    jobs = [(mode, i, seed, options, game_name, game_options) for i in range(games)]
+             game_options: dict[str, Any] | None = None, first: int = 0,
+             jsonl: Path | None = None) -> dict[str, Any]:
+    """Play games ``first`` .. ``first + games - 1`` of the run and summarise the ISMCTS team's results.
+
+    Game ``i`` has the same seed and seating whatever process plays it, so a long run split over
+    processes (``--first-game``) is the same run; ``jsonl`` gets each game's result as it ends."""
+    jobs = [(mode, i, seed, options, game_name, game_options) for i in range(first, first + games)]
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             for r in pool.map(_job, jobs):
                 results.append(r)
+                _record(jsonl, r)
                 _progress(progress, results, start)
     else:
         for job in jobs:
             results.append(_job(job))
+            _record(jsonl, results[-1])
             _progress(progress, results, start)
     wins = sum(r["score"] for r in results)
     low, high = wilson(wins, len(results))
@@ -104,6 +110,12 @@ def evaluate(mode: str, games: int, seed: int, options: dict[str, Any], workers:
         "seconds_per_game": sum(r["seconds"] for r in results) / max(1, len(results)),
         "wall_seconds": time.perf_counter() - start,
     }
+
+
+def _record(path: Path | None, result: dict[str, Any]) -> None:
+    if path is not None:
+        with path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(result) + "\n")
 
 
 def _rate(results: list[dict[str, Any]]) -> float | None:
@@ -128,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--horizon", type=int, default=1, help="team turns simulated past the root's turn")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="index of the first game to play (to split one run over processes)")
+    parser.add_argument("--jsonl", type=Path, help="append each game's result to this file as it ends")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     options = {"iterations": args.iterations, "horizon": args.horizon}
@@ -141,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     for mode, games in (("1v1", args.games_1v1), ("2v2", args.games_2v2)):
         if games > 0 and mode in modes:
             report["modes"].append(evaluate(mode, games, args.seed, options, args.workers, not args.json,
-                                            args.game, game_options))
+                                            args.game, game_options, args.first_game, args.jsonl))
             if not args.json:
                 print(file=sys.stderr)
     if args.json:
