@@ -14,7 +14,8 @@ then one every ``1 / CHAT_PER_SECOND`` seconds (5 per 10 s), counted per seat so
 sockets does not raise it.
 
 **Kept in memory only, and on purpose.**  Each team keeps its last :data:`HISTORY` messages, sent to
-a teammate's page when it (re)connects (``chat_history``, right after its first state).  Chat is not
+a teammate's page when it (re)connects (``chat_history``, right after its first state; none while
+the team has said nothing).  Chat is not
 a move: it never enters the action log, the database or a replay, so it is gone when the server
 restarts or the table leaves memory.  Keeping people's free text out of storage keeps the stored
 game exactly the game, and a restart rarely loses more than a few lines a team has already read.

@@ -21,8 +21,8 @@ WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
   "ref": 8}``; every connection seated on the sender's team (the sender's own included, whose copy
   echoes ``ref``) receives ``{"type": "chat", "id": 12, "team": "rebel", "seat": 2, "label": "Player 3",
   "at": 1763925600000, "text": "..."}`` (``at``: the server's clock, milliseconds since 1970 UTC); no
-  opponent and no spectator receives it.  A seat with a teammate who is a person also gets
-  ``{"type": "chat_history", "team": ..., "messages": [chat, ...]}`` (its team's last 50 lines, oldest
+  opponent and no spectator receives it.  When its team has said something, a seat's page also gets
+  ``{"type": "chat_history", "team": ..., "messages": [chat, ...]}`` (the team's last 50 lines, oldest
   first) right after its first state on each (re)connection.  A refused chat message is answered with an
   ``error`` (``forbidden``: a spectator; ``no_teammates``: no other person on the team; ``malformed``:
   not 1..500 characters of text once trimmed, or a control character; ``rate_limited``: more than 5 in
@@ -163,7 +163,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     writer = conn.start()
     conn.notify([])  # the new page gets the whole state and log
     if seat is not None and table.chat.open_for(seat):
-        conn.send(table.chat.history_message(seat))  # then its team's recent chat, right after the state
+        history = table.chat.history_message(seat)
+        if history["messages"]:
+            conn.send(history)  # then its team's recent chat, right after the state
     if seat is not None:
         mgr.claim(table, seat)
     table.presence_changed()  # the others only learn who is here now

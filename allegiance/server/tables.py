@@ -128,7 +128,7 @@ class Created:
 class LiveTable:
     """One table in memory: setup, state, event history, seat records, bots, connections and team chat."""
 
-    def __init__(self, record: TableRecord, chat_rate: tuple[float, int] = (CHAT_PER_SECOND, CHAT_BURST)) -> None:
+    def __init__(self, record: TableRecord) -> None:
         self.record = record
         self.id = record.id
         self.game: Game = get_game(record.game)
@@ -153,7 +153,7 @@ class LiveTable:
                                      for s in self.seats if s.kind != HUMAN}
         self.connections: set[Any] = set()
         #: the teams' chat (in memory only: never in the log, the database or a replay)
-        self.chat = TeamChat(self.game_table, [s.seat for s in self.seats if s.kind == HUMAN], chat_rate)
+        self.chat = TeamChat(self.game_table, [s.seat for s in self.seats if s.kind == HUMAN])
         self.bot_task: asyncio.Task[None] | None = None
         self.finished_at: float | None = time.time() if self.finished else None
 
@@ -339,7 +339,7 @@ class TableManager:
             created_at=time.time(), shuffle_key=shuffle_key, practice=practice,
             creator_hash=hash_token(creator_token), bots_pending=any(kind != HUMAN for kind in seats))
         self.storage.create_table(record)
-        table = LiveTable(record, self.chat_rate)
+        table = self._live(record)
         self.tables[table.id] = table
         self.schedule_bots(table)
         return Created(table, tokens, creator_token)
@@ -408,7 +408,7 @@ class TableManager:
                 raise TableNotFound(f"there is no table {table_id!r}")
             if record.status == BROKEN:
                 raise TableBroken(broken_message(table_id))
-            return LiveTable(record, self.chat_rate)
+            return self._live(record)
         except (TableNotFound, TableBroken):
             raise
         except Exception as exc:  # noqa: BLE001 - any failure to rebuild quarantines this table only
@@ -416,6 +416,11 @@ class TableManager:
                       table_id, type(exc).__name__, exc)
             self.storage.set_status(table_id, BROKEN)
             raise TableBroken(broken_message(table_id)) from None
+
+    def _live(self, record: TableRecord) -> LiveTable:
+        table = LiveTable(record)
+        table.chat.rate = self.chat_rate
+        return table
 
     def _keep(self, table: LiveTable) -> LiveTable:
         self.tables[table.id] = table

@@ -86,6 +86,14 @@
     renderActions(last);
   }
 
+  /** Sends one message that is not a move (the team chat's); false when not connected. */
+  function sendRaw(message) {
+    if (!online || !ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(message));
+    return true;
+  }
+  const chat = TeamChat.create(sendRaw);
+
   let queue = Promise.resolve();
   function receive(msg) {
     if (msg.type === "state") {
@@ -96,10 +104,20 @@
       return;
     }
     if (msg.type === "presence") {
-      queue = queue.then(() => { if (Array.isArray(msg.seats)) { seats = msg.seats; renderSeats(msg.spectators); } });
+      queue = queue.then(() => {
+        if (!Array.isArray(msg.seats)) return;
+        seats = msg.seats;
+        renderSeats(msg.spectators);
+        if (last) chat.update(last.seat, seats);
+      });
+      return;
+    }
+    if (msg.type === "chat" || msg.type === "chat_history") {  // after the state before it, like everything
+      queue = queue.then(() => (msg.type === "chat" ? chat.receive(msg) : chat.history(msg)));
       return;
     }
     if (msg.type === "error") {
+      if (chat.refused(msg)) return;  // a refused chat message is not a refused move
       busy = false;
       // versions stay internal: a move made on a board that has since changed is said in words
       toast(msg.code === "stale" || /version \d/.test(String(msg.message))
@@ -136,6 +154,7 @@
     $("who").textContent = msg.seat === null ? "spectator" : `you are ${seatLabel(msg.seat)}`;
     $("turn").textContent = msg.outcome ? "game over" : r.summary(msg.view, msg.seat);
     renderSeats(msg.spectators);
+    chat.update(msg.seat, msg.seats);
     const mine = msg.seat !== null && msg.active.includes(msg.seat) && !msg.outcome;
     const prompt = $("prompt");
     prompt.className = "prompt" + (mine ? " mine" : "");
@@ -275,7 +294,7 @@
   // the log follows new lines unless the reader scrolled up to read older ones
   let logPinned = true;
   $("log").addEventListener("scroll", () => { const el = $("log"); logPinned = el.scrollTop + el.clientHeight >= el.scrollHeight - 30; });
-  $("log-toggle").onclick = () => document.body.classList.toggle("show-log");
+  $("log-toggle").onclick = () => { document.body.classList.toggle("show-log"); document.body.classList.remove("show-chat"); };
   $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
     <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu).
     The panel lists every action too, each with a number key.</p>
