@@ -110,7 +110,11 @@ const TeamChat = (() => {
       say("");
       pinned = true;
     });
-    input.addEventListener("keydown", (ev) => { if (ev.key === "Escape") input.blur(); });
+    input.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Escape") return;
+      input.blur();
+      document.body.classList.remove("show-chat");  // the drawer on a phone
+    });
     log.addEventListener("scroll", () => { pinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 20; });
     toggle.addEventListener("click", () => {
       const showing = document.body.classList.toggle("show-chat");
