@@ -72,7 +72,9 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         summary="Team card games online: lobby, secret seat links, live views over WebSocket, bots, replays.",
         description=("Create a table with `POST /api/tables`, send each human seat its link, and play over "
                      "the WebSocket `/ws/tables/{table_id}` (protocol in `allegiance.server.play`) or "
-                     "with `POST /api/tables/{table_id}/actions`. A seat's token is its only identity."),
+                     "with `POST /api/tables/{table_id}/actions`. A seat's token is its only identity. "
+                     "Teammates talk over the same WebSocket (`{\"type\": \"chat\", \"text\": ...}`, "
+                     "delivered to the sender's team only, never a move)."),
         lifespan=lifespan,
         docs_url=None,  # /docs is served by apidocs.mount_api_docs from a package, not a CDN
         redoc_url=None,
