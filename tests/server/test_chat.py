@@ -234,3 +234,30 @@ def test_clean_text_returns_showable_text_or_says_why(text: Any) -> None:
     assert not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in clean)
     assert "\u202e" not in clean
     clean.encode("utf-8")
+
+
+@pytest.mark.parametrize("mode", ["3v3", "8v8"])
+def test_a_wakfu_team_chat_reaches_every_teammate_and_no_opponent(client: TestClient, mode: str) -> None:
+    n = 2 * int(mode[0])
+    res = client.post("/api/tables", json={"game": "wakfu", "mode": mode, "seats": ["human"] * n, "seed": 2,
+                                           "options": {"team_uniques": "ignore"}})
+    assert res.status_code == 201, res.text
+    created = res.json()
+    tid = created["table"]["id"]
+    tokens = {link["seat"]: link["token"] for link in created["links"]}
+    team = {s["seat"]: s["team"] for s in created["table"]["seats"]}
+    sockets = [client.websocket_connect(f"/ws/tables/{tid}") for _ in range(n)]
+    try:
+        opened = [s.__enter__() for s in sockets]
+        for seat, ws in enumerate(opened):
+            join(ws, tokens[seat])
+        chat(opened[1], "I attack B2", ref=1)
+        line = until_echo(opened[1], 1)
+        assert line["label"] == "A2" and line["team"] == team[1]
+        for seat, ws in enumerate(opened):
+            if seat != 1:
+                got = [m["text"] for m in chats_before_pong(ws)]
+                assert got == (["I attack B2"] if team[seat] == team[1] else []), (seat, got)
+    finally:
+        for s in sockets:
+            s.__exit__(None, None, None)
