@@ -86,7 +86,8 @@ class TeamChat:
         self.clock = clock
         self._lines: dict[str, deque[dict[str, Any]]] = {}
         self._buckets: dict[int, TokenBucket] = {}
-        self._next_id = 1
+        #: numbered per team: one shared counter would tell a team, by its gaps, how much the other says
+        self._next_id: dict[str, int] = {}
 
     def team_of(self, seat: int) -> str:
         return self.table.team_of(seat)
@@ -105,9 +106,9 @@ class TeamChat:
     def post(self, seat: int, text: str) -> dict[str, Any]:
         """Keep one (already cleaned) line of ``seat``'s team and return it as a ``chat`` message."""
         team = self.team_of(seat)
-        line = {"type": "chat", "id": self._next_id, "team": team, "seat": seat,
+        number = self._next_id[team] = self._next_id.get(team, 0) + 1
+        line = {"type": "chat", "id": number, "team": team, "seat": seat,
                 "label": self.table.seats[seat].label, "at": round(self.clock() * 1000), "text": text}
-        self._next_id += 1
         self._lines.setdefault(team, deque(maxlen=HISTORY)).append(line)
         return line
 

@@ -93,9 +93,10 @@ def test_a_chat_message_reaches_the_senders_team_and_nobody_else(client: TestCli
         # opponents and spectators never do
         for ws in (foe, foe_mate, watcher):
             assert chats_before_pong(ws) == []
-        # the other team's chat is its own
+        # the other team's chat is its own, numbered on its own (no gap tells how much the other team said)
         chat(foe, "they go left", ref=5)
-        assert until_echo(foe, 5)["team"] == "rebel"
+        theirs = until_echo(foe, 5)
+        assert theirs["team"] == "rebel" and theirs["id"] == mine["id"] == 1
         assert [m["text"] for m in chats_before_pong(foe_mate)] == ["they go left"]
         for ws in (me, my_tab, mate, watcher):
             assert chats_before_pong(ws) == []
