@@ -94,18 +94,40 @@
   }
   const chat = TeamChat.create(sendRaw);
 
+  // States are drawn in arrival order, each once the game's renderer and catalogue are here, but a page
+  // never draws a board that is already out of date: states that arrive while one is being drawn (or
+  // while the page is busy) wait as one, the newest, carrying the log lines of every state it replaced.
+  // Drawing each in turn let a busy page fall seconds behind the table, its main thread stalled by a
+  // backlog of boards nobody would see.
   let queue = Promise.resolve();
+  let waiting = null;  // the newest state not drawn yet
+  let arrived = 0, drawn = 0;  // arrival numbers: of the last message, of the state last drawn
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  /** `newer` replacing the undrawn `older`: the newest board, and the log lines of both. */
+  function merged(older, newer) {
+    if (!older || newer.full_log) return newer;  // a full log (a reconnection) replaces the page's log anyway
+    return { ...newer, events: [...(older.events || []), ...(newer.events || [])], full_log: older.full_log };
+  }
+
   function receive(msg) {
+    const n = ++arrived;
     if (msg.type === "state") {
-      // states render in arrival order, each once the game's renderer and catalogue are here
-      queue = queue.then(() => Promise.all([Shell.renderer(msg.game), Shell.loadCatalog(msg.game)]))
-        .then(([rr, cat]) => { r = rr; catalog = cat; showState(msg); })
-        .catch((err) => { console.warn("could not draw the table", err); });
+      waiting = merged(waiting, msg);
+      waiting.arrived = n;
+      // the draw waits for the next task: the messages that have already arrived are read first
+      queue = queue.then(nextTask).then(() => {
+        const next = waiting;
+        waiting = null;
+        if (!next) return null;  // an earlier step drew it
+        return Promise.all([Shell.renderer(next.game), Shell.loadCatalog(next.game)])
+          .then(([rr, cat]) => { r = rr; catalog = cat; drawn = next.arrived; showState(next); });
+      }).catch((err) => { console.warn("could not draw the table", err); });
       return;
     }
     if (msg.type === "presence") {
       queue = queue.then(() => {
-        if (!Array.isArray(msg.seats)) return;
+        if (!Array.isArray(msg.seats) || n < drawn) return;  // a newer state, drawn already, has newer seats
         seats = msg.seats;
         renderSeats(msg.spectators);
         if (last) chat.update(last.seat, seats);

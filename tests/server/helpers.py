@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,10 @@ import uvicorn
 from allegiance.server import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
+#: called when a server is stopped by a failing test's ``finally`` (an exception is on its way), before it
+#: stops: the browser tests' ``pages`` fixture takes its screenshots here, while the pages still show the
+#: failure rather than a lost server ("reconnecting…")
+BEFORE_FAILED_STOP: list[Callable[[], None]] = []
 
 
 def free_port() -> int:
@@ -88,6 +92,9 @@ class ServerProcess:
             self.proc.wait(timeout=10)
 
     def stop(self) -> None:
+        if sys.exc_info()[0] is not None and self.proc is not None and self.proc.poll() is None:
+            for before in list(BEFORE_FAILED_STOP):
+                before()
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
