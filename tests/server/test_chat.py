@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from starlette.websockets import WebSocketDisconnect
 
 from allegiance.server import create_app
 from allegiance.server.chat import CHAT_BURST, HISTORY, MAX_CHARS, ChatRefused, clean_text
@@ -124,6 +125,13 @@ def test_refused_chat_messages_say_why_change_nothing_and_keep_the_socket(client
             assert words in err["message"], err["message"]
 
         refused(watcher, {"type": "chat", "text": "hi"}, "forbidden", "spectators cannot chat")
+        # a socket that has not joined cannot chat either: its first message must be a join
+        with client.websocket_connect(url) as stranger:
+            stranger.send_text(json.dumps({"type": "chat", "text": "hi"}))
+            assert stranger.receive_json()["code"] == "malformed"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                stranger.receive_json()
+            assert closed.value.code == 4400
         refused(me, {"type": "chat"}, "malformed", "a string of 1 to 500 characters")
         refused(me, {"type": "chat", "text": 7}, "malformed", "a string")
         refused(me, {"type": "chat", "text": ["hi"]}, "malformed", "a string")
