@@ -102,7 +102,11 @@
   let queue = Promise.resolve();
   let waiting = null;  // the newest state not drawn yet
   let arrived = 0, drawn = 0;  // arrival numbers: of the last message, of the state last drawn
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  // a new task, after the messages already received: a posted message, which a hidden tab does not
+  // throttle as it does timers (the "your move" title and sound must not wait for a minute)
+  const channel = new MessageChannel(), resumes = [];
+  channel.port1.onmessage = () => { const resume = resumes.shift(); if (resume) resume(); };
+  const nextTask = () => new Promise((resolve) => { resumes.push(resolve); channel.port2.postMessage(0); });
 
   /** `newer` replacing the undrawn `older`: the newest board, and the log lines of both. */
   function merged(older, newer) {
