@@ -21,9 +21,10 @@ WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
   "ref": 8}``; every connection seated on the sender's team (the sender's own included, whose copy
   echoes ``ref``) receives ``{"type": "chat", "id": 12, "team": "rebel", "seat": 2, "label": "Rebel 1",
   "at": 1763925600000, "text": "...", "ref": null}`` (``id``: the line's number within its team; ``at``:
-  the server's clock, milliseconds since 1970 UTC); no opponent and no spectator receives it.  When its team has said something, a seat's page also gets
-  ``{"type": "chat_history", "team": ..., "messages": [chat, ...]}`` (the team's last 50 lines, oldest
-  first) right after its first state on each (re)connection.  A refused chat message is answered with an
+  the server's clock, milliseconds since 1970 UTC); no opponent and no spectator receives it.  When its
+  team has said something, a seat's page also gets ``{"type": "chat_history", "team": ..., "messages":
+  [chat, ...]}`` (the team's last 50 lines, oldest first) right after its first state on each
+  (re)connection.  A refused chat message is answered with an
   ``error`` (``forbidden``: a spectator; ``no_teammates``: no other person on the team; ``malformed``:
   not 1..500 characters of text once trimmed, or a control character; ``rate_limited``: more than 5 in
   10 s for the seat) and sends nothing.  Chat is never a move: the state, its version and the action log
