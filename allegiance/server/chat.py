@@ -1,4 +1,5 @@
-"""The team chat of a table: words between teammates, which are never moves.
+"""The team chat of a table: words between teammates, which are never moves (WK-COMM-1: teammates may
+talk at any time; the multiplayer rules' table lets SWDBG teammates discuss their hands too).
 
 A seated player sends ``{"type": "chat", "text": "..."}``; every connection seated on the sender's
 team (the teammates' pages and the sender's own other tabs) receives a ``chat`` message saying who

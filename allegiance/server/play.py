@@ -332,7 +332,8 @@ def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> 
 
 
 def chat(table: LiveTable, conn: Connection, text: Any, ref: Any) -> None:
-    """Deliver one team-chat message to every page seated on the sender's team, and to no one else.
+    """Deliver one team-chat message to every page seated on the sender's team, and to no one else
+    (WK-COMM-1: teammates may talk; what they say is the team's hidden information).
 
     Not a move: the game state, its version and the action log are never touched.
     """

@@ -247,6 +247,7 @@ def test_clean_text_returns_showable_text_or_says_why(text: Any) -> None:
 
 @pytest.mark.parametrize("mode", ["3v3", "8v8"])
 def test_a_wakfu_team_chat_reaches_every_teammate_and_no_opponent(client: TestClient, mode: str) -> None:
+    # WK-COMM-1: teammates may talk at any time (and only they read it)
     n = 2 * int(mode[0])
     res = client.post("/api/tables", json={"game": "wakfu", "mode": mode, "seats": ["human"] * n, "seed": 2,
                                            "options": {"team_uniques": "ignore"}})
