@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import uvicorn
 
 from allegiance.server import create_app
@@ -92,7 +93,9 @@ class ServerProcess:
             self.proc.wait(timeout=10)
 
     def stop(self) -> None:
-        if sys.exc_info()[0] is not None and self.proc is not None and self.proc.poll() is None:
+        failing = sys.exc_info()[1]
+        if failing is not None and not isinstance(failing, pytest.skip.Exception) \
+                and self.proc is not None and self.proc.poll() is None:
             for before in list(BEFORE_FAILED_STOP):
                 before()
         if self.proc is not None and self.proc.poll() is None:
