@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from allegiance.server import lobby, play, validation
 from allegiance.server.apidocs import mount_api_docs
 from allegiance.server.bodylimit import BodyLimit
+from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND
 from allegiance.server.gctune import freeze_startup_heap
 from allegiance.server.limits import Limits
 from allegiance.server.replays import ReplayService
@@ -29,14 +30,16 @@ log = logging.getLogger("allegiance.server")
 
 def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
                rate: tuple[float, int] = (play.RATE_PER_SECOND, play.RATE_BURST), durable: bool = False,
-               limits: Limits | None = None, warm_workers: bool = False) -> FastAPI:
+               limits: Limits | None = None, warm_workers: bool = False,
+               chat_rate: tuple[float, int] = (CHAT_PER_SECOND, CHAT_BURST)) -> FastAPI:
     """The online table over the database ``db`` (a SQLite file path or a SQLAlchemy/PostgreSQL URL).
 
     ``bot_delay`` is the pause in seconds before each bot action, so people can follow the bots;
     ``rate`` is each connection's message limit (per second, burst); ``durable`` makes SQLite fsync
     every commit (see :mod:`allegiance.server.storage`); ``limits``: tables, idle time, creations and
     replay rebuilds allowed (:class:`~allegiance.server.limits.Limits`); ``warm_workers`` starts the
-    replay worker process at start-up rather than at the first replay request (``serve`` does).
+    replay worker process at start-up rather than at the first replay request (``serve`` does);
+    ``chat_rate``: each seat's team-chat limit (per second, burst; see :mod:`allegiance.server.chat`).
     Start-up reads no action log: tables whose bots must act are resumed in the background, every
     other table is rebuilt when first asked for.
     """
@@ -45,7 +48,7 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db, durable=durable)
-        mgr = TableManager(storage, bot_delay=bot_delay, limits=limits)
+        mgr = TableManager(storage, bot_delay=bot_delay, limits=limits, chat_rate=chat_rate)
         app.state.manager = mgr
         app.state.replays = ReplayService(limits)
         if warm_workers:
@@ -69,7 +72,9 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         summary="Team card games online: lobby, secret seat links, live views over WebSocket, bots, replays.",
         description=("Create a table with `POST /api/tables`, send each human seat its link, and play over "
                      "the WebSocket `/ws/tables/{table_id}` (protocol in `allegiance.server.play`) or "
-                     "with `POST /api/tables/{table_id}/actions`. A seat's token is its only identity."),
+                     "with `POST /api/tables/{table_id}/actions`. A seat's token is its only identity. "
+                     "Teammates talk over the same WebSocket (`{\"type\": \"chat\", \"text\": ...}`, "
+                     "delivered to the sender's team only, never a move)."),
         lifespan=lifespan,
         docs_url=None,  # /docs is served by apidocs.mount_api_docs from a package, not a CDN
         redoc_url=None,

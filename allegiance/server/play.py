@@ -9,13 +9,26 @@ WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
   number or a string of at most 100 characters, is echoed back; any other ``ref`` comes back as
   ``null``), or an
   ``error`` message (``code``: ``not_your_turn``, ``wrong_seat``, ``stale``, ``malformed``,
-  ``illegal``, ``closed``, ``too_large``, ``rate_limited``) and nothing changes; the connection stays open;
+  ``illegal``, ``closed``, ``too_large``, ``rate_limited``, ``forbidden``) and nothing changes; the
+  connection stays open;
 - every change of the game reaches every page as a ``state`` message (see
   :mod:`allegiance.server.messages`; its ``status`` is ``playing``, ``finished`` or ``abandoned``);
 - when pages join or leave, or a seat is taken, each page gets a small
   ``{"type": "presence", "seats": [...], "spectators": N}`` (``seats`` as in a state message), never a
   whole new state; presence changes are coalesced (at most one waits per page);
-- ``{"type": "ping"}`` is answered by ``{"type": "pong"}``.
+- ``{"type": "ping"}`` is answered by ``{"type": "pong"}``;
+- team chat (see :mod:`allegiance.server.chat`): a seated page sends ``{"type": "chat", "text": "...",
+  "ref": 8}``; every connection seated on the sender's team (the sender's own included, whose copy
+  echoes ``ref``) receives ``{"type": "chat", "id": 12, "team": "rebel", "seat": 2, "label": "Rebel 1",
+  "at": 1763925600000, "text": "...", "ref": null}`` (``id``: the line's number within its team; ``at``:
+  the server's clock, milliseconds since 1970 UTC); no opponent and no spectator receives it.  When its
+  team has said something, a seat's page also gets ``{"type": "chat_history", "team": ..., "messages":
+  [chat, ...]}`` (the team's last 50 lines, oldest first) right after its first state on each
+  (re)connection.  A refused chat message is answered with an
+  ``error`` (``forbidden``: a spectator; ``no_teammates``: no other person on the team; ``malformed``:
+  not 1..500 characters of text once trimmed, or a control character; ``rate_limited``: more than 5 in
+  10 s for the seat) and sends nothing.  Chat is never a move: the state, its version and the action log
+  are unchanged, and it is kept in memory only (gone after a restart);
 
 Close codes (each after an ``error`` message where one can still be sent):
 
@@ -46,6 +59,7 @@ from allegiance.core.errors import (
     StaleActionError,
 )
 from allegiance.server import schemas
+from allegiance.server.chat import ChatRefused, clean_text
 from allegiance.server.connections import CLOSE_TIMEOUT, CLOSE_TOO_SLOW, Connection
 from allegiance.server.deps import manager, seat_or_403, table_or_404
 from allegiance.server.messages import error_message, state_message
@@ -149,6 +163,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     table.connections.add(conn)
     writer = conn.start()
     conn.notify([])  # the new page gets the whole state and log
+    if seat is not None and table.chat.open_for(seat):
+        history = table.chat.history_message(seat)
+        if history["messages"]:
+            conn.send(history)  # then its team's recent chat, right after the state
     if seat is not None:
         mgr.claim(table, seat)
     table.presence_changed()  # the others only learn who is here now
@@ -278,8 +296,11 @@ def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> 
     if kind == "ping":
         conn.send({"type": "pong", "ref": ref, "version": version})
         return
+    if kind == "chat":
+        chat(table, conn, msg.get("text"), ref)
+        return
     if kind != "action":
-        conn.send(error_message("malformed", f"unknown message type {kind!r}; send 'action' or 'ping'",
+        conn.send(error_message("malformed", f"unknown message type {kind!r}; send 'action', 'chat' or 'ping'",
                                 version, ref))
         return
     if conn.seat is None:
@@ -308,3 +329,33 @@ def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> 
         conn.send(error_message("unavailable", UNSTORED, table.state.version, ref))
         return
     conn.send({"type": "ack", "ref": ref, "version": table.state.version})
+
+
+def chat(table: LiveTable, conn: Connection, text: Any, ref: Any) -> None:
+    """Deliver one team-chat message to every page seated on the sender's team, and to no one else
+    (WK-COMM-1: teammates may talk; what they say is the team's hidden information).
+
+    Not a move: the game state, its version and the action log are never touched.
+    """
+    version = table.state.version
+    seat = conn.seat
+    try:
+        if seat is None:
+            raise ChatRefused("forbidden", "spectators cannot chat: the team chat is for the players of a team "
+                                           "(open a seat's link to play)")
+        if not table.chat.open_for(seat):
+            raise ChatRefused("no_teammates", "your team has no other player to read a chat message: the team chat "
+                                              "is open when a team has two people or more")
+        clean = clean_text(text)
+        if not table.chat.allow(seat):
+            rate, burst = table.chat.rate
+            raise ChatRefused("rate_limited", f"too many chat messages: at most {burst} in {burst / rate:g} seconds "
+                                              "for a seat; this one was not sent, wait a moment")
+    except ChatRefused as exc:
+        conn.send(error_message(exc.code, str(exc), version, ref))
+        return
+    line = table.chat.post(seat, clean)
+    team = set(table.game_table.members(line["team"]))
+    for other in list(table.connections):
+        if other.seat is not None and other.seat in team:
+            other.send({**line, "ref": ref if other is conn else None})

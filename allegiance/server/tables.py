@@ -41,6 +41,7 @@ from allegiance.core.rng import new_key
 from allegiance.core.table import Table
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
+from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
 from allegiance.server.limits import ClientBuckets, Limits
 from allegiance.server.storage import (
     ABANDONED,
@@ -125,7 +126,7 @@ class Created:
 
 
 class LiveTable:
-    """One table in memory: setup, state, event history, seat records, bots and connections."""
+    """One table in memory: setup, state, event history, seat records, bots, connections and team chat."""
 
     def __init__(self, record: TableRecord) -> None:
         self.record = record
@@ -151,6 +152,8 @@ class LiveTable:
         self.bots: dict[int, Bot] = {s.seat: make_bot(s.kind, seed=record.seed * 31 + s.seat)
                                      for s in self.seats if s.kind != HUMAN}
         self.connections: set[Any] = set()
+        #: the teams' chat (in memory only: never in the log, the database or a replay)
+        self.chat = TeamChat(self.game_table, [s.seat for s in self.seats if s.kind == HUMAN])
         self.bot_task: asyncio.Task[None] | None = None
         self.finished_at: float | None = time.time() if self.finished else None
 
@@ -230,8 +233,10 @@ class TableManager:
     """Creates, finds and runs tables over one :class:`Storage`."""
 
     def __init__(self, storage: Storage, bot_delay: float = 0.5, thinker: BotThinker | None = None,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None,
+                 chat_rate: tuple[float, int] = (CHAT_PER_SECOND, CHAT_BURST)) -> None:
         self.storage = storage
+        self.chat_rate = chat_rate
         self.bot_delay = bot_delay
         self.thinker = thinker or BotThinker()
         self.limits = limits or Limits()
@@ -334,7 +339,7 @@ class TableManager:
             created_at=time.time(), shuffle_key=shuffle_key, practice=practice,
             creator_hash=hash_token(creator_token), bots_pending=any(kind != HUMAN for kind in seats))
         self.storage.create_table(record)
-        table = LiveTable(record)
+        table = self._live(record)
         self.tables[table.id] = table
         self.schedule_bots(table)
         return Created(table, tokens, creator_token)
@@ -403,7 +408,7 @@ class TableManager:
                 raise TableNotFound(f"there is no table {table_id!r}")
             if record.status == BROKEN:
                 raise TableBroken(broken_message(table_id))
-            return LiveTable(record)
+            return self._live(record)
         except (TableNotFound, TableBroken):
             raise
         except Exception as exc:  # noqa: BLE001 - any failure to rebuild quarantines this table only
@@ -411,6 +416,11 @@ class TableManager:
                       table_id, type(exc).__name__, exc)
             self.storage.set_status(table_id, BROKEN)
             raise TableBroken(broken_message(table_id)) from None
+
+    def _live(self, record: TableRecord) -> LiveTable:
+        table = LiveTable(record)
+        table.chat.rate = self.chat_rate
+        return table
 
     def _keep(self, table: LiveTable) -> LiveTable:
         self.tables[table.id] = table

@@ -86,20 +86,64 @@
     renderActions(last);
   }
 
+  /** Sends one message that is not a move (the team chat's); false when not connected. */
+  function sendRaw(message) {
+    if (!online || !ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(message));
+    return true;
+  }
+  const chat = TeamChat.create(sendRaw);
+
+  // States are drawn in arrival order, each once the game's renderer and catalogue are here, but a page
+  // never draws a board that is already out of date: states that arrive while one is being drawn (or
+  // while the page is busy) wait as one, the newest, carrying the log lines of every state it replaced.
+  // Drawing each in turn let a busy page fall seconds behind the table, its main thread stalled by a
+  // backlog of boards nobody would see.
   let queue = Promise.resolve();
+  let waiting = null;  // the newest state not drawn yet
+  let arrived = 0, drawn = 0;  // arrival numbers: of the last message, of the state last drawn
+  // a new task, after the messages already received: a posted message, which a hidden tab does not
+  // throttle as it does timers (the "your move" title and sound must not wait for a minute)
+  const channel = new MessageChannel(), resumes = [];
+  channel.port1.onmessage = () => { const resume = resumes.shift(); if (resume) resume(); };
+  const nextTask = () => new Promise((resolve) => { resumes.push(resolve); channel.port2.postMessage(0); });
+
+  /** `newer` replacing the undrawn `older`: the newest board, and the log lines of both. */
+  function merged(older, newer) {
+    if (!older || newer.full_log) return newer;  // a full log (a reconnection) replaces the page's log anyway
+    return { ...newer, events: [...(older.events || []), ...(newer.events || [])], full_log: older.full_log };
+  }
+
   function receive(msg) {
+    const n = ++arrived;
     if (msg.type === "state") {
-      // states render in arrival order, each once the game's renderer and catalogue are here
-      queue = queue.then(() => Promise.all([Shell.renderer(msg.game), Shell.loadCatalog(msg.game)]))
-        .then(([rr, cat]) => { r = rr; catalog = cat; showState(msg); })
-        .catch((err) => { console.warn("could not draw the table", err); });
+      waiting = merged(waiting, msg);
+      waiting.arrived = n;
+      // the draw waits for the next task: the messages that have already arrived are read first
+      queue = queue.then(nextTask).then(() => {
+        const next = waiting;
+        waiting = null;
+        if (!next) return null;  // an earlier step drew it
+        return Promise.all([Shell.renderer(next.game), Shell.loadCatalog(next.game)])
+          .then(([rr, cat]) => { r = rr; catalog = cat; drawn = next.arrived; showState(next); });
+      }).catch((err) => { console.warn("could not draw the table", err); });
       return;
     }
     if (msg.type === "presence") {
-      queue = queue.then(() => { if (Array.isArray(msg.seats)) { seats = msg.seats; renderSeats(msg.spectators); } });
+      queue = queue.then(() => {
+        if (!Array.isArray(msg.seats) || n < drawn) return;  // a newer state, drawn already, has newer seats
+        seats = msg.seats;
+        renderSeats(msg.spectators);
+        if (last) chat.update(last.seat, seats);
+      });
+      return;
+    }
+    if (msg.type === "chat" || msg.type === "chat_history") {  // after the state before it, like everything
+      queue = queue.then(() => (msg.type === "chat" ? chat.receive(msg) : chat.history(msg)));
       return;
     }
     if (msg.type === "error") {
+      if (chat.refused(msg)) return;  // a refused chat message is not a refused move
       busy = false;
       // versions stay internal: a move made on a board that has since changed is said in words
       toast(msg.code === "stale" || /version \d/.test(String(msg.message))
@@ -136,6 +180,7 @@
     $("who").textContent = msg.seat === null ? "spectator" : `you are ${seatLabel(msg.seat)}`;
     $("turn").textContent = msg.outcome ? "game over" : r.summary(msg.view, msg.seat);
     renderSeats(msg.spectators);
+    chat.update(msg.seat, msg.seats);
     const mine = msg.seat !== null && msg.active.includes(msg.seat) && !msg.outcome;
     const prompt = $("prompt");
     prompt.className = "prompt" + (mine ? " mine" : "");
@@ -275,7 +320,7 @@
   // the log follows new lines unless the reader scrolled up to read older ones
   let logPinned = true;
   $("log").addEventListener("scroll", () => { const el = $("log"); logPinned = el.scrollTop + el.clientHeight >= el.scrollHeight - 30; });
-  $("log-toggle").onclick = () => document.body.classList.toggle("show-log");
+  $("log-toggle").onclick = () => { document.body.classList.toggle("show-log"); document.body.classList.remove("show-chat"); };
   $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
     <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu).
     The panel lists every action too, each with a number key.</p>

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.server import helpers
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
@@ -35,18 +37,36 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+def screenshots(opened: list[Any], name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    for i, page in enumerate(opened):
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{name}-page{i}.png"), full_page=True)
+        except Exception:  # noqa: BLE001 - a page may have crashed; keep the others
+            pass
+
+
 @pytest.fixture
 def pages(browser: Any, request: pytest.FixtureRequest) -> Iterator[list[Any]]:
-    """A list the test fills with pages (each in its own browser context, as separate people)."""
+    """A list the test fills with pages (each in its own browser context, as separate people).
+
+    A failing test's pages are photographed when its ``finally`` stops the server (before, so that they
+    show the failure and not a lost connection), else at teardown."""
     opened: list[Any] = []
-    yield opened
+    taken = []
+
+    def before_stop() -> None:
+        if not taken:
+            screenshots(opened, request.node.name)
+            taken.append(True)
+
+    helpers.BEFORE_FAILED_STOP.append(before_stop)
+    try:
+        yield opened
+    finally:
+        helpers.BEFORE_FAILED_STOP.remove(before_stop)
     rep = getattr(request.node, "rep_call", None)
-    if rep is not None and rep.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for i, page in enumerate(opened):
-            try:
-                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-page{i}.png"), full_page=True)
-            except Exception:  # noqa: BLE001 - a page may have crashed; keep the others
-                pass
+    if rep is not None and rep.failed and not taken:
+        screenshots(opened, request.node.name)
     for page in opened:
         page.context.close()

@@ -105,7 +105,8 @@ def test_a_wakfu_2v2_is_played_to_its_end_with_a_teammates_ally_blocking(browser
         # then they attack too, and the game goes to its end
         for page in (a1, a2):
             page.evaluate("window.__noAttack = false")
-        a1.wait_for_selector("#game-over", timeout=120_000)
+        wait_for_the_end(server.base, table_id, a1)
+        a1.wait_for_selector("#game-over")
         a2.wait_for_selector("#game-over")
         watcher.wait_for_selector("#game-over")
         print("game over after", round(time.monotonic() - start), "s")
@@ -123,6 +124,24 @@ def test_a_wakfu_2v2_is_played_to_its_end_with_a_teammates_ally_blocking(browser
             no_errors(page)
     finally:
         server.stop()
+
+
+def wait_for_the_end(base: str, table_id: str, page: Any, stall: float = 90.0, cap: float = 600.0) -> None:
+    """Wait for the game's end as long as it moves: fail when no action is accepted for ``stall`` seconds
+    (a stuck game), or after ``cap`` seconds in all.  A fixed time was not enough on a loaded machine:
+    the pages, slowed down, still played, and the game was at turn 27 of 30 when 120 s ran out."""
+    start = moved = time.monotonic()
+    version = None
+    while page.evaluate("document.body.dataset.finished") != "1":
+        now = time.monotonic()
+        summary = httpx.get(f"{base}/api/tables/{table_id}", timeout=10).json()
+        if summary["finished"]:
+            return
+        if summary["version"] != version:
+            version, moved = summary["version"], now
+        assert now - moved < stall, f"the game stopped at version {version}: no action for {stall:g} s"
+        assert now - start < cap, f"the game was still being played after {cap:g} s (version {version})"
+        time.sleep(1)
 
 
 def test_the_8v8_board_focuses_your_team_and_the_attacked_player(browser: Any, pages: list[Any],

@@ -10,16 +10,21 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import uvicorn
 
 from allegiance.server import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
+#: called when a server is stopped by a failing test's ``finally`` (an exception is on its way), before it
+#: stops: the browser tests' ``pages`` fixture takes its screenshots here, while the pages still show the
+#: failure rather than a lost server ("reconnecting…")
+BEFORE_FAILED_STOP: list[Callable[[], None]] = []
 
 
 def free_port() -> int:
@@ -88,6 +93,11 @@ class ServerProcess:
             self.proc.wait(timeout=10)
 
     def stop(self) -> None:
+        failing = sys.exc_info()[1]
+        if failing is not None and not isinstance(failing, pytest.skip.Exception) \
+                and self.proc is not None and self.proc.poll() is None:
+            for before in list(BEFORE_FAILED_STOP):
+                before()
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:

@@ -100,9 +100,9 @@ def _messages() -> st.SearchStrategy[str]:
     action = st.one_of(_json_values(), st.fixed_dictionaries({"kind": st.sampled_from(
         ["play", "buy", "use", "commit", "resolve", "end_turn", "choose", "pay_off", "x"])}, optional={
         "card": _json_values(), "value": _json_values(), "target": _json_values(), "amount": _json_values()}))
-    message = st.fixed_dictionaries({"type": st.sampled_from(["action", "ping", "join", "x"])}, optional={
+    message = st.fixed_dictionaries({"type": st.sampled_from(["action", "ping", "join", "chat", "x"])}, optional={
         "action": action, "version": _json_values(), "ref": _json_values(), "seat": _json_values(),
-        "token": _json_values()})
+        "token": _json_values(), "text": _json_values()})
     return st.one_of(message, _json_values()).map(json.dumps)
 
 
@@ -117,14 +117,17 @@ def _deep(depth: int) -> str:
     return "[" * depth + "]" * depth
 
 
-def _answered(ws: Any, errors: _Errors, before: int) -> None:
+ANSWERS = ("error", "pong", "ack", "state")
+
+
+def _answered(ws: Any, errors: _Errors, before: int, answers: tuple[str, ...] = ANSWERS) -> None:
     """The server either answered (error, pong, ack or state) and still serves the socket, or closed it
     with a code; either way it logged no error."""
     try:
         ws.send_text(json.dumps({"type": "ping", "ref": "probe"}))
         for _ in range(200):
             msg = ws.receive_json()
-            assert msg.get("type") in ("error", "pong", "ack", "state"), msg
+            assert msg.get("type") in answers, msg
             if msg.get("type") == "pong" and msg.get("ref") == "probe":
                 break
         else:
@@ -177,6 +180,32 @@ def test_deeply_nested_frames_get_answers(table: Any, depth: int) -> None:
 @given(text=st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=5))
 def test_lone_surrogates_in_frames_get_answers(table: Any, text: str) -> None:
     _send_to_joined(table, [json.dumps({"type": text, "ref": text}, ensure_ascii=False)])
+
+
+@pytest.fixture(scope="module")
+def team_table(table: Any) -> tuple[TestClient, str, dict[int, str], _Errors]:
+    """A 2v2 table of four people on the same app (the 1v1 table's team has nobody to chat with)."""
+    client, _tid, _token, errors = table
+    res = client.post("/api/tables", json={"game": "swdbg", "mode": "2v2", "seats": ["human"] * 4, "seed": 1})
+    assert res.status_code == 201
+    created = res.json()
+    return client, created["table"]["id"], {link["seat"]: link["token"] for link in created["links"]}, errors
+
+
+@FUZZ_SETTINGS
+@given(text=st.one_of(st.text(max_size=600), _json_values()))
+def test_team_chat_frames_of_any_text_get_answers_and_reach_the_team_only(team_table: Any, text: Any) -> None:
+    """A chat message is refused in words or delivered, cleaned, to the sender's team; never to the other."""
+    client, tid, tokens, errors = team_table
+    before = len(errors.records)
+    url = f"/ws/tables/{tid}"
+    with client.websocket_connect(url) as me, client.websocket_connect(url) as foe:
+        for ws, seat in ((me, 0), (foe, 2)):
+            ws.send_text(json.dumps({"type": "join", "token": tokens[seat]}))
+            assert ws.receive_json()["type"] == "state"
+        me.send_text(json.dumps({"type": "chat", "text": text, "ref": "c"}, ensure_ascii=False))
+        _answered(me, errors, before, (*ANSWERS, "presence", "chat", "chat_history"))
+        _answered(foe, errors, before, (*ANSWERS, "presence", "chat_history"))  # never the other team's chat
 
 
 def _join_with(table: Any, frame: str | bytes) -> None:

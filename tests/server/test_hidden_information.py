@@ -79,7 +79,9 @@ def test_no_message_of_a_whole_2v2_game_reveals_hidden_cards(tmp_path: Path, mon
     # the clients received exactly what the checked builder produced: no other message carries a view
     for seat, log in logs.items():
         for msg in log:
-            assert msg["type"] in ("state", "presence", "ack", "error", "pong"), msg["type"]
+            assert msg["type"] in ("state", "presence", "ack", "error", "pong", "chat_history"), msg["type"]
+            if msg["type"] == "chat_history":  # a seat's own team's chat only, never a spectator's
+                assert seat is not None and msg["team"] == created["table"]["seats"][seat]["team"]
             if msg["type"] != "state":
                 assert "view" not in msg and "legal" not in msg
             else:
