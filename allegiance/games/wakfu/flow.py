@@ -159,39 +159,56 @@ def end_phase(state: WakfuState) -> None:
 def check(state: WakfuState) -> None:
     """Lethal damage destroys Alliés (410.8, 204.6); Havre Sacs at 0 PR are banished (410.7); the game
     ends on a Héros at 0 PV (410.4, 103.2a, 103.3, 103.5) or at Niveau 3 (103.2b, 103.4); a hand over PA
-    is discarded down (505.3)."""
+    is discarded down (505.3).
+
+    It runs after every step, so it first looks only where something can be due: an Allié may die only
+    if it is damaged or its Force can be 0 (``rules.fragile``; no starter card lowers Force), a Havre Sac
+    only at 0 PR.  What it finds, and in which order, is what a scan of every card in play would find."""
+    cards = state.cards
     for _ in range(100):
         changed = False
+        dmg = state.damage
+        frag = rules.fragile(state)
+        scan = bool(dmg) or bool(frag)
         for p in state.players:
-            for c in p.monde + p.havre:
-                d = state.cards[c]
-                # only a damaged Allié or one whose Force can be 0 may die (no starter card lowers Force)
-                if d.type != "Allié" or (c not in state.damage and not d.variable_force and d.force > 0):
-                    continue
-                if state.damage.get(c, 0) >= rules.force(state, c) or rules.force(state, c) <= 0:
-                    credit = _credit_of(state, c)
-                    if credit is not None and credit[1] and state.combat is not None:
-                        state.combat.destroyed.append((c, credit[0]))  # XP at the end of combat (415.1)
-                        rules.destroy(state, c, None)
-                    else:
-                        rules.destroy(state, c, credit[0] if credit else None)
-                    changed = True
+            if scan:
+                for c in p.monde + p.havre:
+                    if c not in dmg and c not in frag:
+                        continue
+                    d = cards[c]
+                    if d.type != "Allié" or (c not in dmg and not d.variable_force and d.force > 0):
+                        continue
+                    if dmg.get(c, 0) >= rules.force(state, c) or rules.force(state, c) <= 0:
+                        credit = _credit_of(state, c)
+                        if credit is not None and credit[1] and state.combat is not None:
+                            state.combat.destroyed.append((c, credit[0]))  # XP at the end of combat (415.1)
+                            rules.destroy(state, c, None)
+                        else:
+                            rules.destroy(state, c, credit[0] if credit else None)
+                        changed = True
+                        break
+                if changed:
                     break
-            if changed:
-                break
-            if p.sac in p.monde and p.sac_pr <= 0:
+            if p.sac_pr <= 0 and p.sac in p.monde:
                 rules.banish_sac(state, p.seat)
                 changed = True
                 break
         if not changed:
             break
-    if any(f[0] == "lethal" for f in state.flags):
-        state.flags = {f for f in state.flags if f[0] != "lethal"}
+    for f in state.flags:
+        if f[0] == "lethal":
+            state.flags = {f for f in state.flags if f[0] != "lethal"}
+            break
     _victory(state)
     if state.phase == "over" or state.pending:
         return
+    pmods = state.pmods
     for p in state.players:
-        if not p.out and len(p.main) > rules.pa_floor(state, p.seat) and len(p.main) > rules.pa(state, p.seat):
+        n = len(p.main)
+        # a hand within the lowest printed PA of any Héros side needs no count while no PA is lost
+        if p.out or (n <= rules.MIN_HERO_PA and not pmods) or n <= rules.pa_floor(state, p.seat):
+            continue
+        if n > rules.pa(state, p.seat):
             state.pending.append(Pending("discard", p.seat,
                                          f"Your hand holds more cards than your PA ({rules.pa(state, p.seat)}): "
                                          "discard one", tuple(p.main)))
@@ -211,7 +228,9 @@ def _victory(state: WakfuState) -> None:
     if teams.is_team(state):
         _team_victory(state)
         return
-    dead = [p.seat for p in state.players if p.pv <= 0 or not rules.in_play(state, p.hero)]
+    # (a Héros in its own player's zones is in play: the scan of every zone only when it is not)
+    dead = [p.seat for p in state.players
+            if p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde and not rules.in_play(state, p.hero))]
     top = [p.seat for p in state.players if p.xp >= rules.XP_WIN]
     if len(dead) == 2:
         for p in state.players:  # 103.3: both stay at 1 PV
@@ -277,18 +296,28 @@ def _team_victory(state: WakfuState) -> None:
             rules.say(state, "both_heroes", "the last Héros of both teams would fall together: they stay at 1 PV")
         for s in falling:
             eliminate(state, s)
-    left = [t for t in state.table.teams if any(not state.players[s].out for s in teams.members(state, t))]
-    if len(left) == 1:
-        _win_team(state, left[0], "Victoire au Combat: every opposing Héros is destroyed")
+    # the two teams in table order hold seats 0..n-1 and n..2n-1 (teams.members), their goal 18 XP a Héros
+    players = state.players
+    n = len(players) // 2
+    first, second = players[:n], players[n:]
+    left_first = any(not p.out for p in first)
+    left_second = any(not p.out for p in second)
+    if left_first != left_second:
+        _win_team(state, state.table.teams[0 if left_first else 1], "Victoire au Combat: every opposing Héros is destroyed")
         return
-    if not left:
+    if not left_first:
         state.phase, state.draw, state.end_reason = "over", True, "every Héros left play"
         return
-    reached = [t for t in state.table.teams if teams.team_xp(state, t) >= teams.xp_goal(state, t)]
+    goal = teams.XP_PER_HERO * n
+    xp_first = sum(p.xp for p in first)
+    xp_second = sum(p.xp for p in second)
+    if xp_first < goal and xp_second < goal:
+        return
+    reached = [t for t, xp in zip(state.table.teams, (xp_first, xp_second)) if xp >= goal]
     if len(reached) == 1:
         _win_team(state, reached[0], "Victoire à l'Expérience: the team XP reaches 18 per Héros")
     elif len(reached) == 2:  # 103.4 read for teams: play on until one team has more XP
-        a, b = (teams.team_xp(state, t) for t in reached)
+        a, b = xp_first, xp_second
         if a != b:
             _win_team(state, reached[0] if a > b else reached[1], "Victoire à l'Expérience: more team XP (103.4)")
 
@@ -347,6 +376,12 @@ def _skip_out(state: WakfuState) -> bool:
     """After an elimination: drop what the eliminated player would still decide; an attack they led or
     that targeted their card ends; their turn ends (WK-ELIM-3).  True if something changed."""
     from allegiance.games.wakfu import combat
+    # every case below concerns an eliminated player
+    for p in state.players:
+        if p.out:
+            break
+    else:
+        return False
     changed = False
     if any(state.players[q.seat].out for q in state.pending):
         state.pending = [q for q in state.pending if not state.players[q.seat].out]

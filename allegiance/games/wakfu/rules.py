@@ -13,6 +13,8 @@ from allegiance.games.wakfu.state import Player, WakfuState
 
 XP_LEVEL_2 = 6  # 307.4
 XP_WIN = 18  # 307.5, 415.4
+#: the lowest printed PA of any Héros side: a hand this small is never over PA unless PA was lowered
+MIN_HERO_PA = min(side.pa for sides in HERO_SIDES.values() for side in sides)
 #: Équipements granting a keyword to their porteur (card text)
 EQUIP_KEYWORDS = {"Marcassin": "Géant", "Pantoufles du Tofu": "Agilité"}
 #: Panoplies (404): set name -> (pieces needed, bonuses) from the cards' pages (RULES.md)
@@ -109,6 +111,16 @@ def cd(state: WakfuState, card: int) -> CardDef:
         p = state.players[state.owner(card)]
         return HERO_SIDES[d.name][min(p.level, 2) - 1]
     return d
+
+
+def fragile(state: WakfuState) -> frozenset[int]:
+    """The Alliés of the game whose Force can be 0 with no damage (a "*" Force, or 0 printed): with the
+    damaged ones, the only Alliés the check after every step must look at (410.8, 204.6)."""
+    known = state.fragile
+    if known is None or known[0] != len(state.cards):  # cards are only ever added (setup, tests)
+        known = state.fragile = (len(state.cards), frozenset(
+            c for c, d in state.cards.items() if d.type == "Allié" and (d.variable_force or d.force <= 0)))
+    return known[1]
 
 
 def is_character(state: WakfuState, card: int) -> bool:
