@@ -164,21 +164,13 @@ def check(state: WakfuState) -> None:
     It runs after every step, so it first looks only where something can be due: an Allié may die only
     if it is damaged or its Force can be 0 (``rules.fragile``; no starter card lowers Force), a Havre Sac
     only at 0 PR.  What it finds, and in which order, is what a scan of every card in play would find."""
-    cards = state.cards
     for _ in range(100):
         changed = False
-        dmg = state.damage
-        frag = rules.fragile(state)
-        scan = bool(dmg) or bool(frag)
+        due = _lethal(state)
         for p in state.players:
-            if scan:
+            if due:
                 for c in p.monde + p.havre:
-                    if c not in dmg and c not in frag:
-                        continue
-                    d = cards[c]
-                    if d.type != "Allié" or (c not in dmg and not d.variable_force and d.force > 0):
-                        continue
-                    if dmg.get(c, 0) >= rules.force(state, c) or rules.force(state, c) <= 0:
+                    if c in due:
                         credit = _credit_of(state, c)
                         if credit is not None and credit[1] and state.combat is not None:
                             state.combat.destroyed.append((c, credit[0]))  # XP at the end of combat (415.1)
@@ -213,6 +205,24 @@ def check(state: WakfuState) -> None:
                                          f"Your hand holds more cards than your PA ({rules.pa(state, p.seat)}): "
                                          "discard one", tuple(p.main)))
             return
+
+
+def _lethal(state: WakfuState) -> set[int] | tuple[()]:
+    """The Alliés with lethal damage or a Force of 0 (410.8, 204.6), in play or not (the caller keeps
+    those in play, in zone order).  Only a damaged Allié or one whose Force can be 0 may die."""
+    dmg = state.damage
+    frag = rules.fragile(state)
+    if not dmg and not frag:
+        return ()
+    cards = state.cards
+    out = set()
+    for c in (*dmg, *frag):
+        d = cards[c]
+        if d.type != "Allié" or (c not in dmg and not d.variable_force and d.force > 0):
+            continue
+        if dmg.get(c, 0) >= rules.force(state, c) or rules.force(state, c) <= 0:
+            out.add(c)
+    return out
 
 
 def _credit_of(state: WakfuState, card: int) -> tuple[int, int] | None:
@@ -299,9 +309,15 @@ def _team_victory(state: WakfuState) -> None:
     # the two teams in table order hold seats 0..n-1 and n..2n-1 (teams.members), their goal 18 XP a Héros
     players = state.players
     n = len(players) // 2
-    first, second = players[:n], players[n:]
-    left_first = any(not p.out for p in first)
-    left_second = any(not p.out for p in second)
+    left_first = left_second = False
+    xp_first = xp_second = 0
+    for i, p in enumerate(players):
+        if i < n:
+            xp_first += p.xp
+            left_first = left_first or not p.out
+        else:
+            xp_second += p.xp
+            left_second = left_second or not p.out
     if left_first != left_second:
         _win_team(state, state.table.teams[0 if left_first else 1], "Victoire au Combat: every opposing Héros is destroyed")
         return
@@ -309,8 +325,6 @@ def _team_victory(state: WakfuState) -> None:
         state.phase, state.draw, state.end_reason = "over", True, "every Héros left play"
         return
     goal = teams.XP_PER_HERO * n
-    xp_first = sum(p.xp for p in first)
-    xp_second = sum(p.xp for p in second)
     if xp_first < goal and xp_second < goal:
         return
     reached = [t for t, xp in zip(state.table.teams, (xp_first, xp_second)) if xp >= goal]
