@@ -208,19 +208,26 @@ def check(state: WakfuState) -> None:
 
 
 def _lethal(state: WakfuState) -> set[int] | tuple[()]:
-    """The Alliés with lethal damage or a Force of 0 (410.8, 204.6), in play or not (the caller keeps
-    those in play, in zone order).  Only a damaged Allié or one whose Force can be 0 may die."""
+    """The Alliés in play with lethal damage or a Force of 0 (410.8, 204.6) (the caller takes them in
+    zone order).  Only a damaged Allié or one whose Force can be 0 may die."""
     dmg = state.damage
     frag = rules.fragile(state)
     if not dmg and not frag:
         return ()
+    cands = list(dmg)
+    if frag:  # only those in play (a Vrombyx in a hand is no Allié in play)
+        for p in state.players:
+            for zone in (p.monde, p.havre):
+                if not frag.isdisjoint(zone):
+                    cands += [c for c in zone if c in frag and c not in dmg]
     cards = state.cards
     out = set()
-    for c in (*dmg, *frag):
+    for c in cands:
         d = cards[c]
         if d.type != "Allié" or (c not in dmg and not d.variable_force and d.force > 0):
             continue
-        if dmg.get(c, 0) >= rules.force(state, c) or rules.force(state, c) <= 0:
+        f = rules.force(state, c)
+        if dmg.get(c, 0) >= f or f <= 0:
             out.add(c)
     return out
 
