@@ -309,34 +309,38 @@ def after_paid(state: WakfuState, item: Item) -> None:
 # -- playability --------------------------------------------------------------------------------------------
 def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
              prods: list[tuple[int, str]] | None = None) -> bool:
-    """Whether a card in hand may be announced now with every choice and cost possible (808.1, 808.2)."""
+    """Whether a card in hand may be announced now with every choice and cost possible (808.1, 808.2).
+
+    Every test is a plain question about the state, so the order is free: the cost, the one most often
+    missing, is asked first."""
     d = state.cards[card]
     if d.type == "Action":
         spec = ACTIONS.get(d.name)
         if spec is None or spec.reaction != reaction:
-            return False
-        if "Sort" in d.subtypes and d.classes and not _has_class(d.classes[0])(state, seat, card):  # 302.5
-            return False
-        if spec.condition is not None and not spec.condition(state, seat, card):
             return False
     elif reaction:
         return False
     else:
         if state.combat is not None or state.phase != "main":  # 303.1, 305.1, 309.1, 310.1
             return False
-        if not places(state, seat, card):
-            return False
         spec = PERMANENT
-    if not spec.split and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
-        return False
-    if not extra_payable(state, seat, card, spec):
-        return False
     need = cost_symbols(state, card, 0)
     if spec.extra == "incline_own":
         need = need + ["Neutre"]  # the inclined card cannot also pay: a safe over-estimate
     if prods is None:
         prods = producers(state, seat)
-    return feasible(need, prods) or (d.recipe is not None and craftable(state, seat, card))
+    if not feasible(need, prods) and not (d.recipe is not None and craftable(state, seat, card)):
+        return False
+    if d.type == "Action":
+        if "Sort" in d.subtypes and d.classes and not _has_class(d.classes[0])(state, seat, card):  # 302.5
+            return False
+        if spec.condition is not None and not spec.condition(state, seat, card):
+            return False
+    elif not places(state, seat, card):
+        return False
+    if not spec.split and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
+        return False
+    return extra_payable(state, seat, card, spec)
 
 
 def targets_possible(state: WakfuState, probe: Item, kinds: tuple[str, ...]) -> bool:
