@@ -35,7 +35,19 @@ def spec_of(state: WakfuState, item: Item) -> Spec:
     return PERMANENT
 
 
+#: the names of the cards with a paid power, with a Réaction power, of the Réaction Actions and of the cards
+#: with a Réaction power usable from the hand: a card named in none of them has nothing of that kind to
+#: offer, which spares the legal-move and Réaction lists their full tests (a Héros' sides share its name)
+POWERED = frozenset(POWERS) | frozenset(HERO_L2_POWERS)
+REACTIVE_POWERED = frozenset(n for table in (POWERS, HERO_L2_POWERS) for n, specs in table.items()
+                             if any(sp.reaction for sp in specs))
+REACTIVE_ACTIONS = frozenset(n for n, sp in ACTIONS.items() if sp.reaction)
+REACTIVE_HAND = frozenset(n for n, sp in HAND_POWERS.items() if sp.reaction)
+
+
 def powers_of(state: WakfuState, card: int) -> tuple[Spec, ...]:
+    if state.cards[card].name not in POWERED:
+        return ()
     d = rules.cd(state, card)
     if d.type == "Héros" and d.hero_side == 2 and d.name in HERO_L2_POWERS:
         return HERO_L2_POWERS[d.name]
@@ -405,12 +417,17 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
 def reactions(state: WakfuState, seat: int, top: Item) -> list[Any]:
     """Réaction cards the seat may play in answer to the top item (809)."""
     p = state.players[seat]
-    out: list[Any] = [c for c in p.main if can_play(state, seat, c, reaction=True)]
+    cards = state.cards
+    # (a card outside the REACTIVE_* names fails these tests at once: it is not asked)
+    out: list[Any] = [c for c in p.main if cards[c].name in REACTIVE_ACTIONS
+                      and can_play(state, seat, c, reaction=True)]
     for c in p.monde + p.havre:
+        if cards[c].name not in REACTIVE_POWERED:
+            continue
         for i, spec in enumerate(powers_of(state, c)):
             if spec.reaction and can_use(state, seat, c, i, reaction=True):
                 out.append(f"use:{c}:{i}")
     for c in p.main:
-        if can_use_from_hand(state, seat, c, reaction=True):
+        if cards[c].name in REACTIVE_HAND and can_use_from_hand(state, seat, c, reaction=True):
             out.append(f"hand:{c}")
     return out

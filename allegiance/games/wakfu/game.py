@@ -11,6 +11,7 @@ from allegiance.core.game import Game, Outcome
 from allegiance.core.hooks import SearchHooks
 from allegiance.core.table import Decision, Table
 from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
+from allegiance.games.wakfu.effects import HAND_POWERS
 from allegiance.games.wakfu.state import Pending, WakfuState
 from allegiance.games.wakfu.teams import MODES
 
@@ -129,8 +130,11 @@ class WakfuGame(Game):
     @staticmethod
     def _uses(state: WakfuState, seat: int, prods: list[tuple[int, str]]) -> list[Action]:
         p = state.players[seat]
-        out = [USE[c, 0] for c in p.main if choices.can_use_from_hand(state, seat, c)]
+        cards = state.cards
+        out = [USE[c, 0] for c in p.main if cards[c].name in HAND_POWERS and choices.can_use_from_hand(state, seat, c)]
         for c in p.monde + p.havre:
+            if cards[c].name not in choices.POWERED:  # no power (choices.powers_of)
+                continue
             for i in range(len(choices.powers_of(state, c))):
                 if choices.can_use(state, seat, c, i, prods=prods):
                     out.append(USE[c, i])
