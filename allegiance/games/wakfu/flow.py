@@ -35,7 +35,6 @@ def advance(state: WakfuState) -> None:
                     return
                 continue
             state.file.pop()
-            from allegiance.games.wakfu import resolution  # (imports this module)
             resolution.resolve(state, top)
             continue
         if state.combat is not None and state.combat.step != "actions":
@@ -90,7 +89,6 @@ def mulligan(state: WakfuState, pend: Pending, value: object) -> None:
 def start_turn(state: WakfuState, seat: int) -> None:
     """Phase de Redressement (602): durations ending now end, the active player untaps everything, then
     the start-of-turn triggers go to the File (the active player's first to resolve, 602.2)."""
-    from allegiance.games.wakfu import resolution
     state.turn += 1
     state.active = seat
     p = state.players[seat]
@@ -141,7 +139,6 @@ def draw_phase(state: WakfuState) -> None:
 
 def end_phase(state: WakfuState) -> None:
     """Phase de Fin de Tour (605): end-of-turn effects, then all damage leaves the Alliés (605.2, 410.8)."""
-    from allegiance.games.wakfu import resolution
     resolution.end_of_turn(state, state.active)
     state.damage.clear()
     state.mods = [m for m in state.mods if m[3] != "turn"]
@@ -246,9 +243,15 @@ def _victory(state: WakfuState) -> None:
         _team_victory(state)
         return
     # (a Héros in its own player's zones is in play: the scan of every zone only when it is not)
-    dead = [p.seat for p in state.players
-            if p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde and not rules.in_play(state, p.hero))]
-    top = [p.seat for p in state.players if p.xp >= rules.XP_WIN]
+    dead = []
+    top = []
+    for p in state.players:
+        if p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde and not rules.in_play(state, p.hero)):
+            dead.append(p.seat)
+        if p.xp >= rules.XP_WIN:
+            top.append(p.seat)
+    if not dead and not top:
+        return
     if len(dead) == 2:
         for p in state.players:  # 103.3: both stay at 1 PV
             if rules.in_play(state, p.hero):
@@ -334,7 +337,7 @@ def _team_victory(state: WakfuState) -> None:
     goal = teams.XP_PER_HERO * n
     if xp_first < goal and xp_second < goal:
         return
-    reached = [t for t, xp in zip(state.table.teams, (xp_first, xp_second)) if xp >= goal]
+    reached = [t for t, xp in zip(state.table.teams, (xp_first, xp_second), strict=True) if xp >= goal]
     if len(reached) == 1:
         _win_team(state, reached[0], "Victoire à l'Expérience: the team XP reaches 18 per Héros")
     elif len(reached) == 2:  # 103.4 read for teams: play on until one team has more XP
@@ -396,7 +399,6 @@ def eliminate(state: WakfuState, seat: int) -> None:
 def _skip_out(state: WakfuState) -> bool:
     """After an elimination: drop what the eliminated player would still decide; an attack they led or
     that targeted their card ends; their turn ends (WK-ELIM-3).  True if something changed."""
-    from allegiance.games.wakfu import combat
     # every case below concerns an eliminated player
     for p in state.players:
         if p.out:
@@ -428,3 +430,8 @@ def _skip_out(state: WakfuState) -> bool:
         start_turn(state, teams.next_seat(state, state.active))
         return True
     return changed
+
+
+# resolution imports this module: bound once both exist (an import inside the functions cost a lookup
+# through the import machinery on every call)
+from allegiance.games.wakfu import resolution  # noqa: E402
