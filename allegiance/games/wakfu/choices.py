@@ -324,7 +324,8 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
     """Whether a card in hand may be announced now with every choice and cost possible (808.1, 808.2).
 
     Every test is a plain question about the state, so the order is free: the cost, the one most often
-    missing, is asked first."""
+    missing, is asked first.  The answer depends on the card only through its definition (its copies in
+    the same hand get the same answer, which the legal-action list relies on)."""
     d = state.cards[card]
     if d.type == "Action":
         spec = ACTIONS.get(d.name)

@@ -111,20 +111,37 @@ class WakfuGame(Game):
             if cb.step != "actions" or seat != cb.to_act:
                 return []
             prods = pay.producers(state, seat)
-            out = [PLAY[c] for c in p.main
-                   if state.cards[c].type == "Action" and choices.can_play(state, seat, c, prods=prods)]
+            out = self._playable(state, seat, prods, True)
             out += self._uses(state, seat, prods)
             out.append(PASS)
             return out
         if state.phase != "main" or seat != state.active:
             return []
         prods = pay.producers(state, seat)
-        out = [PLAY[c] for c in p.main if choices.can_play(state, seat, c, prods=prods)]
+        out = self._playable(state, seat, prods, False)
         out += self._uses(state, seat, prods)
         out += [MOVE[c] for c in self._movable(state, seat)]
         if combat.can_attack(state, seat):
             out.append(ATTACK)
         out.append(END_TURN)
+        return out
+
+    @staticmethod
+    def _playable(state: WakfuState, seat: int, prods: list[tuple[int, str]], actions_only: bool) -> list[Action]:
+        """The cards of the hand that may be played now (Actions only in a Phase d'Actions).  Copies of a
+        card share one answer: ``can_play`` depends on a card in hand only through its definition."""
+        cards = state.cards
+        known: dict[int, bool] = {}  # id of a CardDef -> playable
+        out = []
+        for c in state.players[seat].main:
+            d = cards[c]
+            if actions_only and d.type != "Action":
+                continue
+            ok = known.get(id(d))
+            if ok is None:
+                ok = known[id(d)] = choices.can_play(state, seat, c, prods=prods)
+            if ok:
+                out.append(PLAY[c])
         return out
 
     @staticmethod
