@@ -11,8 +11,16 @@ legal-action order, wording or randomness changes a digest.
     .venv/bin/python benchmarks/trace_digest.py --check    # the same, compared with BASELINE
     .venv/bin/python benchmarks/trace_digest.py --scale 0.1  # fewer games, for a quick look
 
-Baseline digests, recorded on commit 032cdf5 (before the speed work of issues 13 and 14), are in
-:data:`BASELINE` (default scale 1).
+Baseline digests (scale 1), recorded on commit 032cdf5, before the speed work of issues 13 and 14;
+:data:`BASELINE` holds the same values for ``--check``::
+
+    random-1v1 c3eb3c4463157541f6fd88f902c472ef6a0b743a1cf96a68a26b0fb7506bbf93
+    random-1v1-feca-xelor-always 78e539581d00d1b69a4b951b3184f2845cc32ef2c79b32d8e0f7159e39b6c0c1
+    random-2v2 922e50ec17b161f4fd2e6446f60b770e07b684842cb09436ea46e9e4e716b115
+    random-4v4 98759ade892574ee66f8ae5fa1d871e571aebfdeb22b9be18cc0af2a9e218d82
+    random-8v8 237ab2ddc96aa9006be578c7fbcdc902d0cb4cef0baab9d890688c0d89ce382e
+    greedy-1v1 30c5e4c5154cf592316956511fbeef2643814e8489e2a0d11451c3c315134b36
+    greedy-2v2 5a76078450563d727d01ffabd369e7dfd87a8bffc0672470cee88b099d5242fd
 """
 
 from __future__ import annotations
@@ -48,7 +56,15 @@ SUITES: list[tuple[str, str, dict[str, Any], str, int]] = [
 ]
 
 #: the digests of the unchanged engine (commit 032cdf5), scale 1
-BASELINE: dict[str, str] = {}
+BASELINE: dict[str, str] = {
+    "random-1v1": "c3eb3c4463157541f6fd88f902c472ef6a0b743a1cf96a68a26b0fb7506bbf93",
+    "random-1v1-feca-xelor-always": "78e539581d00d1b69a4b951b3184f2845cc32ef2c79b32d8e0f7159e39b6c0c1",
+    "random-2v2": "922e50ec17b161f4fd2e6446f60b770e07b684842cb09436ea46e9e4e716b115",
+    "random-4v4": "98759ade892574ee66f8ae5fa1d871e571aebfdeb22b9be18cc0af2a9e218d82",
+    "random-8v8": "237ab2ddc96aa9006be578c7fbcdc902d0cb4cef0baab9d890688c0d89ce382e",
+    "greedy-1v1": "30c5e4c5154cf592316956511fbeef2643814e8489e2a0d11451c3c315134b36",
+    "greedy-2v2": "5a76078450563d727d01ffabd369e7dfd87a8bffc0672470cee88b099d5242fd",
+}
 
 
 def _event_bytes(events: list[Any]) -> bytes:
@@ -99,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="run only the suites whose name contains this")
     parser.add_argument("--check", action="store_true", help="compare with BASELINE (scale 1 only)")
     args = parser.parse_args(argv)
+    if args.check and args.scale != 1.0:
+        parser.error("--check compares with the digests of scale 1")
     digests = run(args.scale, args.only)
     if not args.check:
         return 0
