@@ -8,6 +8,7 @@ player's free choice in the Phase Principale / Phase d'Actions) or the game is o
 from __future__ import annotations
 
 from allegiance.games.wakfu import choices, combat, rules, teams
+from allegiance.games.wakfu.cards import HERO_SIDES
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
@@ -192,10 +193,21 @@ def check(state: WakfuState) -> None:
     if state.phase == "over" or state.pending:
         return
     pmods = state.pmods
-    for p in state.players:
+    cards = state.cards
+    players = state.players
+    for p in players:
         n = len(p.main)
         # a hand within the lowest printed PA of any Héros side needs no count while no PA is lost
-        if p.out or (n <= rules.MIN_HERO_PA and not pmods) or n <= rules.pa_floor(state, p.seat):
+        if p.out or (n <= rules.MIN_HERO_PA and not pmods):
+            continue
+        # rules.pa_floor, inlined (it runs for every player after every step)
+        d = cards[p.hero]
+        if d.type == "Héros":  # rules.cd: the side of its level
+            d = HERO_SIDES[d.name][min(players[state.owners[p.hero]].level, 2) - 1]
+        floor = d.pa
+        if pmods:
+            floor += sum(v for s, st, v, _ in pmods if s == p.seat and st == "pa" and v < 0)
+        if n <= floor:
             continue
         if n > rules.pa(state, p.seat):
             state.pending.append(Pending("discard", p.seat,
@@ -208,7 +220,8 @@ def _lethal(state: WakfuState) -> set[int] | tuple[()]:
     """The Alliés in play with lethal damage or a Force of 0 (410.8, 204.6) (the caller takes them in
     zone order).  Only a damaged Allié or one whose Force can be 0 may die."""
     dmg = state.damage
-    frag = rules.fragile(state)
+    known = state.fragile
+    frag = known[1] if known is not None and known[0] == len(state.cards) else rules.fragile(state)
     if not dmg and not frag:
         return ()
     cands = list(dmg)

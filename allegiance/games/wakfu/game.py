@@ -106,7 +106,6 @@ class WakfuGame(Game):
         if state.file:
             return []
         cb = state.combat
-        p = state.players[seat]
         if cb is not None:
             if cb.step != "actions" or seat != cb.to_act:
                 return []

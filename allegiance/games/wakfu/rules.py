@@ -206,7 +206,8 @@ def pa(state: WakfuState, seat: int) -> int:
 
 def pa_floor(state: WakfuState, seat: int) -> int:
     """A cheap lower bound of :func:`pa` (the Héros' printed PA and the PA losses; Équipements only add
-    PA): a hand no bigger than it needs no exact count (the hand-size check runs after every step)."""
+    PA): a hand no bigger than it needs no exact count (the hand-size check after every step, flow.check,
+    has it inlined: change both together)."""
     value: int = cd(state, state.players[seat].hero).pa
     if state.pmods:
         value += sum(v for s, st, v, _ in state.pmods if s == seat and st == "pa" and v < 0)
