@@ -132,10 +132,13 @@ class WakfuGame(Game):
         cards = state.cards
         known: dict[int, bool] = {}  # id of a CardDef -> playable
         out = []
+        have = len(prods)
         for c in state.players[seat].main:
             d = cards[c]
             if actions_only and d.type != "Action":
                 continue
+            if d.level > have and not d.x_cost and d.recipe is None:
+                continue  # more cost symbols than resources and no Recette: can_play's cost test fails
             ok = known.get(id(d))
             if ok is None:
                 ok = known[id(d)] = choices.can_play(state, seat, c, prods=prods)
