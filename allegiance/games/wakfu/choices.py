@@ -54,9 +54,10 @@ def powers_of(state: WakfuState, card: int) -> tuple[Spec, ...]:
     return POWERS.get(d.name, ())
 
 
-def places(state: WakfuState, seat: int, card: int) -> list[Any]:
+def places(state: WakfuState, seat: int, card: int, only_one: bool = False) -> list[Any]:
     """Where a permanent may appear: an Allié in the Monde or the Havre Sac (303.1, 506.3); an Équipement
-    on a non-Monstre Allié/Héros you control (305.3, 305.5, 305.7); a Salle in the Havre Sac (309)."""
+    on a non-Monstre Allié/Héros you control (305.3, 305.5, 305.7); a Salle in the Havre Sac (309).
+    ``only_one``: an Équipement's porteurs up to the first only (enough to know whether there is one)."""
     d = state.cards[card]
     p = state.players[seat]
     first = rules.first_turn_of_first_player(state)
@@ -68,8 +69,12 @@ def places(state: WakfuState, seat: int, card: int) -> list[Any]:
             out.append("havre")
         return out
     if d.type in ("Équipement", "Dofus"):
-        return [c for c in p.monde + p.havre if rules.is_character(state, c) and not rules.cd(state, c).is_monster
-                and not (first and c in p.monde) and _slot_free(state, c, card)]
+        porteurs = (c for c in p.monde + p.havre if rules.is_character(state, c) and not rules.cd(state, c).is_monster
+                    and not (first and c in p.monde) and _slot_free(state, c, card))
+        if only_one:
+            found = next(porteurs, None)
+            return [] if found is None else [found]
+        return list(porteurs)
     if d.type == "Salle":
         return ["havre"] if rules.sac_room(state, seat) else []
     if d.type == "Zone":
@@ -109,8 +114,9 @@ def x_options(state: WakfuState, item: Item) -> list[int]:
     return list(range(top + 1))
 
 
-def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
-    """The legal choices for one target slot (807, 808.2d), range rules applied (508)."""
+def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) -> list[Any]:
+    """The legal choices for one target slot (807, 808.2d), range rules applied (508).  ``first``: stop
+    at the first choice of a card in play (enough to know whether there is one)."""
     seat = item.seat
     src = None if item.kind == "card" else item.card
     chosen = item.targets
@@ -154,6 +160,8 @@ def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
                     ok = _kind_ok(state, item, kind, c, ctype)
                 if ok:
                     out.append(c)
+                    if first:
+                        return out
     return out
 
 
@@ -349,7 +357,7 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
             return False
         if spec.condition is not None and not spec.condition(state, seat, card):
             return False
-    elif not places(state, seat, card):
+    elif not places(state, seat, card, only_one=True):
         return False
     if not spec.split and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
         return False
@@ -360,9 +368,11 @@ def targets_possible(state: WakfuState, probe: Item, kinds: tuple[str, ...]) -> 
     """Whether every target slot can be filled, each choice depending on the ones before (Bond)."""
     if not kinds:
         return True
+    if len(kinds) == 1:
+        return bool(candidates(state, probe, kinds[0], first=True))
     options = candidates(state, probe, kinds[0])
-    if len(kinds) == 1 or not options:
-        return bool(options)
+    if not options:
+        return False
     for o in options:
         probe.targets.append(o)
         ok = targets_possible(state, probe, kinds[1:])
@@ -402,7 +412,7 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
             if not [c for c in state.attached if rules.can_affect(state, seat, card, c)]:
                 return False
             continue
-        if not candidates(state, probe, kind):
+        if not candidates(state, probe, kind, first=True):
             return False
     if not extra_payable(state, seat, card, spec):
         return False
