@@ -359,7 +359,7 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
             return False
     elif not places(state, seat, card, only_one=True):
         return False
-    if not spec.split and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
+    if not spec.split and spec.targets and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
         return False
     return extra_payable(state, seat, card, spec)
 
@@ -406,12 +406,14 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
         return False
     if spec.condition is not None and not spec.condition(state, seat, card):
         return False
-    probe = Item("power", seat, card, spec.name, power=index)
+    probe = None
     for kind in spec.targets:
         if kind == "equipment_x":
             if not [c for c in state.attached if rules.can_affect(state, seat, card, c)]:
                 return False
             continue
+        if probe is None:
+            probe = Item("power", seat, card, spec.name, power=index)
         if not candidates(state, probe, kind, first=True):
             return False
     if not extra_payable(state, seat, card, spec):
