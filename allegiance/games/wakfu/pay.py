@@ -113,6 +113,16 @@ def pay_options(state: WakfuState, item: Item) -> list[Any]:
     if item.kind == "card" and not item.inclined and craftable(state, item.seat, item.card):
         out.append("craft")
     seen: set[int] = set()
+    need = item.need
+    if need and need.count("Neutre") == len(need):
+        # any resource fills a Neutre symbol, so every producer leaves a payable rest exactly when there
+        # are enough producers (what the general case below finds, without its copies)
+        if len(need) <= len(prods):
+            for c, _ in prods:
+                if c not in seen:
+                    out.append(c)
+                    seen.add(c)
+        return out
     for i, (c, e) in enumerate(prods):
         if c in seen:
             continue
