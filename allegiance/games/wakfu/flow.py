@@ -315,8 +315,7 @@ def _team_victory(state: WakfuState) -> None:
     """WK-WIN-1: a team wins when every opposing Héros is at 0 PV; a fallen Héros' player leaves
     (WK-ELIM-1).  WK-WIN-2: the first team whose team XP reaches 18 per Héros wins."""
     # a Héros is always controlled by its owner (no control changes), so "in play" is its own zones
-    falling = [p.seat for p in state.players
-               if not p.out and (p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde))]
+    falling, left_first, left_second, xp_first, xp_second = _team_tally(state)
     if falling:
         standing = {state.table.team_of(p.seat) for p in state.players if not p.out and p.seat not in falling}
         if len(standing) == 0:
@@ -329,18 +328,8 @@ def _team_victory(state: WakfuState) -> None:
             rules.say(state, "both_heroes", "the last Héros of both teams would fall together: they stay at 1 PV")
         for s in falling:
             eliminate(state, s)
-    # the two teams in table order hold seats 0..n-1 and n..2n-1 (teams.members), their goal 18 XP a Héros
-    players = state.players
-    n = len(players) // 2
-    left_first = left_second = False
-    xp_first = xp_second = 0
-    for i, p in enumerate(players):
-        if i < n:
-            xp_first += p.xp
-            left_first = left_first or not p.out
-        else:
-            xp_second += p.xp
-            left_second = left_second or not p.out
+        _, left_first, left_second, xp_first, xp_second = _team_tally(state)
+    n = len(state.players) // 2
     if left_first != left_second:
         _win_team(state, state.table.teams[0 if left_first else 1], "Victoire au Combat: every opposing Héros is destroyed")
         return
@@ -357,6 +346,30 @@ def _team_victory(state: WakfuState) -> None:
         a, b = xp_first, xp_second
         if a != b:
             _win_team(state, reached[0] if a > b else reached[1], "Victoire à l'Expérience: more team XP (103.4)")
+
+
+def _team_tally(state: WakfuState) -> tuple[list[int], bool, bool, int, int]:
+    """In one pass: the players whose Héros falls now (at 0 PV or out of play), whether each team has a
+    player left, and each team's XP (WK-XP-1: eliminated players' XP included).  The two teams, in table
+    order, hold seats 0..n-1 and n..2n-1 (teams.members)."""
+    players = state.players
+    n = len(players) // 2
+    falling = []
+    left_first = left_second = False
+    xp_first = xp_second = 0
+    for i, p in enumerate(players):
+        if not p.out:
+            if p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde):
+                falling.append(p.seat)
+            if i < n:
+                left_first = True
+            else:
+                left_second = True
+        if i < n:
+            xp_first += p.xp
+        else:
+            xp_second += p.xp
+    return falling, left_first, left_second, xp_first, xp_second
 
 
 def _win_team(state: WakfuState, team: str, reason: str) -> None:

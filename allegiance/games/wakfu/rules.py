@@ -152,9 +152,10 @@ def force(state: WakfuState, card: int) -> int:
         seat = controller(state, card)
         value = len(state.players[seat].main) if seat >= 0 else 0
     if state.attached:
-        for e in equipment_of(state, card):
-            value += state.cards[e].force
-        value += panoply(state, card, "force")
+        worn = [state.cards[e] for e in equipment_of(state, card)]
+        for w in worn:
+            value += w.force
+        value += _panoply_worn(worn, "force")  # panoply(), the Équipements found once
     for c, stat, v, _ in state.mods:
         if c == card:
             if stat == "force":
@@ -168,6 +169,8 @@ def force(state: WakfuState, card: int) -> int:
 def _aura_force(state: WakfuState, card: int) -> int:
     """Continuous powers (805): Chef de Guerre Bouftou, Maître Bolet while blocking."""
     d = state.cards[card]
+    if d.name != "Maître Bolet" and (d.type != "Allié" or ("Bouftou" not in d.subtypes and not state.pmods)):
+        return 0  # none of the three bonuses below can apply: no need to find the controller
     bonus = 0
     seat = controller(state, card)
     if seat < 0:
