@@ -57,7 +57,7 @@ def powers_of(state: WakfuState, card: int) -> tuple[Spec, ...]:
 def places(state: WakfuState, seat: int, card: int, only_one: bool = False) -> list[Any]:
     """Where a permanent may appear: an Allié in the Monde or the Havre Sac (303.1, 506.3); an Équipement
     on a non-Monstre Allié/Héros you control (305.3, 305.5, 305.7); a Salle in the Havre Sac (309).
-    ``only_one``: an Équipement's porteurs up to the first only (enough to know whether there is one)."""
+    ``only_one``: up to the first place only (enough to know whether there is one)."""
     d = state.cards[card]
     p = state.players[seat]
     first = rules.first_turn_of_first_player(state)
@@ -65,6 +65,8 @@ def places(state: WakfuState, seat: int, card: int, only_one: bool = False) -> l
         out: list[Any] = []
         if not first:
             out.append("monde")
+            if only_one:
+                return out
         if rules.sac_room(state, seat):
             out.append("havre")
         return out

@@ -18,7 +18,7 @@ def advance(state: WakfuState) -> None:
             state.pending.clear()
             return
         check(state)
-        if teams.is_team(state) and state.phase != "over" and _skip_out(state):
+        if len(state.players) > 2 and state.phase != "over" and _skip_out(state):  # teams.is_team
             continue
         if state.phase == "over" or state.pending:
             return
