@@ -6,7 +6,10 @@ one core.  Targets (issue 4):
 
 * random playouts of SWDBG 1v1 and 2v2: at least 50,000 actions/s each;
 * copying a 2v2 mid-game state: at most 30 µs;
-* Wakfu 1v1 random playouts (Iop against Crâ): at least 25,000 actions/s; a mid-game copy at most 30 µs;
+* Wakfu 1v1 random playouts (Iop against Crâ): at least 25,000 actions/s (issue 13); a mid-game copy at
+  most 30 µs;
+* Wakfu 4v4 random playouts (the default decks, iop/feca/cra/xelor per team): at least 15,000 actions/s
+  (issue 14);
 * with ``--peer``: our 1v1 random-playout actions/s at least 4× RLCard Uno's random-agent steps/s,
   and our greedy-vs-greedy 1v1 games/s at least pyminion's BigMoney-vs-BigMoneySmithy games/s.
 
@@ -31,13 +34,14 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
 
 from allegiance import compiled_modules  # noqa: E402
 from allegiance.sim.runner import play_game  # noqa: E402
-from benchmarks.playouts import WAKFU_OPTIONS, copy_time_us, random_playout_rate  # noqa: E402
+from benchmarks.playouts import WAKFU_OPTIONS, copy_time_us, random_playout_rate, wakfu_options  # noqa: E402
 
 TARGETS = {
     "actions_per_s_1v1": (">=", 50_000.0),
     "actions_per_s_2v2": (">=", 50_000.0),
     "copy_us_2v2": ("<=", 30.0),
     "wakfu_actions_per_s_1v1": (">=", 25_000.0),
+    "wakfu_actions_per_s_4v4": (">=", 15_000.0),
     "wakfu_copy_us_1v1": ("<=", 30.0),
     "ratio_actions_vs_rlcard": (">=", 4.0),
     "ratio_greedy_games_vs_pyminion": (">=", 1.0),
@@ -116,6 +120,7 @@ def run(seconds: float = 3.0, peer: bool = False) -> dict[str, Any]:
     one = random_playout_rate("1v1", seconds)
     two = random_playout_rate("2v2", seconds)
     wakfu = random_playout_rate("1v1", seconds, game_name="wakfu", options=WAKFU_OPTIONS)
+    wakfu4 = random_playout_rate("4v4", seconds, game_name="wakfu", options=wakfu_options("4v4"))
     out: dict[str, Any] = {
         "actions_per_s_1v1": one["actions_per_s"],
         "actions_per_s_2v2": two["actions_per_s"],
@@ -124,6 +129,8 @@ def run(seconds: float = 3.0, peer: bool = False) -> dict[str, Any]:
         "copy_us_2v2": copy_time_us("2v2"),
         "wakfu_actions_per_s_1v1": wakfu["actions_per_s"],
         "wakfu_games_per_s_random_1v1": wakfu["games_per_s"],
+        "wakfu_actions_per_s_4v4": wakfu4["actions_per_s"],
+        "wakfu_games_per_s_random_4v4": wakfu4["games_per_s"],
         "wakfu_copy_us_1v1": copy_time_us("1v1", game_name="wakfu", options=WAKFU_OPTIONS),
         "swdbg_1v1_greedy_games_per_s": greedy_games_per_s(seconds),
         "peer_rlcard_actions_per_s": None,

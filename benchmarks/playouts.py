@@ -1,12 +1,13 @@
-"""Playout throughput and state-copy timers for SWDBG, shared by ``allegiance bench`` and profiling.
+"""Playout throughput and state-copy timers for SWDBG and Wakfu, shared by ``allegiance bench`` and profiling.
 
 * :func:`random_playout_rate` — random playouts through the public protocol (``legal_actions`` +
   ``apply_unchecked``; in a team turn one of the acting seats at random), in actions and games per s;
 * :func:`copy_time_us` — the mean time of ``game.copy`` on a mid-game state, in µs.
 
-Both run in this process, on one core.  As a script it prints both for 1v1 and 2v2:
+Both run in this process, on one core.  As a script it prints both for every mode of a game:
 
     .venv/bin/python benchmarks/playouts.py --seconds 3
+    .venv/bin/python benchmarks/playouts.py --game wakfu --seconds 3
 """
 
 from __future__ import annotations
@@ -23,8 +24,20 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
 from allegiance.core.rng import Rng  # noqa: E402
 from allegiance.games import get_game  # noqa: E402
 
-#: Wakfu's playouts: two different starters, Réactions asked only of seats that can react (as simulations)
+#: Wakfu's duel playouts: two different starters, Réactions asked only of seats that can react (as simulations)
 WAKFU_OPTIONS: dict[str, Any] = {"decks": ["iop", "cra"], "reaction_prompts": "playable"}
+
+
+def wakfu_options(mode: str) -> dict[str, Any]:
+    """Wakfu's playout options for a mode: the duel's :data:`WAKFU_OPTIONS`; in teams the game's default
+    decks (iop, feca, cra, xelor per team: two starters in one team would repeat a Unique card, WK-DECK-2),
+    and from 5v5 on (five starters or more per team) ``team_uniques: ignore``."""
+    if mode == "1v1":
+        return dict(WAKFU_OPTIONS)
+    out: dict[str, Any] = {"reaction_prompts": "playable"}
+    if int(mode.split("v")[0]) > 4:
+        out["team_uniques"] = "ignore"
+    return out
 
 
 def random_playout_rate(mode: str, seconds: float = 3.0, seed: int = 0, game_name: str = "swdbg",
@@ -84,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="swdbg")
     args = parser.parse_args(argv)
     for mode in get_game(args.game).modes:
-        options = WAKFU_OPTIONS if args.game == "wakfu" else None
+        options = wakfu_options(mode) if args.game == "wakfu" else None
         rate = random_playout_rate(mode, args.seconds, game_name=args.game, options=options)
         print(f"{args.game} {mode}: {rate['actions_per_s']:,.0f} actions/s, {rate['games_per_s']:.1f} games/s; "
               f"copy {copy_time_us(mode, game_name=args.game, options=options):.1f} µs")

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 from allegiance.cli import app
 
 KEYS = {"actions_per_s_1v1", "actions_per_s_2v2", "copy_us_2v2", "peer_rlcard_actions_per_s",
+        "wakfu_actions_per_s_1v1", "wakfu_actions_per_s_4v4", "wakfu_copy_us_1v1",
         "peer_pyminion_games_per_s", "swdbg_1v1_greedy_games_per_s", "ratio_actions_vs_rlcard",
         "ratio_greedy_games_vs_pyminion", "targets", "checks", "pass", "machine", "compiled", "compiled_modules"}
 
@@ -44,3 +45,18 @@ def test_bench_without_peers_leaves_the_peer_figures_out() -> None:
 def test_bench_rejects_a_non_positive_duration() -> None:
     result = CliRunner().invoke(app, ["bench", "--seconds", "0"])
     assert result.exit_code == 2
+
+
+def test_wakfu_playout_options_are_accepted_in_every_mode() -> None:
+    """``playouts.py --game wakfu`` once passed the duel's Iop/Crâ decks to 2v2, which WK-DECK-2 (a Unique card
+    at most once per team) refuses; each mode's options now make a game, and a 2v2 plays out."""
+    from allegiance.games import get_game
+    from benchmarks.playouts import random_playout_rate, wakfu_options
+
+    game = get_game("wakfu")
+    for mode in game.modes:
+        state = game.new_game(mode, 0, wakfu_options(mode))
+        assert game.outcome(state) is None and game.active_seats(state), mode
+    assert wakfu_options("8v8")["team_uniques"] == "ignore" and "decks" not in wakfu_options("2v2")
+    rate = random_playout_rate("2v2", 0.01, game_name="wakfu", options=wakfu_options("2v2"))
+    assert rate["actions_per_s"] > 0

@@ -35,16 +35,29 @@ def spec_of(state: WakfuState, item: Item) -> Spec:
     return PERMANENT
 
 
+#: the names of the cards with a paid power, with a Réaction power, of the Réaction Actions and of the cards
+#: with a Réaction power usable from the hand: a card named in none of them has nothing of that kind to
+#: offer, which spares the legal-move and Réaction lists their full tests (a Héros' sides share its name)
+POWERED = frozenset(POWERS) | frozenset(HERO_L2_POWERS)
+REACTIVE_POWERED = frozenset(n for table in (POWERS, HERO_L2_POWERS) for n, specs in table.items()
+                             if any(sp.reaction for sp in specs))
+REACTIVE_ACTIONS = frozenset(n for n, sp in ACTIONS.items() if sp.reaction)
+REACTIVE_HAND = frozenset(n for n, sp in HAND_POWERS.items() if sp.reaction)
+
+
 def powers_of(state: WakfuState, card: int) -> tuple[Spec, ...]:
+    if state.cards[card].name not in POWERED:
+        return ()
     d = rules.cd(state, card)
     if d.type == "Héros" and d.hero_side == 2 and d.name in HERO_L2_POWERS:
         return HERO_L2_POWERS[d.name]
     return POWERS.get(d.name, ())
 
 
-def places(state: WakfuState, seat: int, card: int) -> list[Any]:
+def places(state: WakfuState, seat: int, card: int, only_one: bool = False) -> list[Any]:
     """Where a permanent may appear: an Allié in the Monde or the Havre Sac (303.1, 506.3); an Équipement
-    on a non-Monstre Allié/Héros you control (305.3, 305.5, 305.7); a Salle in the Havre Sac (309)."""
+    on a non-Monstre Allié/Héros you control (305.3, 305.5, 305.7); a Salle in the Havre Sac (309).
+    ``only_one``: up to the first place only (enough to know whether there is one)."""
     d = state.cards[card]
     p = state.players[seat]
     first = rules.first_turn_of_first_player(state)
@@ -52,12 +65,18 @@ def places(state: WakfuState, seat: int, card: int) -> list[Any]:
         out: list[Any] = []
         if not first:
             out.append("monde")
+            if only_one:
+                return out
         if rules.sac_room(state, seat):
             out.append("havre")
         return out
     if d.type in ("Équipement", "Dofus"):
-        return [c for c in p.monde + p.havre if rules.is_character(state, c) and not rules.cd(state, c).is_monster
-                and not (first and c in p.monde) and _slot_free(state, c, card)]
+        porteurs = (c for c in p.monde + p.havre if rules.is_character(state, c) and not rules.cd(state, c).is_monster
+                    and not (first and c in p.monde) and _slot_free(state, c, card))
+        if only_one:
+            found = next(porteurs, None)
+            return [] if found is None else [found]
+        return list(porteurs)
     if d.type == "Salle":
         return ["havre"] if rules.sac_room(state, seat) else []
     if d.type == "Zone":
@@ -97,8 +116,9 @@ def x_options(state: WakfuState, item: Item) -> list[int]:
     return list(range(top + 1))
 
 
-def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
-    """The legal choices for one target slot (807, 808.2d), range rules applied (508)."""
+def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) -> list[Any]:
+    """The legal choices for one target slot (807, 808.2d), range rules applied (508).  ``first``: stop
+    at the first choice of a card in play (enough to know whether there is one)."""
     seat = item.seat
     src = None if item.kind == "card" else item.card
     chosen = item.targets
@@ -142,6 +162,8 @@ def candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
                     ok = _kind_ok(state, item, kind, c, ctype)
                 if ok:
                     out.append(c)
+                    if first:
+                        return out
     return out
 
 
@@ -309,43 +331,50 @@ def after_paid(state: WakfuState, item: Item) -> None:
 # -- playability --------------------------------------------------------------------------------------------
 def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
              prods: list[tuple[int, str]] | None = None) -> bool:
-    """Whether a card in hand may be announced now with every choice and cost possible (808.1, 808.2)."""
+    """Whether a card in hand may be announced now with every choice and cost possible (808.1, 808.2).
+
+    Every test is a plain question about the state, so the order is free: the cost, the one most often
+    missing, is asked first.  The answer depends on the card only through its definition (its copies in
+    the same hand get the same answer, which the legal-action list relies on)."""
     d = state.cards[card]
     if d.type == "Action":
         spec = ACTIONS.get(d.name)
         if spec is None or spec.reaction != reaction:
-            return False
-        if "Sort" in d.subtypes and d.classes and not _has_class(d.classes[0])(state, seat, card):  # 302.5
-            return False
-        if spec.condition is not None and not spec.condition(state, seat, card):
             return False
     elif reaction:
         return False
     else:
         if state.combat is not None or state.phase != "main":  # 303.1, 305.1, 309.1, 310.1
             return False
-        if not places(state, seat, card):
-            return False
         spec = PERMANENT
-    if not spec.split and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
-        return False
-    if not extra_payable(state, seat, card, spec):
-        return False
     need = cost_symbols(state, card, 0)
     if spec.extra == "incline_own":
         need = need + ["Neutre"]  # the inclined card cannot also pay: a safe over-estimate
     if prods is None:
         prods = producers(state, seat)
-    return feasible(need, prods) or (d.recipe is not None and craftable(state, seat, card))
+    if not feasible(need, prods) and not (d.recipe is not None and craftable(state, seat, card)):
+        return False
+    if d.type == "Action":
+        if "Sort" in d.subtypes and d.classes and not _has_class(d.classes[0])(state, seat, card):  # 302.5
+            return False
+        if spec.condition is not None and not spec.condition(state, seat, card):
+            return False
+    elif not places(state, seat, card, only_one=True):
+        return False
+    if not spec.split and spec.targets and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
+        return False
+    return extra_payable(state, seat, card, spec)
 
 
 def targets_possible(state: WakfuState, probe: Item, kinds: tuple[str, ...]) -> bool:
     """Whether every target slot can be filled, each choice depending on the ones before (Bond)."""
     if not kinds:
         return True
+    if len(kinds) == 1:
+        return bool(candidates(state, probe, kinds[0], first=True))
     options = candidates(state, probe, kinds[0])
-    if len(kinds) == 1 or not options:
-        return bool(options)
+    if not options:
+        return False
     for o in options:
         probe.targets.append(o)
         ok = targets_possible(state, probe, kinds[1:])
@@ -379,13 +408,15 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
         return False
     if spec.condition is not None and not spec.condition(state, seat, card):
         return False
-    probe = Item("power", seat, card, spec.name, power=index)
+    probe = None
     for kind in spec.targets:
         if kind == "equipment_x":
             if not [c for c in state.attached if rules.can_affect(state, seat, card, c)]:
                 return False
             continue
-        if not candidates(state, probe, kind):
+        if probe is None:
+            probe = Item("power", seat, card, spec.name, power=index)
+        if not candidates(state, probe, kind, first=True):
             return False
     if not extra_payable(state, seat, card, spec):
         return False
@@ -401,12 +432,17 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
 def reactions(state: WakfuState, seat: int, top: Item) -> list[Any]:
     """Réaction cards the seat may play in answer to the top item (809)."""
     p = state.players[seat]
-    out: list[Any] = [c for c in p.main if can_play(state, seat, c, reaction=True)]
+    cards = state.cards
+    # (a card outside the REACTIVE_* names fails these tests at once: it is not asked)
+    out: list[Any] = [c for c in p.main if cards[c].name in REACTIVE_ACTIONS
+                      and can_play(state, seat, c, reaction=True)]
     for c in p.monde + p.havre:
+        if cards[c].name not in REACTIVE_POWERED:
+            continue
         for i, spec in enumerate(powers_of(state, c)):
             if spec.reaction and can_use(state, seat, c, i, reaction=True):
                 out.append(f"use:{c}:{i}")
     for c in p.main:
-        if can_use_from_hand(state, seat, c, reaction=True):
+        if cards[c].name in REACTIVE_HAND and can_use_from_hand(state, seat, c, reaction=True):
             out.append(f"hand:{c}")
     return out

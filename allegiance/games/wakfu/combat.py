@@ -43,9 +43,10 @@ def can_attack(state: WakfuState, seat: int) -> bool:
     """603.2, 701.1, 701.5: once per Phase Principale, not on one's own first turn, with PM, an empty
     File, and (an engine choice, RULES.md) at least one target and one possible attacker."""
     p = state.players[seat]
+    # plain questions about the state, so in any order: the cheapest and most often failing first
     return (state.phase == "main" and state.active == seat and not state.attacked and p.turns >= 2
-            and not state.file and state.combat is None and rules.pm(state, seat) > 0
-            and bool(targets(state, seat)) and bool(eligible_attackers(state, seat)))
+            and not state.file and state.combat is None and bool(eligible_attackers(state, seat))
+            and bool(targets(state, seat)) and rules.pm(state, seat) > 0)
 
 
 def declare(state: WakfuState, seat: int) -> None:

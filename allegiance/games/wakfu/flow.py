@@ -8,6 +8,7 @@ player's free choice in the Phase Principale / Phase d'Actions) or the game is o
 from __future__ import annotations
 
 from allegiance.games.wakfu import choices, combat, rules, teams
+from allegiance.games.wakfu.cards import HERO_SIDES
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
@@ -17,7 +18,7 @@ def advance(state: WakfuState) -> None:
             state.pending.clear()
             return
         check(state)
-        if teams.is_team(state) and state.phase != "over" and _skip_out(state):
+        if len(state.players) > 2 and state.phase != "over" and _skip_out(state):  # teams.is_team
             continue
         if state.phase == "over" or state.pending:
             return
@@ -35,7 +36,6 @@ def advance(state: WakfuState) -> None:
                     return
                 continue
             state.file.pop()
-            from allegiance.games.wakfu import resolution  # (imports this module)
             resolution.resolve(state, top)
             continue
         if state.combat is not None and state.combat.step != "actions":
@@ -90,7 +90,6 @@ def mulligan(state: WakfuState, pend: Pending, value: object) -> None:
 def start_turn(state: WakfuState, seat: int) -> None:
     """Phase de Redressement (602): durations ending now end, the active player untaps everything, then
     the start-of-turn triggers go to the File (the active player's first to resolve, 602.2)."""
-    from allegiance.games.wakfu import resolution
     state.turn += 1
     state.active = seat
     p = state.players[seat]
@@ -141,7 +140,6 @@ def draw_phase(state: WakfuState) -> None:
 
 def end_phase(state: WakfuState) -> None:
     """Phase de Fin de Tour (605): end-of-turn effects, then all damage leaves the Alliés (605.2, 410.8)."""
-    from allegiance.games.wakfu import resolution
     resolution.end_of_turn(state, state.active)
     state.damage.clear()
     state.mods = [m for m in state.mods if m[3] != "turn"]
@@ -159,43 +157,89 @@ def end_phase(state: WakfuState) -> None:
 def check(state: WakfuState) -> None:
     """Lethal damage destroys Alliés (410.8, 204.6); Havre Sacs at 0 PR are banished (410.7); the game
     ends on a Héros at 0 PV (410.4, 103.2a, 103.3, 103.5) or at Niveau 3 (103.2b, 103.4); a hand over PA
-    is discarded down (505.3)."""
+    is discarded down (505.3).
+
+    It runs after every step, so it first looks only where something can be due: an Allié may die only
+    if it is damaged or its Force can be 0 (``rules.fragile``; no starter card lowers Force), a Havre Sac
+    only at 0 PR.  What it finds, and in which order, is what a scan of every card in play would find."""
     for _ in range(100):
         changed = False
+        due = _lethal(state)
         for p in state.players:
-            for c in p.monde + p.havre:
-                d = state.cards[c]
-                # only a damaged Allié or one whose Force can be 0 may die (no starter card lowers Force)
-                if d.type != "Allié" or (c not in state.damage and not d.variable_force and d.force > 0):
-                    continue
-                if state.damage.get(c, 0) >= rules.force(state, c) or rules.force(state, c) <= 0:
-                    credit = _credit_of(state, c)
-                    if credit is not None and credit[1] and state.combat is not None:
-                        state.combat.destroyed.append((c, credit[0]))  # XP at the end of combat (415.1)
-                        rules.destroy(state, c, None)
-                    else:
-                        rules.destroy(state, c, credit[0] if credit else None)
-                    changed = True
+            if due:
+                for c in p.monde + p.havre:
+                    if c in due:
+                        credit = _credit_of(state, c)
+                        if credit is not None and credit[1] and state.combat is not None:
+                            state.combat.destroyed.append((c, credit[0]))  # XP at the end of combat (415.1)
+                            rules.destroy(state, c, None)
+                        else:
+                            rules.destroy(state, c, credit[0] if credit else None)
+                        changed = True
+                        break
+                if changed:
                     break
-            if changed:
-                break
-            if p.sac in p.monde and p.sac_pr <= 0:
+            if p.sac_pr <= 0 and p.sac in p.monde:
                 rules.banish_sac(state, p.seat)
                 changed = True
                 break
         if not changed:
             break
-    if any(f[0] == "lethal" for f in state.flags):
-        state.flags = {f for f in state.flags if f[0] != "lethal"}
+    for f in state.flags:
+        if f[0] == "lethal":
+            state.flags = {f for f in state.flags if f[0] != "lethal"}
+            break
     _victory(state)
     if state.phase == "over" or state.pending:
         return
-    for p in state.players:
-        if not p.out and len(p.main) > rules.pa_floor(state, p.seat) and len(p.main) > rules.pa(state, p.seat):
+    pmods = state.pmods
+    cards = state.cards
+    players = state.players
+    for p in players:
+        n = len(p.main)
+        # a hand within the lowest printed PA of any Héros side needs no count while no PA is lost
+        if p.out or (n <= rules.MIN_HERO_PA and not pmods):
+            continue
+        # rules.pa_floor, inlined (it runs for every player after every step)
+        d = cards[p.hero]
+        if d.type == "Héros":  # rules.cd: the side of its level
+            d = HERO_SIDES[d.name][min(players[state.owners[p.hero]].level, 2) - 1]
+        floor = d.pa
+        if pmods:
+            floor += sum(v for s, st, v, _ in pmods if s == p.seat and st == "pa" and v < 0)
+        if n <= floor:
+            continue
+        if n > rules.pa(state, p.seat):
             state.pending.append(Pending("discard", p.seat,
                                          f"Your hand holds more cards than your PA ({rules.pa(state, p.seat)}): "
                                          "discard one", tuple(p.main)))
             return
+
+
+def _lethal(state: WakfuState) -> set[int] | tuple[()]:
+    """The Alliés in play with lethal damage or a Force of 0 (410.8, 204.6) (the caller takes them in
+    zone order).  Only a damaged Allié or one whose Force can be 0 may die."""
+    dmg = state.damage
+    known = state.fragile
+    frag = known[1] if known is not None and known[0] == len(state.cards) else rules.fragile(state)
+    if not dmg and not frag:
+        return ()
+    cands = list(dmg)
+    if frag:  # only those in play (a Vrombyx in a hand is no Allié in play)
+        for p in state.players:
+            for zone in (p.monde, p.havre):
+                if not frag.isdisjoint(zone):
+                    cands += [c for c in zone if c in frag and c not in dmg]
+    cards = state.cards
+    out = set()
+    for c in cands:
+        d = cards[c]
+        if d.type != "Allié" or (c not in dmg and not d.variable_force and d.force > 0):
+            continue
+        f = rules.force(state, c)
+        if dmg.get(c, 0) >= f or f <= 0:
+            out.add(c)
+    return out
 
 
 def _credit_of(state: WakfuState, card: int) -> tuple[int, int] | None:
@@ -211,8 +255,16 @@ def _victory(state: WakfuState) -> None:
     if teams.is_team(state):
         _team_victory(state)
         return
-    dead = [p.seat for p in state.players if p.pv <= 0 or not rules.in_play(state, p.hero)]
-    top = [p.seat for p in state.players if p.xp >= rules.XP_WIN]
+    # (a Héros in its own player's zones is in play: the scan of every zone only when it is not)
+    dead = []
+    top = []
+    for p in state.players:
+        if p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde and not rules.in_play(state, p.hero)):
+            dead.append(p.seat)
+        if p.xp >= rules.XP_WIN:
+            top.append(p.seat)
+    if not dead and not top:
+        return
     if len(dead) == 2:
         for p in state.players:  # 103.3: both stay at 1 PV
             if rules.in_play(state, p.hero):
@@ -263,8 +315,7 @@ def _team_victory(state: WakfuState) -> None:
     """WK-WIN-1: a team wins when every opposing Héros is at 0 PV; a fallen Héros' player leaves
     (WK-ELIM-1).  WK-WIN-2: the first team whose team XP reaches 18 per Héros wins."""
     # a Héros is always controlled by its owner (no control changes), so "in play" is its own zones
-    falling = [p.seat for p in state.players
-               if not p.out and (p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde))]
+    falling, left_first, left_second, xp_first, xp_second = _team_tally(state)
     if falling:
         standing = {state.table.team_of(p.seat) for p in state.players if not p.out and p.seat not in falling}
         if len(standing) == 0:
@@ -277,20 +328,48 @@ def _team_victory(state: WakfuState) -> None:
             rules.say(state, "both_heroes", "the last Héros of both teams would fall together: they stay at 1 PV")
         for s in falling:
             eliminate(state, s)
-    left = [t for t in state.table.teams if any(not state.players[s].out for s in teams.members(state, t))]
-    if len(left) == 1:
-        _win_team(state, left[0], "Victoire au Combat: every opposing Héros is destroyed")
+        _, left_first, left_second, xp_first, xp_second = _team_tally(state)
+    n = len(state.players) // 2
+    if left_first != left_second:
+        _win_team(state, state.table.teams[0 if left_first else 1], "Victoire au Combat: every opposing Héros is destroyed")
         return
-    if not left:
+    if not left_first:
         state.phase, state.draw, state.end_reason = "over", True, "every Héros left play"
         return
-    reached = [t for t in state.table.teams if teams.team_xp(state, t) >= teams.xp_goal(state, t)]
+    goal = teams.XP_PER_HERO * n
+    if xp_first < goal and xp_second < goal:
+        return
+    reached = [t for t, xp in zip(state.table.teams, (xp_first, xp_second), strict=True) if xp >= goal]
     if len(reached) == 1:
         _win_team(state, reached[0], "Victoire à l'Expérience: the team XP reaches 18 per Héros")
     elif len(reached) == 2:  # 103.4 read for teams: play on until one team has more XP
-        a, b = (teams.team_xp(state, t) for t in reached)
+        a, b = xp_first, xp_second
         if a != b:
             _win_team(state, reached[0] if a > b else reached[1], "Victoire à l'Expérience: more team XP (103.4)")
+
+
+def _team_tally(state: WakfuState) -> tuple[list[int], bool, bool, int, int]:
+    """In one pass: the players whose Héros falls now (at 0 PV or out of play), whether each team has a
+    player left, and each team's XP (WK-XP-1: eliminated players' XP included).  The two teams, in table
+    order, hold seats 0..n-1 and n..2n-1 (teams.members)."""
+    players = state.players
+    n = len(players) // 2
+    falling = []
+    left_first = left_second = False
+    xp_first = xp_second = 0
+    for i, p in enumerate(players):
+        if not p.out:
+            if p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde):
+                falling.append(p.seat)
+            if i < n:
+                left_first = True
+            else:
+                left_second = True
+        if i < n:
+            xp_first += p.xp
+        else:
+            xp_second += p.xp
+    return falling, left_first, left_second, xp_first, xp_second
 
 
 def _win_team(state: WakfuState, team: str, reason: str) -> None:
@@ -346,7 +425,12 @@ def eliminate(state: WakfuState, seat: int) -> None:
 def _skip_out(state: WakfuState) -> bool:
     """After an elimination: drop what the eliminated player would still decide; an attack they led or
     that targeted their card ends; their turn ends (WK-ELIM-3).  True if something changed."""
-    from allegiance.games.wakfu import combat
+    # every case below concerns an eliminated player
+    for p in state.players:
+        if p.out:
+            break
+    else:
+        return False
     changed = False
     if any(state.players[q.seat].out for q in state.pending):
         state.pending = [q for q in state.pending if not state.players[q.seat].out]
@@ -372,3 +456,8 @@ def _skip_out(state: WakfuState) -> bool:
         start_turn(state, teams.next_seat(state, state.active))
         return True
     return changed
+
+
+# resolution imports this module: bound once both exist (an import inside the functions cost a lookup
+# through the import machinery on every call)
+from allegiance.games.wakfu import resolution  # noqa: E402

@@ -11,6 +11,7 @@ from allegiance.core.game import Game, Outcome
 from allegiance.core.hooks import SearchHooks
 from allegiance.core.table import Decision, Table
 from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
+from allegiance.games.wakfu.effects import HAND_POWERS
 from allegiance.games.wakfu.state import Pending, WakfuState
 from allegiance.games.wakfu.teams import MODES, order
 
@@ -105,20 +106,18 @@ class WakfuGame(Game):
         if state.file:
             return []
         cb = state.combat
-        p = state.players[seat]
         if cb is not None:
             if cb.step != "actions" or seat != cb.to_act:
                 return []
             prods = pay.producers(state, seat)
-            out = [PLAY[c] for c in p.main
-                   if state.cards[c].type == "Action" and choices.can_play(state, seat, c, prods=prods)]
+            out = self._playable(state, seat, prods, True)
             out += self._uses(state, seat, prods)
             out.append(PASS)
             return out
         if state.phase != "main" or seat != state.active:
             return []
         prods = pay.producers(state, seat)
-        out = [PLAY[c] for c in p.main if choices.can_play(state, seat, c, prods=prods)]
+        out = self._playable(state, seat, prods, False)
         out += self._uses(state, seat, prods)
         out += [MOVE[c] for c in self._movable(state, seat)]
         if combat.can_attack(state, seat):
@@ -127,10 +126,34 @@ class WakfuGame(Game):
         return out
 
     @staticmethod
+    def _playable(state: WakfuState, seat: int, prods: list[tuple[int, str]], actions_only: bool) -> list[Action]:
+        """The cards of the hand that may be played now (Actions only in a Phase d'Actions).  Copies of a
+        card share one answer: ``can_play`` depends on a card in hand only through its definition."""
+        cards = state.cards
+        known: dict[int, bool] = {}  # id of a CardDef -> playable
+        out = []
+        have = len(prods)
+        for c in state.players[seat].main:
+            d = cards[c]
+            if actions_only and d.type != "Action":
+                continue
+            if d.level > have and not d.x_cost and d.recipe is None:
+                continue  # more cost symbols than resources and no Recette: can_play's cost test fails
+            ok = known.get(id(d))
+            if ok is None:
+                ok = known[id(d)] = choices.can_play(state, seat, c, prods=prods)
+            if ok:
+                out.append(PLAY[c])
+        return out
+
+    @staticmethod
     def _uses(state: WakfuState, seat: int, prods: list[tuple[int, str]]) -> list[Action]:
         p = state.players[seat]
-        out = [USE[c, 0] for c in p.main if choices.can_use_from_hand(state, seat, c)]
+        cards = state.cards
+        out = [USE[c, 0] for c in p.main if cards[c].name in HAND_POWERS and choices.can_use_from_hand(state, seat, c)]
         for c in p.monde + p.havre:
+            if cards[c].name not in choices.POWERED:  # no power (choices.powers_of)
+                continue
             for i in range(len(choices.powers_of(state, c))):
                 if choices.can_use(state, seat, c, i, prods=prods):
                     out.append(USE[c, i])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from allegiance.games.wakfu import rules
+from allegiance.games.wakfu import effects, rules
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 #: resource powers (803): these cards produce the named element instead of their own when inclined
@@ -24,13 +24,17 @@ def producers(state: WakfuState, seat: int, exclude: tuple[int, ...] = ()) -> li
     The second player's Havre Sac counts twice on his first turn (306.4)."""
     p = state.players[seat]
     out = []
+    tapped = state.tapped
+    cards = state.cards
+    cb = state.combat
+    tackle = cb is not None and cb.step == "actions"  # else no card is tackled (_tackled)
     for c in p.monde + p.havre:
-        if c in state.tapped or c in exclude:
+        if c in tapped or c in exclude:
             continue
-        d = state.cards[c]
+        d = cards[c]
         if d.type == "Protecteur":
             continue
-        if _tackled(state, c):
+        if tackle and _tackled(state, c):
             continue
         element = RESOURCE_POWERS.get(d.name, d.element)
         out.append((c, element))
@@ -62,6 +66,8 @@ def feasible(need: list[str], prods: list[tuple[int, str]]) -> bool:
     Neutre symbol takes anything (418.5)."""
     if len(need) > len(prods):
         return False
+    if need.count("Neutre") == len(need):  # Neutre takes anything: enough producers is enough
+        return True
     spare = len(prods)
     for e in set(need):
         if e == "Neutre":
@@ -107,6 +113,16 @@ def pay_options(state: WakfuState, item: Item) -> list[Any]:
     if item.kind == "card" and not item.inclined and craftable(state, item.seat, item.card):
         out.append("craft")
     seen: set[int] = set()
+    need = item.need
+    if need and need.count("Neutre") == len(need):
+        # any resource fills a Neutre symbol, so every producer leaves a payable rest exactly when there
+        # are enough producers (what the general case below finds, without its copies)
+        if len(need) <= len(prods):
+            for c, _ in prods:
+                if c not in seen:
+                    out.append(c)
+                    seen.add(c)
+        return out
     for i, (c, e) in enumerate(prods):
         if c in seen:
             continue
@@ -153,7 +169,6 @@ def incline_for(state: WakfuState, item: Item, card: int) -> None:
 # -- the announcement -------------------------------------------------------------------------------------
 def announce(state: WakfuState, seat: int, card: int, power: int | None = None) -> None:
     """808.2a: a card from hand (or a paid power of a card in play) enters the File d'Attente."""
-    from allegiance.games.wakfu import choices, effects
     if power is None or card in state.players[seat].main:
         state.players[seat].main.remove(card)
         effect = state.name(card) if power is None else effects.HAND_POWERS[state.name(card)].name
@@ -179,7 +194,6 @@ def current(state: WakfuState) -> Item:
 
 def proceed(state: WakfuState) -> None:
     """Ask the next announcement choice of the unpaid item, or finish it."""
-    from allegiance.games.wakfu import choices
     item = current(state)
     spec = choices.spec_of(state, item)
     d = state.cards[item.card]
@@ -224,7 +238,6 @@ def proceed(state: WakfuState) -> None:
 def start_payment(state: WakfuState, item: Item) -> None:
     """808.2f: the total cost: the Niveau of a card (or an alternative cost a card names), or a power's
     symbols plus X; a power's Incliner symbol inclines its card now (802)."""
-    from allegiance.games.wakfu import choices
     spec = choices.spec_of(state, item)
     item.step = "pay"
     if item.kind == "card" and not spec.alternative:
@@ -238,7 +251,6 @@ def start_payment(state: WakfuState, item: Item) -> None:
 
 def finish(state: WakfuState, item: Item) -> None:
     """808.2h: the card or power is played; each player may react once, the opponent first (809.6)."""
-    from allegiance.games.wakfu import choices
     item.step = "done"
     item.paid = True
     from allegiance.games.wakfu.teams import after
@@ -250,7 +262,6 @@ def finish(state: WakfuState, item: Item) -> None:
 
 def cancel(state: WakfuState) -> None:
     """Undo the announcement (808.2): untap what was inclined, the card back to hand, extra costs back."""
-    from allegiance.games.wakfu import choices
     item = current(state)
     state.file = [i for i in state.file if i is not item]
     for c in item.inclined:
@@ -304,3 +315,8 @@ def answer(state: WakfuState, pend: Pending, value: Any) -> None:
                                          item.card))
             return
     proceed(state)
+
+
+# choices imports this module: bound once both exist (an import inside the functions cost a lookup
+# through the import machinery on every call)
+from allegiance.games.wakfu import choices  # noqa: E402

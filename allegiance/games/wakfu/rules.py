@@ -13,6 +13,8 @@ from allegiance.games.wakfu.state import Player, WakfuState
 
 XP_LEVEL_2 = 6  # 307.4
 XP_WIN = 18  # 307.5, 415.4
+#: the lowest printed PA of any Héros side: a hand this small is never over PA unless PA was lowered
+MIN_HERO_PA = min(side.pa for sides in HERO_SIDES.values() for side in sides)
 #: Équipements granting a keyword to their porteur (card text)
 EQUIP_KEYWORDS = {"Marcassin": "Géant", "Pantoufles du Tofu": "Agilité"}
 #: Panoplies (404): set name -> (pieces needed, bonuses) from the cards' pages (RULES.md)
@@ -111,6 +113,16 @@ def cd(state: WakfuState, card: int) -> CardDef:
     return d
 
 
+def fragile(state: WakfuState) -> frozenset[int]:
+    """The Alliés of the game whose Force can be 0 with no damage (a "*" Force, or 0 printed): with the
+    damaged ones, the only Alliés the check after every step must look at (410.8, 204.6)."""
+    known = state.fragile
+    if known is None or known[0] != len(state.cards):  # cards are only ever added (setup, tests)
+        known = state.fragile = (len(state.cards), frozenset(
+            c for c, d in state.cards.items() if d.type == "Allié" and (d.variable_force or d.force <= 0)))
+    return known[1]
+
+
 def is_character(state: WakfuState, card: int) -> bool:
     return state.cards[card].type in ("Allié", "Héros")
 
@@ -140,9 +152,10 @@ def force(state: WakfuState, card: int) -> int:
         seat = controller(state, card)
         value = len(state.players[seat].main) if seat >= 0 else 0
     if state.attached:
-        for e in equipment_of(state, card):
-            value += state.cards[e].force
-        value += panoply(state, card, "force")
+        worn = [state.cards[e] for e in equipment_of(state, card)]
+        for w in worn:
+            value += w.force
+        value += _panoply_worn(worn, "force")  # panoply(), the Équipements found once
     for c, stat, v, _ in state.mods:
         if c == card:
             if stat == "force":
@@ -156,6 +169,8 @@ def force(state: WakfuState, card: int) -> int:
 def _aura_force(state: WakfuState, card: int) -> int:
     """Continuous powers (805): Chef de Guerre Bouftou, Maître Bolet while blocking."""
     d = state.cards[card]
+    if d.name != "Maître Bolet" and (d.type != "Allié" or ("Bouftou" not in d.subtypes and not state.pmods)):
+        return 0  # none of the three bonuses below can apply: no need to find the controller
     bonus = 0
     seat = controller(state, card)
     if seat < 0:
@@ -194,7 +209,8 @@ def pa(state: WakfuState, seat: int) -> int:
 
 def pa_floor(state: WakfuState, seat: int) -> int:
     """A cheap lower bound of :func:`pa` (the Héros' printed PA and the PA losses; Équipements only add
-    PA): a hand no bigger than it needs no exact count (the hand-size check runs after every step)."""
+    PA): a hand no bigger than it needs no exact count (the hand-size check after every step, flow.check,
+    has it inlined: change both together)."""
     value: int = cd(state, state.players[seat].hero).pa
     if state.pmods:
         value += sum(v for s, st, v, _ in state.pmods if s == seat and st == "pa" and v < 0)

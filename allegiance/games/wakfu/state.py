@@ -152,7 +152,7 @@ class WakfuState:
     __slots__ = (
         "table", "cards", "config", "version", "rng", "players", "active", "first", "turn", "phase",
         "tapped", "damage", "appeared", "attached", "mods", "pmods", "file", "pending", "combat",
-        "banished", "attacked", "flags", "winner", "draw", "end_reason", "log", "deck_texts", "owners",
+        "banished", "attacked", "flags", "winner", "draw", "end_reason", "log", "deck_texts", "owners", "fragile",
     )
 
     def __init__(self, table: Table, cards: dict[int, CardDef], config: Config) -> None:
@@ -186,6 +186,9 @@ class WakfuState:
         self.log: list[Any] = []  # events of the action being applied (transient)
         self.deck_texts: tuple[str, ...] = ("", "")
         self.owners: list[int] = []  # card id -> owning seat (416.1); fixed at setup, shared by copies
+        # (number of cards, the Alliés whose Force can be 0): derived from ``cards`` when first needed
+        # (``rules.fragile``), shared by copies
+        self.fragile: tuple[int, frozenset[int]] | None = None
 
     def copy(self) -> WakfuState:
         s = WakfuState(self.table, self.cards, self.config)
@@ -199,7 +202,7 @@ class WakfuState:
         s.combat = self.combat.copy() if self.combat else None
         s.banished, s.attacked, s.flags = self.banished[:], self.attacked, set(self.flags)
         s.winner, s.draw, s.end_reason = self.winner, self.draw, self.end_reason
-        s.log, s.deck_texts, s.owners = [], self.deck_texts, self.owners
+        s.log, s.deck_texts, s.owners, s.fragile = [], self.deck_texts, self.owners, self.fragile
         return s
 
     def name(self, card: int) -> str:

@@ -1,0 +1,129 @@
+"""Digests of whole Wakfu games, to prove that an engine change plays every game the same.
+
+For each mode it plays seeded games and feeds a SHA-256 with, at every step, the acting seat, the
+whole legal-action list (in order), the action taken and the events it produced (kind, text, seat,
+who may read them, data); then the game's outcome and the digest of its final position.  Random games
+pick uniformly with a seeded :class:`~allegiance.core.rng.Rng` (as ``benchmarks/playouts.py`` does);
+greedy games use :class:`~allegiance.bots.greedy.GreedyBot` for every seat.  Any change of rules,
+legal-action order, wording or randomness changes a digest.
+
+    .venv/bin/python benchmarks/trace_digest.py            # the recorded set (a few minutes)
+    .venv/bin/python benchmarks/trace_digest.py --check    # the same, compared with BASELINE
+    .venv/bin/python benchmarks/trace_digest.py --scale 0.1  # fewer games, for a quick look
+
+Baseline digests (scale 1), recorded on commit 032cdf5, before the speed work of issues 13 and 14;
+:data:`BASELINE` holds the same values for ``--check``::
+
+    random-1v1 c3eb3c4463157541f6fd88f902c472ef6a0b743a1cf96a68a26b0fb7506bbf93
+    random-1v1-feca-xelor-always 78e539581d00d1b69a4b951b3184f2845cc32ef2c79b32d8e0f7159e39b6c0c1
+    random-2v2 922e50ec17b161f4fd2e6446f60b770e07b684842cb09436ea46e9e4e716b115
+    random-4v4 98759ade892574ee66f8ae5fa1d871e571aebfdeb22b9be18cc0af2a9e218d82
+    random-8v8 237ab2ddc96aa9006be578c7fbcdc902d0cb4cef0baab9d890688c0d89ce382e
+    greedy-1v1 30c5e4c5154cf592316956511fbeef2643814e8489e2a0d11451c3c315134b36
+    greedy-2v2 5a76078450563d727d01ffabd369e7dfd87a8bffc0672470cee88b099d5242fd
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make the checkout importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from allegiance.bots.greedy import GreedyBot  # noqa: E402
+from allegiance.core.rng import Rng  # noqa: E402
+from allegiance.games import get_game  # noqa: E402
+
+DUEL: dict[str, Any] = {"decks": ["iop", "cra"], "reaction_prompts": "playable"}
+TEAMS: dict[str, Any] = {"reaction_prompts": "playable"}
+
+#: (name, mode, options, bot, games at scale 1)
+SUITES: list[tuple[str, str, dict[str, Any], str, int]] = [
+    ("random-1v1", "1v1", DUEL, "random", 200),
+    ("random-1v1-feca-xelor-always", "1v1", {"decks": ["feca", "xelor"], "reaction_prompts": "always"},
+     "random", 60),
+    ("random-2v2", "2v2", TEAMS, "random", 200),
+    ("random-4v4", "4v4", TEAMS, "random", 200),
+    ("random-8v8", "8v8", {**TEAMS, "team_uniques": "ignore"}, "random", 30),
+    ("greedy-1v1", "1v1", DUEL, "greedy", 20),
+    ("greedy-2v2", "2v2", TEAMS, "greedy", 10),
+]
+
+#: the digests of the unchanged engine (commit 032cdf5), scale 1
+BASELINE: dict[str, str] = {
+    "random-1v1": "c3eb3c4463157541f6fd88f902c472ef6a0b743a1cf96a68a26b0fb7506bbf93",
+    "random-1v1-feca-xelor-always": "78e539581d00d1b69a4b951b3184f2845cc32ef2c79b32d8e0f7159e39b6c0c1",
+    "random-2v2": "922e50ec17b161f4fd2e6446f60b770e07b684842cb09436ea46e9e4e716b115",
+    "random-4v4": "98759ade892574ee66f8ae5fa1d871e571aebfdeb22b9be18cc0af2a9e218d82",
+    "random-8v8": "237ab2ddc96aa9006be578c7fbcdc902d0cb4cef0baab9d890688c0d89ce382e",
+    "greedy-1v1": "30c5e4c5154cf592316956511fbeef2643814e8489e2a0d11451c3c315134b36",
+    "greedy-2v2": "5a76078450563d727d01ffabd369e7dfd87a8bffc0672470cee88b099d5242fd",
+}
+
+
+def _event_bytes(events: list[Any]) -> bytes:
+    return repr([(e.kind, e.text, e.seat, e.visible_to, sorted(e.data.items(), key=repr)) for e in events]).encode()
+
+
+def play(mode: str, options: dict[str, Any], bot: str, seed: int, h: Any) -> int:
+    """Play one game into the hash ``h``; returns its number of actions."""
+    game = get_game("wakfu")
+    state = game.new_game(mode, seed, options)
+    rng = Rng(seed * 7919 + 1)
+    bots = [GreedyBot(seed * 31 + s) for s in range(len(state.table.seats))] if bot == "greedy" else []
+    actions = 0
+    while game.outcome(state) is None:
+        seats = game.active_seats(state)
+        seat = seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
+        legal = game.legal_actions(state, seat)
+        action = legal[rng.below(len(legal))] if bot == "random" else bots[seat].choose(game, state, seat, legal)
+        h.update(f"{seat}|{';'.join(map(str, legal))}|{action}|".encode())
+        h.update(_event_bytes(game.apply_unchecked(state, seat, action)))
+        actions += 1
+    out = game.outcome(state)
+    assert out is not None
+    h.update(json.dumps(out.to_json(), sort_keys=True).encode())
+    h.update(game.digest(state).encode())
+    return actions
+
+
+def run(scale: float = 1.0, only: str | None = None) -> dict[str, str]:
+    """Every suite's digest (``name -> hex``), printing each with its game and action counts."""
+    out: dict[str, str] = {}
+    for name, mode, options, bot, n in SUITES:
+        if only and only not in name:
+            continue
+        games = max(1, round(n * scale))
+        h = hashlib.sha256()
+        start = time.perf_counter()
+        actions = sum(play(mode, options, bot, seed, h) for seed in range(games))
+        out[name] = h.hexdigest()
+        print(f"{name:<30} {games:>4} games {actions:>8} actions {time.perf_counter() - start:7.1f} s  "
+              f"{out[name]}", flush=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every suite's game count")
+    parser.add_argument("--only", help="run only the suites whose name contains this")
+    parser.add_argument("--check", action="store_true", help="compare with BASELINE (scale 1 only)")
+    args = parser.parse_args(argv)
+    if args.check and args.scale != 1.0:
+        parser.error("--check compares with the digests of scale 1")
+    digests = run(args.scale, args.only)
+    if not args.check:
+        return 0
+    bad = [n for n, d in digests.items() if BASELINE.get(n) != d]
+    print("all digests match the baseline" if not bad else f"DIFFERENT from the baseline: {', '.join(bad)}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
