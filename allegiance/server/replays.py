@@ -65,6 +65,9 @@ def _lower_priority() -> None:
     import gc
     import os
 
+    from allegiance.server.orphans import exit_with_parent
+
+    exit_with_parent()
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)
     gc.collect()

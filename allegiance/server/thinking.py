@@ -29,6 +29,7 @@ from allegiance.bots.base import Bot
 from allegiance.core.actions import Action
 from allegiance.core.game import Game
 from allegiance.games import get_game
+from allegiance.server.orphans import exit_with_parent
 
 log = logging.getLogger("allegiance.server")
 
@@ -109,7 +110,8 @@ class BotThinker:
     def _get_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: forking a process that runs an event loop and threads is not safe
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=exit_with_parent)
         return self._pool
 
     def close(self) -> None:

@@ -129,6 +129,20 @@ def test_a_restarted_app_resumes_tables_and_its_bots_continue(db_path: str) -> N
             assert [e["text"] for e in after["events"]] == [e["text"] for e in before[seat]["events"]]
 
 
+def children_of(pid: int) -> list[int]:
+    """The ids of the processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
 def test_a_killed_server_process_resumes_every_table_where_it_stood(tmp_path: Path) -> None:
     db = str(tmp_path / "crash.db")
     server = ServerProcess(db).start()
@@ -145,7 +159,15 @@ def test_a_killed_server_process_resumes_every_table_where_it_stood(tmp_path: Pa
 
         play_http(get, post, tokens, 15)
         before = {seat: get(token) for seat, token in tokens.items()}
+        assert server.proc is not None
+        workers = children_of(server.proc.pid)
+        assert workers, "the server runs its replay worker from start-up"
         server.kill()
+        # its worker processes do not outlive it (they would wait for work forever)
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
         server.start()  # same port, same database
         for seat, token in tokens.items():
             after = get(token)
