@@ -47,7 +47,7 @@ from allegiance.bots.greedy import GreedyBot  # noqa: E402
 from allegiance.bots.ismcts import IsmctsBot  # noqa: E402
 from allegiance.core.rng import Rng  # noqa: E402
 from allegiance.games import get_game  # noqa: E402
-from allegiance.sim.runner import game_seed  # noqa: E402
+from allegiance.sim.runner import MAX_ACTIONS, game_seed  # noqa: E402
 from allegiance.sim.simulate import wilson  # noqa: E402
 
 
@@ -63,7 +63,12 @@ def play(mode: str, index: int, seed: int, options: dict[str, Any], game_name: s
             else GreedyBot(gseed + s.index) for s in state.table.seats}
     chooser = Rng(gseed ^ 0x5EED)
     start = time.perf_counter()
+    actions = 0
     while game.outcome(state) is None:
+        if actions >= MAX_ACTIONS:  # a game that stops moving must not stall the whole run: counted a draw
+            return {"mode": mode, "index": index, "ismcts_team": ismcts_team, "score": 0.5, "turns": state.turn,
+                    "seconds": time.perf_counter() - start, "capped": True}
+        actions += 1
         seats = game.active_seats(state)
         seat = seats[0] if len(seats) == 1 else seats[chooser.below(len(seats))]
         legal = game.legal_actions(state, seat)
@@ -108,6 +113,7 @@ def evaluate(mode: str, games: int, seed: int, options: dict[str, Any], workers:
         "interval95": [low, high],
         "win_rate_as": {f"team {t}": _rate([r for r in results if r["ismcts_team"] == t]) for t in (0, 1)},
         "seconds_per_game": sum(r["seconds"] for r in results) / max(1, len(results)),
+        "capped": sum(1 for r in results if r.get("capped")),
         "wall_seconds": time.perf_counter() - start,
     }
 
@@ -167,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     for m in report["modes"]:
         low, high = m["interval95"]
         print(f"{m['mode']}: ISMCTS beats greedy in {m['win_rate']:.1%} of {m['games']} games "
-              f"(95 % CI {low:.1%}-{high:.1%}); {m['seconds_per_game']:.1f} s per game")
+              f"(95 % CI {low:.1%}-{high:.1%}); {m['seconds_per_game']:.1f} s per game; "
+              f"{m['capped']} game(s) stopped at {MAX_ACTIONS:,} actions (counted as draws)")
     return 0
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from allegiance.games.wakfu import GAME, rules
 from allegiance.games.wakfu.cards import CARDS
-from allegiance.games.wakfu.choices import candidates
+from allegiance.games.wakfu.choices import candidates, producers
 from allegiance.games.wakfu.decks import STARTERS, starter
 from allegiance.games.wakfu.effects import (
     ACTIONS,
@@ -16,7 +16,7 @@ from allegiance.games.wakfu.effects import (
     POWERS,
     implemented,
 )
-from allegiance.games.wakfu.state import Item
+from allegiance.games.wakfu.state import Item, WakfuState
 from tests.wakfu.builders import act, board, choose, ids, kinds, one, pass_reactions, pay, play, use
 
 PIOUS = ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu"] * 2
@@ -448,6 +448,25 @@ def test_merelyne_destroys_equipment_of_level_x() -> None:
     s.attached[coiffe] = one(s, "Tomla Klass")
     use(s, 0, one(s, "Merelyne Manro"), 2, coiffe)
     assert coiffe in s.players[1].defausse
+
+
+def test_merelyne_is_not_offered_when_no_equipment_niveau_is_payable() -> None:
+    # 808.2: X must be paid and name an Équipement's Niveau; with one producer left untapped X is at most 1
+    # and the Coiffe is Niveau 2, so the power cannot be announced (it used to be offered, then undone for
+    # want of a target: a free action that changed nothing, which a tree search repeated forever)
+    def position(untapped: int) -> tuple[WakfuState, int]:
+        s = board(monde={0: ["Merelyne Manro"], 1: ["Tomla Klass", "Coiffe du Bouftou"]}, **CRA)
+        s.attached[one(s, "Coiffe du Bouftou")] = one(s, "Tomla Klass")
+        merelyne = one(s, "Merelyne Manro")
+        others = [c for c, _ in producers(s, 0) if c != merelyne]
+        s.tapped.update(others[untapped:])
+        return s, merelyne
+
+    s, merelyne = position(untapped=1)
+    assert s.cards[one(s, "Coiffe du Bouftou")].level == 2
+    assert not any(a.kind == "use" and a.get("card") == merelyne for a in GAME.legal_actions(s, 0))
+    s, merelyne = position(untapped=2)
+    assert any(a.kind == "use" and a.get("card") == merelyne for a in GAME.legal_actions(s, 0))
 
 
 def test_keyss_aouti_repairs_a_havre_sac() -> None:

@@ -410,12 +410,16 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
         return False
     probe = None
     for kind in spec.targets:
-        if kind == "equipment_x":
-            if not [c for c in state.attached if rules.can_affect(state, seat, card, c)]:
-                return False
-            continue
         if probe is None:
             probe = Item("power", seat, card, spec.name, power=index)
+        if kind == "equipment_x":
+            # 808.2: X must name the Niveau of an Équipement it can reach and X must be payable; offering the
+            # power otherwise would let it be announced and undone forever (X = 0, no target, 808.2 undo)
+            top = max_x(state, probe)
+            if not any(state.cards[c].level <= top for c in state.attached
+                       if rules.can_affect(state, seat, card, c)):
+                return False
+            continue
         if not candidates(state, probe, kind, first=True):
             return False
     if not extra_payable(state, seat, card, spec):
