@@ -47,8 +47,11 @@ from allegiance.bots.greedy import GreedyBot  # noqa: E402
 from allegiance.bots.ismcts import IsmctsBot  # noqa: E402
 from allegiance.core.rng import Rng  # noqa: E402
 from allegiance.games import get_game  # noqa: E402
-from allegiance.sim.runner import MAX_ACTIONS, game_seed  # noqa: E402
+from allegiance.sim.runner import game_seed  # noqa: E402
 from allegiance.sim.simulate import wilson  # noqa: E402
+
+#: a game longer than this many actions is stopped and counted a draw (a game is hundreds to a few thousand)
+MAX_ACTIONS = 20_000
 
 
 def play(mode: str, index: int, seed: int, options: dict[str, Any], game_name: str = "swdbg",
