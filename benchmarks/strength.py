@@ -18,12 +18,16 @@ the machine with another):
 * 1v1, seed 7: 82.0 % of 200 games (95 % CI 76.1-86.7 %), 5.1 s per game;
 * 2v2, seed 2026: 89.0 % of 100 games (95 % CI 81.4-93.7 %), 23.6 s per game.
 
-Wakfu (2026-11-23, Iop seat 0 against Crâ, ``reaction_prompts=playable``, 10 iterations, one worker on a
-busy machine, stopped for time after 42 of 200 games): ISMCTS 31 of 42 = 73.8 % (95 % CI 58.9-84.7 %),
-about 20 s per game:
+Wakfu (2026-11-23, seat 0 Iop against seat 1 Crâ, ``reaction_prompts=playable``, 10 iterations, seed 2026,
+one process beside two others on the 2-core machine): **1v1, 200 games: 79.5 %** (95 % CI 73.4-84.5 %),
+8.0 s per game, no game stopped at the action cap; 98 of 100 as Iop, 61 of 100 as Crâ (the Iop deck is the
+stronger one, see ``benchmarks/wakfu_pairings.py``):
 
-    .venv/bin/python benchmarks/strength.py --game wakfu --games-1v1 200 --iterations 10 \
-        --options '{"decks":["iop","cra"],"reaction_prompts":"playable"}'
+    .venv/bin/python benchmarks/strength.py --game wakfu --games-1v1 200 --games-2v2 0 --iterations 10 \
+        --seed 2026 --options '{"decks":["iop","cra"],"reaction_prompts":"playable"}'
+
+(An earlier run of 42 games, stopped for time, gave 73.8 %; a run before the Merelyne Manro fix hung in
+its 94th game, where the search repeated a power that was announced and undone forever.)
 
 With the earlier evaluation (fitted to greedy games' final results; 2026-11-22, seed 2026, one
 worker): 1v1 69.5 % at 200 iterations, 71.0 % at 300, 68.0 % at 500; 2v2 79.0 % at 200.
