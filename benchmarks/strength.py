@@ -26,6 +26,14 @@ stronger one, see ``benchmarks/wakfu_pairings.py``):
     .venv/bin/python benchmarks/strength.py --game wakfu --games-1v1 200 --games-2v2 0 --iterations 10 \
         --seed 2026 --options '{"decks":["iop","cra"],"reaction_prompts":"playable"}'
 
+Wakfu 2v2 (same day, the default decks: Iop and Féca on each team, a mirror; 10 iterations, seed 2026, the
+100 games split over two processes with ``--first-game``, which plays the same games): **ISMCTS team
+99 of 100** (95 % CI 94.6-99.8 %), 49 s per game, no game stopped at the cap:
+
+    .venv/bin/python benchmarks/strength.py --game wakfu --games-1v1 0 --games-2v2 50 --iterations 10 \
+        --seed 2026 --options '{"reaction_prompts":"playable"}' --jsonl runs.jsonl   # games 0-49
+    (the same with --first-game 50)                                                   # games 50-99
+
 (An earlier run of 42 games, stopped for time, gave 73.8 %; a run before the Merelyne Manro fix hung in
 its 94th game, where the search repeated a power that was announced and undone forever.)
 
