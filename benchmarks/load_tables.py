@@ -31,6 +31,9 @@ max 199 ms, 0 errors, 0.42 MB per table, server CPU 0.18 core; at 19:25 UTC, loa
 p50 12.6 ms, p99 240.8 ms, and the SWDBG default run right after it on that machine gave p99 650 ms
 (README's quiet-machine SWDBG figure: 11.4 ms): the p99 measures the machine's run queue more than
 the server.  Wakfu games are long (thousands of actions), so none finishes in 30 s.
+Re-measured at 21:10 UTC with the other jobs paused (load average 2.5 at start, after the engine speed
+work): 2,884 actions, p50 2.8 ms, **p99 8.5 ms**, max 100 ms; spectators' ping p99 11.3 ms; 0.42 MB per
+table; server 0.18 core.
 
 Targets (issue 5): p99 <= 50 ms, <= 5 MB per table.  A benchmark, not a test: it prints figures.
 """
