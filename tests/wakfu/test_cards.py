@@ -276,6 +276,20 @@ def test_defi_refused_gives_xp_accepted_trades_damage() -> None:
             assert b in s.players[1].defausse and s.damage.get(bw) == 2
 
 
+def test_defi_is_taken_back_when_its_additional_cost_can_no_longer_be_paid() -> None:
+    # 808.2: in a random 2v2 game the only Allié Défi could incline (Vrombyx) died as Défi left the hand,
+    # and the player was left with an empty choice, no legal action and the game stuck; a step that cannot
+    # be done undoes the announcement
+    s = rich(hand={0: ["Défi"]}, monde={1: ["Bouftou"]})
+    defi, b = one(s, "Défi"), one(s, "Bouftou")
+    act(s, 0, "play", card=defi)
+    p = s.players[0]
+    s.tapped.update(c for c in p.monde + p.havre if rules.is_character(s, c))  # nothing left to incline
+    choose(s, b)
+    assert defi in p.main and not s.file and not s.pending
+    assert GAME.legal_actions(s, 0)
+
+
 def test_bond_places_a_blocker_beyond_pm() -> None:
     s = board(monde={0: ["Bouftou"], 1: ["Tomla Klass", "Piou Vert", "Piou Vert"]}, hand={1: ["Bond"]},
               heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))

@@ -229,8 +229,8 @@ def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
     if spec.extra == "incline_own":
         p = state.players[seat]
         return any(rules.is_character(state, c) and c not in state.tapped and c != card for c in p.monde + p.havre)
-    if spec.extra == "discard1":
-        return bool(state.players[seat].main)
+    if spec.extra == "discard1":  # another card than the one announced (it leaves the hand first)
+        return any(c != card for c in state.players[seat].main)
     if spec.extra == "mill1":
         return bool(state.players[seat].pioche)
     if spec.extra.startswith("recycle1:"):

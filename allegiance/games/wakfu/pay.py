@@ -225,6 +225,11 @@ def proceed(state: WakfuState) -> None:
         item.step = "extra"
     if item.step == "extra":
         if spec.extra and choices.extra_step(state, item):
+            if not state.pending[-1].options:
+                # 808.2: an additional cost that can no longer be paid (the Allié it would incline died when
+                # the card left the hand, Vrombyx) undoes the announcement, as a missing target does
+                state.pending.pop()
+                cancel(state)
             return
         start_payment(state, item)
     if item.step == "pay":
