@@ -1,6 +1,6 @@
 """Wakfu figures over every pairing of the four starters: errors, stuck games, balance.
 
-Plays ``--games`` games (split evenly over the 16 ordered pairings of Iop, Féca, Crâ and Xélor, the
+Plays at least ``--games`` games (split evenly over the 16 ordered pairings of Iop, Féca, Crâ and Xélor, the
 first deck on seat 0) between the given bots through the simulation runner, and prints per pairing:
 games, engine errors, draws at the turn limit (a "stuck" game would show there or as an error: the
 runner also stops any game at 200,000 actions), seat 0's win rate with its 95 % interval, the first
@@ -57,7 +57,7 @@ def pairing(a: str, b: str, bots: list[str], games: int, seed: int, workers: int
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Wakfu: every pairing of the four starters")
     parser.add_argument("--bots", default="random,random")
-    parser.add_argument("--games", type=int, default=1600, help="games in all (split over the 16 pairings)")
+    parser.add_argument("--games", type=int, default=1600, help="games in all, at least (split over the 16 pairings, rounded up)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     lo, _, hi = args.only.partition("-")
     wanted = range(int(lo), int(hi or lo) + 1)
     bots = [b.strip() for b in args.bots.split(",")]
-    per = max(1, args.games // 16)
+    per = max(1, -(-args.games // 16))  # rounded up: --games 1000 plays 1,008, never fewer than asked
     start = time.perf_counter()
     rows = []
     for i, a in enumerate(STARTERS):
