@@ -664,7 +664,9 @@ def _fx_untap_one(state: WakfuState, pend: Pending, value: Any) -> None:
 
 def _t_royal(state: WakfuState, item: Item) -> None:
     for c in state.players[item.seat].monde:
-        if "Bouftou" in state.cards[c].subtypes:
+        # 401.2: "your Bouftous" are the Alliés/Héros of the family, not every card with the trait (an
+        # Équipement such as Coiffe du Bouftou is a "Bouftou card", which only the search names)
+        if "Bouftou" in state.cards[c].subtypes and rules.is_character(state, c):
             _untap(state, c)
 
 
