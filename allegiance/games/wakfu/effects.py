@@ -767,7 +767,15 @@ def _fx_smare(state: WakfuState, pend: Pending, value: Any) -> None:
 
 def _t_prespic(state: WakfuState, item: Item) -> None:
     t = item.targets[0]
-    if rules.in_play(state, item.card) and _alive(state, t) and rules.can_affect(state, item.seat, item.card, t):
+    if not _alive(state, t):
+        return
+    # 810.2d: once triggered, the power resolves even if the Cape / Anneau has left play with its porteur
+    # (last known information); from the Défausse it reaches the Monde only (508.1c)
+    if rules.in_play(state, item.card):
+        reach = rules.can_affect(state, item.seat, item.card, t)
+    else:
+        reach = rules.where(state, t) == "monde"
+    if reach:
         rules.deal_damage(state, item.seat, item.card, t, 1, "Feu")
 
 
