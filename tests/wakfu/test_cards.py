@@ -98,7 +98,7 @@ def test_repulsion_returns_to_owner_hand() -> None:
     s = rich(hand={0: ["Répulsion"]}, monde={1: ["Bouftou"]})
     b = one(s, "Bouftou")
     play(s, 0, one(s, "Répulsion"), b)
-    assert b in s.players[1].main
+    assert b in s.players[1].main  # 416.1: the owner's hand, not the player's who played Répulsion
 
 
 def test_brise_destroys_equipment_and_lowers_pv() -> None:
@@ -166,6 +166,7 @@ def test_strategie_de_groupe() -> None:
     s = rich(hand={0: ["Stratégie de Groupe", "Akoua Flesh"]}, monde={0: ["Tomla Klass"]}, havre={0: ["Demi Moon"]})
     play(s, 0, one(s, "Stratégie de Groupe"))
     assert rules.force(s, one(s, "Tomla Klass")) == 2 and rules.force(s, one(s, "Demi Moon")) == 1
+    # 812.3b: a defined modifier on a group re-evaluates who belongs to it
     play(s, 0, one(s, "Akoua Flesh"), "monde")  # card ruling: an Allié appearing later gets it too
     assert rules.force(s, one(s, "Akoua Flesh")) == 2
     act(s, 0, "move", card=one(s, "Tomla Klass"))  # and one moving into the Havre Sac loses it
@@ -630,7 +631,7 @@ def test_poum_ondacie_prevents_in_combat() -> None:
 def test_vrombyx_force_is_hand_size() -> None:
     s = board(monde={0: ["Vrombyx"]}, hand={0: ["Boo", "Boo"]}, **FECA)
     v = one(s, "Vrombyx")
-    assert rules.force(s, v) == 2
+    assert rules.force(s, v) == 2  # 812.1: an indefinite modifier (105.4 "*"), recomputed as the hand changes
     s.players[0].main.clear()
     from allegiance.games.wakfu import flow
     flow.advance(s)

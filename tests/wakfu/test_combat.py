@@ -140,6 +140,7 @@ def test_geant_overflow_706_4() -> None:
 
 
 def test_target_strikes_back_707() -> None:
+    # 707.1: a free attacker deals its Force to the target, which strikes back with its own
     s = board(monde={0: ["Bouftou"], 1: ["Bwork"]})
     b, bw = one(s, "Bouftou"), one(s, "Bwork")
     attack(s, bw, [b])

@@ -172,7 +172,8 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         _geant(state, pend.card, pend.get("assigned") + (value,))
     elif pend.kind == "riposte":
         assert isinstance(value, int)
-        _strike_target(state, value)
+        _apply(state, list(pend.get("hits", ())))  # 707.1: dealt together with the strike back
+        _strike_target(state, value, pend.card)
 
 
 def pass_action(state: WakfuState, seat: int) -> None:
@@ -313,13 +314,15 @@ def _target_damage(state: WakfuState) -> None:
     hits = [(a, t, rules.force(state, a), rules.cd(state, a).element) for a in free]
     cb.dealt.extend(free)
     riposte = state.cards[t].type in ("Allié", "Héros") and t not in cb.dealt and hitters
+    if riposte and len(hitters) > 1:
+        # 707.1: the target strikes back simultaneously with the free attackers' damage, so the defender
+        # chooses whom before any of it is dealt (a target killed by it still strikes back)
+        state.pending.append(Pending("riposte", cb.defender, f"{state.name(t)} strikes back at which attacker?",
+                                     tuple(hitters), t, (("hits", tuple(hits)),)))
+        return
     _apply(state, hits)
     if riposte:
-        if len(hitters) == 1:
-            _strike_target(state, hitters[0], t)
-        else:
-            state.pending.append(Pending("riposte", cb.defender, f"{state.name(t)} strikes back at which attacker?",
-                                         tuple(hitters), t))
+        _strike_target(state, hitters[0], t)
 
 
 def _strike_target(state: WakfuState, attacker: int, target: int | None = None) -> None:

@@ -664,7 +664,9 @@ def _fx_untap_one(state: WakfuState, pend: Pending, value: Any) -> None:
 
 def _t_royal(state: WakfuState, item: Item) -> None:
     for c in state.players[item.seat].monde:
-        if "Bouftou" in state.cards[c].subtypes:
+        # 401.2: "your Bouftous" are the Alliés/Héros of the family, not every card with the trait (an
+        # Équipement such as Coiffe du Bouftou is a "Bouftou card", which only the search names)
+        if "Bouftou" in state.cards[c].subtypes and rules.is_character(state, c):
             _untap(state, c)
 
 
@@ -765,7 +767,15 @@ def _fx_smare(state: WakfuState, pend: Pending, value: Any) -> None:
 
 def _t_prespic(state: WakfuState, item: Item) -> None:
     t = item.targets[0]
-    if rules.in_play(state, item.card) and _alive(state, t) and rules.can_affect(state, item.seat, item.card, t):
+    if not _alive(state, t):
+        return
+    # 810.2d: once triggered, the power resolves even if the Cape / Anneau has left play with its porteur
+    # (last known information); from the Défausse it reaches the Monde only (508.1c)
+    if rules.in_play(state, item.card):
+        reach = rules.can_affect(state, item.seat, item.card, t)
+    else:
+        reach = rules.where(state, t) == "monde"
+    if reach:
         rules.deal_damage(state, item.seat, item.card, t, 1, "Feu")
 
 
