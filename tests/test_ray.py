@@ -10,6 +10,9 @@ import pytest
 from allegiance.sim.ray_backend import MAX_BATCH, batch_size, run_on_ray
 from allegiance.sim.simulate import job_list, run_batch, simulate
 
+# the modules that start Ray share one test worker (and its one local Ray runtime) under pytest-xdist
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 @pytest.fixture(scope="session")
 def ray_runtime() -> Iterator[Any]:

@@ -13,6 +13,9 @@ from allegiance.cli import app
 
 runner = CliRunner()
 
+# the modules that start Ray share one test worker (and its one local Ray runtime) under pytest-xdist
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 @pytest.fixture(scope="session")
 def ray_runtime() -> Iterator[Any]:

@@ -65,9 +65,9 @@ def _lower_priority() -> None:
     import gc
     import os
 
-    from allegiance.server.orphans import exit_with_parent
+    from allegiance.server.orphans import start_worker
 
-    exit_with_parent()
+    start_worker()
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)
     gc.collect()
@@ -105,6 +105,13 @@ def _state_after(rep: Any, key: str, upto: int) -> tuple[Any, Any]:
             states[i + 1] = state.copy()
             steps.insert(bisect_right(steps, i + 1), i + 1)
     return game, state
+
+
+def _rebuild_step_in_worker(body: bytes) -> tuple[int, Any]:
+    from allegiance.server.orphans import abandonable
+
+    with abandonable():  # a stopping server abandons the rebuild (orphans.stop_pool)
+        return rebuild_step(body)
 
 
 def rebuild_step(body: bytes) -> tuple[int, Any]:
@@ -169,7 +176,7 @@ class ReplayService:
         self._per_client[client] += 1
         self._waiting += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._get_pool(), rebuild_step, body)
+            return await asyncio.get_running_loop().run_in_executor(self._get_pool(), _rebuild_step_in_worker, body)
         except BrokenProcessPool:
             log.warning("the replay worker died; starting a new one")
             self.close()
@@ -193,8 +200,8 @@ class ReplayService:
         return self._pool
 
     def close(self) -> None:
-        """Stop the worker processes (see :func:`allegiance.server.thinking.stop_pool`)."""
-        from allegiance.server.thinking import stop_pool
+        """Stop the worker processes (see :func:`allegiance.server.orphans.stop_pool`)."""
+        from allegiance.server.orphans import stop_pool
 
         if self._pool is not None:
             stop_pool(self._pool)

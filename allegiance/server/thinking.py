@@ -20,7 +20,6 @@ import logging
 import multiprocessing
 import os
 import pickle
-import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -29,28 +28,9 @@ from allegiance.bots.base import Bot
 from allegiance.core.actions import Action
 from allegiance.core.game import Game
 from allegiance.games import get_game
-from allegiance.server.orphans import exit_with_parent
+from allegiance.server.orphans import WorkAbandoned, abandonable, start_worker, stop_pool
 
 log = logging.getLogger("allegiance.server")
-
-
-def stop_pool(pool: ProcessPoolExecutor, timeout: float = 5.0) -> None:
-    """Stop a process pool for good: pending work cancelled, workers joined (killed after ``timeout``).
-
-    ``shutdown(wait=False)`` alone leaves the workers running past the server's exit, and their queues'
-    semaphores are then reported leaked by the resource tracker; joining them releases everything.
-    """
-    workers = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    deadline = time.monotonic() + timeout
-    for proc in workers:
-        proc.join(max(0.0, deadline - time.monotonic()))
-    for proc in workers:
-        if proc.is_alive():
-            log.warning("a worker process did not stop within %g s; terminating it", timeout)
-            proc.terminate()
-            proc.join(1.0)
-    pool.shutdown(wait=True)  # joins the pool's manager thread and closes its queues
 
 
 def default_thinkers() -> int:
@@ -60,7 +40,8 @@ def default_thinkers() -> int:
 
 def _think(bot: Bot, game_name: str, state: Any, seat: int, legal: list[Action]) -> tuple[Action, Bot]:
     """In a worker process: the bot's choice, and the bot itself (its generator has moved on)."""
-    return bot.choose(get_game(game_name), state, seat, legal), bot
+    with abandonable():  # a stopping server abandons the search (orphans.stop_pool)
+        return bot.choose(get_game(game_name), state, seat, legal), bot
 
 
 class BotThinker:
@@ -101,6 +82,8 @@ class BotThinker:
             try:
                 loop = asyncio.get_running_loop()
                 return await loop.run_in_executor(self._get_pool(), _think, bot, game_name, state, seat, legal)
+            except WorkAbandoned:  # the server is stopping (close): the choice is no longer wanted
+                raise asyncio.CancelledError() from None
             except (pickle.PicklingError, BrokenProcessPool) as exc:
                 log.warning("searching bots think in threads from now on (%s: %s)", type(exc).__name__, exc)
                 self._in_threads = True
@@ -111,7 +94,7 @@ class BotThinker:
         if self._pool is None:
             # spawn: forking a process that runs an event loop and threads is not safe
             self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=exit_with_parent)
+                                             initializer=start_worker)
         return self._pool
 
     def close(self) -> None:
