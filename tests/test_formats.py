@@ -105,4 +105,14 @@ def test_simulate_out_records_validate(game: str, mode: str, tmp_path: Path) -> 
         record = json.loads(line)
         GAMES.validate(record)
         assert len(record["turn_order"]) == len(record["teams"])
-    assert not valid(GAMES, {**json.loads(lines[0]), "turn_order": [0, 0]})
+        # what the game's record hooks record: a track from the first turn on, and card events
+        name, verb = {"swdbg": ("force", "bought"), "wakfu": ("xp_lead", "played")}[game]
+        assert (record["track_name"], record["card_verb"]) == (name, verb) and record["track"]
+        assert record["card_events"] and all(0 <= seat < len(record["teams"]) for seat, _, _ in record["card_events"])
+    first = json.loads(lines[0])
+    assert not valid(GAMES, {**first, "turn_order": [0, 0]})
+    assert not valid(GAMES, {**first, "card_events": [[0, "a card"]]})
+    assert not valid(GAMES, {**first, "track": ["high"]})
+    # a record written before the record hooks (force_track, purchases) is still a valid record
+    old = {k: v for k, v in first.items() if k not in ("track", "track_name", "card_events", "card_verb")}
+    assert valid(GAMES, {**old, "force_track": [6, 5], "purchases": [[0, "X-Wing", 2]]})

@@ -45,4 +45,4 @@ def test_simulate_on_ray_with_2v2_games(ray_runtime: Any) -> None:
     local, _ = simulate("swdbg", "2v2", ["greedy"] * 4, 4, seed=9, workers=1)
     remote, results = simulate("swdbg", "2v2", ["greedy"] * 4, 4, seed=9, backend="ray")
     assert remote.to_json() == local.to_json()
-    assert all(r.error is None and r.purchases for r in results)
+    assert all(r.error is None and r.card_events for r in results)

@@ -6,6 +6,7 @@ import base64
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -24,13 +25,24 @@ runner = CliRunner()
 
 def record(index: int, winners: list[str], turns: int, purchases: list[list], force: list[int],
            draw: bool = False, error: str | None = None) -> dict:
+    """An SWDBG record as ``simulate --out`` writes it now (track and card events)."""
     return {"index": index, "seed": index, "game": "swdbg", "mode": "1v1", "bots": ["greedy", "random"],
             "teams": ["empire", "rebel"], "winners": winners, "draw": draw, "turns": turns, "actions": 10 * turns,
-            "error": error, "reason": "draw" if draw else "bases", "purchases": purchases, "force_track": force,
-            "first_team": "empire"}
+            "error": error, "reason": "draw" if draw else "bases", "track_name": "force", "track": force,
+            "card_verb": "bought", "card_events": purchases, "first_team": "empire"}
 
 
-def test_numbers_from_hand_made_records() -> None:
+def old_record(*args: Any, **kwargs: Any) -> dict:
+    """The same record as a results folder written before the record hooks holds it."""
+    r = record(*args, **kwargs)
+    r["force_track"], r["purchases"] = r.pop("track"), r.pop("card_events")
+    del r["track_name"], r["card_verb"]
+    return r
+
+
+@pytest.mark.parametrize("make", [record, old_record], ids=["current", "before-record-hooks"])
+def test_numbers_from_hand_made_records(make: Any) -> None:
+    record = make
     records = [
         record(0, ["empire"], 10, [[0, "AT-AT", 1], [0, "AT-AT", 3], [1, "X-Wing", 2]], [6, 5, 4]),
         record(1, ["empire"], 12, [[0, "AT-AT", 2]], [6, 6, 2]),
@@ -48,22 +60,34 @@ def test_numbers_from_hand_made_records() -> None:
     assert greedy is not None and (greedy.wins, greedy.n) == (2, 4)
     cards = {c.name: c for c in data.cards}
     at_at = cards["AT-AT"]
-    assert (at_at.purchases, at_at.buyers, at_at.buyer_wins) == (3, 2, 2)
+    assert (at_at.events, at_at.players, at_at.player_wins) == (3, 2, 2)
     assert at_at.baseline == pytest.approx(0.5) and at_at.lift == pytest.approx(0.5)
-    assert cards["X-Wing"].win_rate == pytest.approx(0.5) and cards["X-Wing"].faction == "rebel"
+    assert cards["X-Wing"].win_rate == pytest.approx(0.5) and cards["X-Wing"].group == "rebel"
     assert cards["TIE Fighter"].lift == pytest.approx(-0.5)
     assert data.turns == [10, 12, 14, 200]
     assert data.winner_of_game == ["empire", "empire", "rebel", "draw"]
-    assert data.force == []  # too few games to show a Force curve
+    assert data.track == []  # too few games to show a Force curve
+    assert data.track_info is not None and data.track_info.name == "force"  # the game's own words
+    assert (data.card_verb, data.card_noun, data.card_group) == ("bought", "purchase", "faction")
 
 
-def test_force_curve_by_turn_and_by_winner() -> None:
-    records = [record(i, ["empire"], 3, [], [6, 4, 2]) for i in range(3)]
-    records += [record(3 + i, ["rebel"], 2, [], [6, 6]) for i in range(3)]
+@pytest.mark.parametrize("make", [record, old_record], ids=["current", "before-record-hooks"])
+def test_force_curve_by_turn_and_by_winner(make: Any) -> None:
+    records = [make(i, ["empire"], 3, [], [6, 4, 2]) for i in range(3)]
+    records += [make(3 + i, ["rebel"], 2, [], [6, 6]) for i in range(3)]
     data = build(records)
-    assert [p.turn for p in data.force] == [1, 2]  # turn 3: 3 of 6 games running, under the 5-game floor
-    assert data.force[1].mean == pytest.approx(5.0) and data.force[1].sd == pytest.approx(1.0)
-    assert data.force[1].mean_by_winner == {"empire": pytest.approx(4.0), "rebel": pytest.approx(6.0)}
+    assert [p.turn for p in data.track] == [1, 2]  # turn 3: 3 of 6 games running, under the 5-game floor
+    assert data.track[1].mean == pytest.approx(5.0) and data.track[1].sd == pytest.approx(1.0)
+    assert data.track[1].mean_by_winner == {"empire": pytest.approx(4.0), "rebel": pytest.approx(6.0)}
+    assert data.track_info is not None and data.track_info.title == "The Force over time"
+
+
+def test_a_track_the_game_no_longer_describes_gets_plain_words() -> None:
+    records = [{**record(i, ["empire"], 2, [[0, "AT-AT", 1]], [1, 2]), "track_name": "tension",
+                "card_verb": "drafted"} for i in range(6)]
+    data = build(records)
+    assert data.track_info is not None and data.track_info.title == "tension over time"
+    assert data.card_verb == "drafted" and data.card_noun == "" and [p.mean for p in data.track] == [1, 2]
 
 
 def test_build_refuses_an_empty_result_set() -> None:
@@ -85,13 +109,23 @@ def test_report_page_has_every_plot_and_the_summary(results: Path, tmp_path: Pat
     assert result.exit_code == 0, result.output
     html = page.read_text(encoding="utf-8")
     for fid, title, _ in FIGURES:
-        match = re.search(rf'<figure id="{fid}"><img alt="[^"]*" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"',
-                          html)
-        assert match, f"plot {fid} ({title}) is missing"
-        svg = base64.b64decode(match.group(1)).decode("utf-8")
-        assert "<svg" in svg and svg.count("<path") > 3, f"plot {fid} is empty"
+        assert "<svg" in (svg := figure_svg(html, fid)) and svg.count("<path") > 3, f"plot {fid} ({title}) is empty"
     assert "40 games of swdbg 1v1" in html
     assert "Highest lift" in html and "Lowest lift" in html
+    # the words are SWDBG's, from its record hooks
+    assert "<h2>The Force over time</h2>" in html and "0 = fully with the Empire" in html
+    assert "<h2>Cards bought</h2>" in html and "<th>bought in</th>" in html and "<th>bought by: team won</th>" in html
+    assert "Cards: purchase rate against the win rate of the players who bought them" in html
+    track = figure_svg(html, "track")
+    assert "0 Empire" in track and "6 Rebel" in track and "Force track" in track
+    assert "card faction" in figure_svg(html, "card-scatter")
+
+
+def figure_svg(html: str, fid: str) -> str:
+    """The SVG text of the report page's figure ``fid``."""
+    match = re.search(rf'<figure id="{fid}"><img alt="[^"]*" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', html)
+    assert match, f"plot {fid} is missing"
+    return base64.b64decode(match.group(1)).decode("utf-8")
 
 
 def test_report_json_agrees_with_the_simulation_summary(results: Path) -> None:
@@ -106,7 +140,99 @@ def test_report_json_agrees_with_the_simulation_summary(results: Path) -> None:
     assert data["turns"]["mean"] == pytest.approx(summary["mean_turns"])
     first = next(r for r in data["rates"] if r["group"] == "first")
     assert [first["low"], first["high"]] == pytest.approx(summary["first_team_win_interval"], abs=1e-4)
-    assert data["force"][0]["turn"] == 1 and data["summary"]
+    assert data["track"]["name"] == "force" and data["track"]["points"][0]["turn"] == 1 and data["summary"]
+    assert data["track"]["points"][0]["mean"] == 6  # SW-TURN: a 1v1 game starts with the Force at 6
+    assert data["card_verb"] == "bought" and data["cards"][0]["events"] >= data["cards"][0]["players"] > 0
+    assert any(line.startswith("Mean Force (0 = Empire, 6 = Rebel): ") for line in data["summary"])
+
+
+@pytest.fixture(scope="module")
+def wakfu_results(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list]:
+    folder = tmp_path_factory.mktemp("wakfu")
+    summary, games = simulate("wakfu", "1v1", ["greedy", "greedy"], 40, seed=4, workers=1)
+    write_results(folder, summary, games)
+    return folder, games
+
+
+def test_a_wakfu_report_has_its_track_and_card_table(wakfu_results: tuple[Path, list], tmp_path: Path) -> None:
+    """The report of a game other than SWDBG: the XP lead over time and the cards played, in Wakfu's words
+    (its record hooks), with numbers that agree with the records."""
+    from collections import Counter
+    folder, games = wakfu_results
+    assert all(g.error is None and g.track_name == "xp_lead" and g.card_verb == "played" for g in games)
+    result = runner.invoke(app, ["report", str(folder), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    track = data["track"]
+    assert track["name"] == "xp_lead" and track["title"] == "Experience lead over time"
+    points = track["points"]
+    assert points[0]["turn"] == 1 and points[0]["mean"] == 0 and points[0]["n"] == 40  # nobody has XP yet
+    assert points[9]["mean"] == pytest.approx(sum(g.track[9] for g in games if len(g.track) > 9)
+                                              / sum(len(g.track) > 9 for g in games))
+    # greedy bots win on XP (18 XP): late in the game the eventual winner leads
+    assert all(g.reason.startswith("Victoire à l'Expérience") for g in games)
+    late = next(p for p in reversed(points) if None not in p["mean_by_winner"].values())
+    assert late["turn"] > 20 and late["mean_by_winner"]["p0"] > 0 > late["mean_by_winner"]["p1"]
+    assert any(line.startswith("Mean XP lead of the table's first team") for line in data["summary"])
+    # the card table: every card played, how many copies, by how many player-games, and how they fared
+    assert data["card_verb"] == "played" and data["card_group"] == "element"
+    events = Counter(name for g in games for _, name, _ in g.card_events)
+    players = Counter(name for g in games for _, name in {(seat, name) for seat, name, _ in g.card_events})
+    cards = {c["name"]: c for c in data["cards"]}
+    assert {n: c["events"] for n, c in cards.items()} == dict(events) and len(cards) > 20
+    name, most = players.most_common(1)[0]
+    assert cards[name]["players"] == most and cards[name]["share"] == pytest.approx(most / 80, abs=1e-4)
+    assert cards[name]["group"] in ("Air", "Terre", "Feu", "Eau", "Neutre")
+    won = sum(g.teams[seat] in g.winners for g in games for seat in {s for s, n, _ in g.card_events if n == name})
+    assert cards[name]["player_wins"] == won
+    page = tmp_path / "wakfu.html"
+    assert runner.invoke(app, ["report", str(folder), "--html", str(page)]).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<h2>Experience lead over time</h2>" in html and "<h2>Cards played</h2>" in html
+    assert "<th>played in</th>" in html and "<th>played by: team won</th>" in html and "Highest lift" in html
+    assert "Cards: play rate against the win rate of the players who played them" in html
+    assert "first team's XP lead" in figure_svg(html, "track").replace("&#39;", "'")
+    assert "card element" in figure_svg(html, "card-scatter") and "Force track" not in html and "bought" not in html
+
+
+def test_wakfu_plays_are_the_announcements_that_went_through() -> None:
+    """The recorded plays of a Wakfu game are its cards announced from hand (a ``play`` action or a
+    Réaction card) less those taken back unpaid (808.2), counted independently from the game's events."""
+    from collections import Counter
+
+    from allegiance.core.actions import Action
+    from allegiance.games import get_game
+    from allegiance.sim.runner import play_game
+    game = get_game("wakfu")
+    checked = 0
+    for seed, mode in ((1, "1v1"), (2, "2v2"), (3, "1v1")):
+        bots = ["random", "greedy"] * (len(game.table_for(mode).seats) // 2)
+        result = play_game("wakfu", mode, bots, seed, keep_replay=True)
+        assert result.error is None and result.replay is not None
+        state = game.new_game(mode, seed, {})
+        expected: Counter[tuple[int, str]] = Counter()
+        announced: dict[int, tuple[str, str]] = {}  # seat -> ("card" or "power", card name) last announced
+        for seat, raw in result.replay["actions"]:
+            action = Action.from_json(raw)
+            value = action.get("value")
+            if action.kind == "play":
+                announced[seat] = ("card", state.name(action.get("card")))
+                expected[seat, state.name(action.get("card"))] += 1
+            elif action.kind == "choose" and state.pending[-1].kind == "reaction" and isinstance(value, int):
+                announced[seat] = ("card", state.name(value))
+                expected[seat, state.name(value)] += 1
+            elif action.kind == "use" or (action.kind == "choose" and state.pending[-1].kind == "reaction"
+                                          and isinstance(value, str) and value != "pass"):
+                announced[seat] = ("power", "")
+            for event in game.apply(state, seat, action):
+                if event.kind == "cancel" and " takes back " in event.text:
+                    name = event.text.split(" takes back ", 1)[1]
+                    if announced.get(event.seat) == ("card", name):  # not a paid power given up
+                        expected[event.seat, name] -= 1
+        got = Counter((seat, name) for seat, name, _ in result.card_events)
+        assert got == +expected
+        checked += sum(got.values())
+    assert checked > 50
 
 
 def test_report_on_a_folder_without_results_fails_cleanly(tmp_path: Path) -> None:
@@ -127,7 +253,7 @@ def test_a_page_renders_when_every_game_is_a_draw_and_nothing_was_bought(tmp_pat
 def test_win_rate_by_turn_order_position_from_hand_made_records() -> None:
     """Position K's rate is the win rate of the team of the player who played K-th (Wakfu 2v2 orders)."""
     base = {"game": "wakfu", "mode": "2v2", "bots": ["greedy"] * 4, "teams": ["a", "a", "b", "b"], "draw": False,
-            "turns": 10, "actions": 100, "error": None, "reason": "xp", "purchases": [], "force_track": []}
+            "turns": 10, "actions": 100, "error": None, "reason": "xp", "card_events": [], "track": []}
     records = [
         {**base, "index": 0, "seed": 0, "winners": ["a"], "turn_order": [0, 3, 1, 2], "first_team": "a"},
         {**base, "index": 1, "seed": 1, "winners": ["a"], "turn_order": [2, 1, 3, 0], "first_team": "b"},

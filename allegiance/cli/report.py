@@ -17,7 +17,8 @@ def report(
     html: Annotated[Path | None, typer.Option(help="write the HTML report here (default: RESULTS/report.html)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the report's numbers as JSON instead")] = False,
 ) -> None:
-    """Win rates with 95% intervals, game lengths, the Force over time and card purchase vs win rates."""
+    """Win rates with 95% intervals, game lengths, the game's per-turn track (e.g. a score) over time, and
+    how often each card is bought or played against the win rate of the players who did it."""
     from allegiance.report import load, write_html
     from allegiance.report.summary import summary_lines
 

@@ -25,7 +25,7 @@ from allegiance.core.errors import (
     StaleActionError,
 )
 from allegiance.core.events import Event
-from allegiance.core.hooks import AgentEncoding, SearchHooks, TerminalHooks
+from allegiance.core.hooks import AgentEncoding, RecordHooks, SearchHooks, TerminalHooks
 from allegiance.core.options import OptionSpec, validate_options
 from allegiance.core.table import Decision, Table
 
@@ -153,6 +153,12 @@ class Game(ABC):
         """How ``allegiance play`` draws this game beyond the generic board (see
         :class:`allegiance.core.hooks.TerminalHooks`; the default: nothing of its own)."""
         return TerminalHooks()
+
+    def record_hooks(self) -> RecordHooks:
+        """What a simulation records of each game beyond its result (a per-turn track, card events) and
+        how the balance report names it (see :class:`allegiance.core.hooks.RecordHooks`; the default:
+        nothing, which costs the runner nothing per action)."""
+        return RecordHooks()
 
     def search_hooks(self) -> SearchHooks:
         """What the searching bots need of this game (see :class:`allegiance.core.hooks.SearchHooks`);

@@ -1,15 +1,16 @@
 """What a game supplies beyond the play protocol so that generic layers can carry it.
 
-The search bots (``allegiance.bots``), the PettingZoo environment (``allegiance.envs``) and the
-terminal (``allegiance play``) are written once for every game; each game hands them these small
-objects from :meth:`Game.search_hooks`, :meth:`Game.agent_encoding` and :meth:`Game.terminal_hooks`.
-Nothing here knows any game.
+The search bots (``allegiance.bots``), the PettingZoo environment (``allegiance.envs``), the
+terminal (``allegiance play``), the simulation runner (``allegiance.sim``) and the balance report
+(``allegiance.report``) are written once for every game; each game hands them these small objects from
+:meth:`Game.search_hooks`, :meth:`Game.agent_encoding`, :meth:`Game.terminal_hooks` and
+:meth:`Game.record_hooks`.  Nothing here knows any game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from allegiance.core.actions import Action
@@ -100,3 +101,83 @@ class AgentEncoding(Protocol):
     def summary(self, view: dict[str, Any]) -> str:
         """One line describing a spectator's view (the environment's ``render``)."""
         ...
+
+
+@dataclass(frozen=True)
+class TrackInfo:
+    """What a game's per-turn track means, in the words the balance report uses.
+
+    - ``name``: a short key stored with each simulation record (``track_name``), so a report can tell
+      that a record's numbers are the track the game describes now;
+    - ``title``: the figure's title (e.g. "The score over time");
+    - ``axis``: the y axis label;
+    - ``summary``: the track in a few words for the text summary, with its scale (e.g. "score (0 = one
+      side's end, 6 = the other's)"); it follows "Mean ";
+    - ``meaning``: one or two sentences under the figure: what a value is, when it is taken;
+    - ``low``/``high``: the track's bounds when it has fixed ones (the plot's y range), else ``None``;
+    - ``ticks``: labelled y ticks (value, label), e.g. the ends of a track named by who they favour;
+      empty: the plot's own ticks;
+    - ``centre``: a value drawn as a dashed reference line (e.g. 0 for "even"), or ``None``;
+    - ``every``: plot one turn in ``every`` (a track that swings with whose turn it is reads better
+      sampled once per round: 2 for two alternating teams);
+    - ``turns``: the x axis label.
+    """
+
+    name: str
+    title: str
+    axis: str
+    summary: str
+    meaning: str
+    low: float | None = None
+    high: float | None = None
+    ticks: tuple[tuple[float, str], ...] = ()
+    centre: float | None = None
+    every: int = 1
+    turns: str = "turn"
+
+
+class CardRecorder(Protocol):
+    """Records one simulated game's card events (made fresh for each game by
+    :attr:`RecordHooks.card_recorder`; it may keep what it needs between calls)."""
+
+    def step(self, state: Any, seat: int, action: Action) -> list[tuple[int, str]] | None:
+        """Called *before* ``action`` is applied, for each action whose kind is in
+        :attr:`RecordHooks.card_kinds`: the card events completed since the previous call, as
+        ``(seat, card name)`` pairs (``None`` or empty for none).  It must not change ``state``."""
+        ...
+
+    def end(self, state: Any) -> list[tuple[int, str]] | None:
+        """Called once when the game is over: the card events not yet returned."""
+        ...
+
+
+@dataclass(frozen=True)
+class RecordHooks:
+    """What a simulation records of one game beyond its result, and how the balance report names it.
+
+    The runner (``allegiance.sim.runner``) asks for these once per game; every field is optional and the
+    default (:meth:`Game.record_hooks`) records nothing, at no cost per action.
+
+    - ``track`` and ``track_value(state)``: a number the runner reads at the start of each turn (when
+      the state's ``turn`` counter changes); the report plots its mean by turn, overall and by the team
+      that went on to win;
+    - ``card_verb``: what a card event is, as a past participle ("bought", "played"): the report's
+      card table reads "bought by" / "played by" and compares the win rate of the seats that did it with
+      their teams' usual rate;
+    - ``card_noun``: the act as a noun ("purchase", "play") for titles;
+    - ``card_recorder()``: a fresh :class:`CardRecorder` for one game;
+    - ``card_kinds``: the action kinds the runner passes to the recorder (``None``: every action);
+      keeping this small keeps recording cheap;
+    - ``card_group``: what the report calls a card's group (:meth:`Game.card_group`), e.g. "faction";
+    - ``colours``: a colour (``#rrggbb``) for a team or card group by name, where the game has
+      customary ones; others get the report's palette.
+    """
+
+    track: TrackInfo | None = None
+    track_value: Callable[[Any], int | float] | None = None
+    card_verb: str = ""
+    card_noun: str = ""
+    card_recorder: Callable[[], CardRecorder] | None = None
+    card_kinds: frozenset[str] | None = frozenset()
+    card_group: str = "group"
+    colours: Mapping[str, str] = field(default_factory=dict)

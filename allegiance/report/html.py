@@ -9,8 +9,8 @@ import base64
 from datetime import UTC, datetime
 from html import escape
 
-from allegiance.report.plots import FIGURES, render_all
-from allegiance.report.stats import MIN_BUYERS, CardStat, ReportData
+from allegiance.report.plots import render_all, titles
+from allegiance.report.stats import MIN_PLAYERS, CardStat, ReportData
 from allegiance.report.summary import summary_lines
 
 CSS = """
@@ -40,26 +40,28 @@ th { color: #546e7a; font-weight: 600; }
 footer { color: #90a4ae; font-size: 12px; text-align: center; }
 """
 
-CAPTIONS = {
-    "win-rates": "Share of finished games won; whiskers are 95% Wilson intervals. A bar whose whisker "
-                 "crosses the dashed 50% line is not distinguishable from a fair coin at this sample size.",
-    "game-length": "How many team turns games lasted, coloured by the team that won.",
-    "force-track": "The Force at the start of each round (0 = fully with the Empire, 6 = fully with the "
-                   "Rebels): the mean over the games still running, its spread (band), and the mean in the games "
-                   "each team went on to win. Shown while at least 10% of games are still running.",
-    "card-scatter": "Each dot is a card: how often players bought it, and how often the buyer's team won. "
-                    "The best and worst cards by lift are named.",
-    "card-lift": f"Lift = buyer's win rate minus the win rate of the buyer's team overall, for cards bought in "
-                 f"at least {MIN_BUYERS} player-games. Associations from bot play, not causes.",
-}
+def captions(data: ReportData) -> dict[str, str]:
+    """Figure id -> the sentence under it (the track's meaning from the game's record hooks)."""
+    verb = data.card_verb or "used"
+    out = {
+        "win-rates": "Share of finished games won; whiskers are 95% Wilson intervals. A bar whose whisker "
+                     "crosses the dashed 50% line is not distinguishable from a fair coin at this sample size.",
+        "game-length": "How many team turns games lasted, coloured by the team that won.",
+        "card-scatter": f"Each dot is a card: how often players {verb} it, and how often the team of the player "
+                        f"who {verb} it won. The best and worst cards by lift are named.",
+        "card-lift": f"Lift = the win rate of the players who {verb} a card minus their team's overall win rate, "
+                     f"for cards {verb} in at least {MIN_PLAYERS} player-games. Associations from bot play, "
+                     "not causes.",
+    }
+    if data.track_info is not None:
+        out["track"] = data.track_info.meaning
+    return out
 
-FACTION_COLOURS = {"empire": "#c0392b", "rebel": "#2471a3", "neutral": "#7d8c4a"}
 
-
-def _img(fid: str, title: str, svg_text: str) -> str:
+def _img(fid: str, title: str, svg_text: str, caption: str) -> str:
     data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
     return (f'<figure id="{fid}"><img alt="{escape(title)}" src="data:image/svg+xml;base64,{data}">'
-            f"<figcaption>{escape(CAPTIONS.get(fid, ''))}</figcaption></figure>")
+            f"<figcaption>{escape(caption)}</figcaption></figure>")
 
 
 def _tile(key: str, value: str, note: str = "") -> str:
@@ -67,15 +69,17 @@ def _tile(key: str, value: str, note: str = "") -> str:
             f'<div class="i">{escape(note)}</div></div>')
 
 
-def _card_table(cards: list[CardStat], title: str) -> str:
+def _card_table(data: ReportData, cards: list[CardStat], title: str) -> str:
+    """One table of cards: how often players did the card's event, and how their teams fared."""
     rows = []
     for c in cards:
         low, high = c.interval
-        dot = f'<span class="dot" style="background:{FACTION_COLOURS.get(c.faction, "#6d6d6d")}"></span>'
-        rows.append(f"<tr><td>{dot}{escape(c.name)}</td><td>{c.buy_rate:.0%}</td><td>{c.per_game:.2f}</td>"
+        dot = f'<span class="dot" style="background:{data.colour(c.group)}"></span>'
+        rows.append(f"<tr><td>{dot}{escape(c.name)}</td><td>{c.share:.0%}</td><td>{c.per_game:.2f}</td>"
                     f"<td>{c.win_rate:.0%} <small>({low:.0%}–{high:.0%})</small></td><td>{c.lift:+.0%}</td></tr>")
-    return (f"<div><h3>{escape(title)}</h3><table><tr><th>card</th><th>bought in</th><th>copies/game</th>"
-            f"<th>buyer won</th><th>lift</th></tr>{''.join(rows)}</table></div>")
+    verb = escape(data.card_verb or "used")
+    return (f"<div><h3>{escape(title)}</h3><table><tr><th>card</th><th>{verb} in</th><th>copies/game</th>"
+            f"<th>{verb} by: team won</th><th>lift</th></tr>{''.join(rows)}</table></div>")
 
 
 def position_table(data: ReportData) -> str:
@@ -115,25 +119,29 @@ def tiles(data: ReportData) -> str:
 def render_html(data: ReportData, source: str = "") -> str:
     """The whole report page."""
     figures = render_all(data)
-    titles = {fid: title for fid, title, _ in FIGURES}
+    names = titles(data)
+    notes = captions(data)
+
+    def figure(fid: str) -> str:
+        return _img(fid, names[fid], figures[fid], notes.get(fid, ""))
+
     ranked = data.ranked_cards()
     top, bottom = ranked[:10], ranked[max(10, len(ranked) - 10):][::-1]
     summary = "".join(f"<li>{escape(line)}</li>" for line in summary_lines(data))
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    tables = _card_table(top, "Highest lift") + (_card_table(bottom, "Lowest lift") if bottom else "")
+    tables = (_card_table(data, top, "Highest lift")
+              + (_card_table(data, bottom, "Lowest lift") if bottom else ""))
     sections = [
         f"<section><h2>Summary</h2><ul class=\"summary\">{summary}</ul></section>",
-        f"<section><h2>{titles['win-rates']}</h2>{_img('win-rates', titles['win-rates'], figures['win-rates'])}</section>",
+        f"<section><h2>{escape(names['win-rates'])}</h2>{figure('win-rates')}</section>",
         position_table(data),
-        f"<section><h2>{titles['game-length']}</h2>{_img('game-length', titles['game-length'], figures['game-length'])}</section>",
+        f"<section><h2>{escape(names['game-length'])}</h2>{figure('game-length')}</section>",
     ]
-    if "force-track" in figures:  # games with a Force track (SWDBG)
-        sections.append(f"<section><h2>{titles['force-track']}</h2>"
-                        f"{_img('force-track', titles['force-track'], figures['force-track'])}</section>")
-    if "card-scatter" in figures:  # games where cards are bought
-        sections.append(f"<section><h2>Cards</h2>{_img('card-scatter', titles['card-scatter'], figures['card-scatter'])}"
-                        f"{_img('card-lift', titles['card-lift'], figures['card-lift'])}"
-                        f"<div class=\"cols\">{tables}</div></section>")
+    if "track" in figures:  # games whose record hooks give a per-turn track
+        sections.append(f"<section id=\"track-section\"><h2>{escape(names['track'])}</h2>{figure('track')}</section>")
+    if "card-scatter" in figures:  # games whose record hooks give card events
+        sections.append(f"<section id=\"cards\"><h2>Cards {escape(data.card_verb)}</h2>{figure('card-scatter')}"
+                        f"{figure('card-lift')}<div class=\"cols\">{tables}</div></section>")
     title = f"Balance report: {data.game} {data.mode}"
     return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"

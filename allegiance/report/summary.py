@@ -51,17 +51,18 @@ def summary_lines(data: ReportData) -> list[str]:
         lines.append(f"Games lasted {sum(data.turns) / len(data.turns):.1f} team turns on average "
                      f"(median {median(data.turns):g}, {min(data.turns)}–{max(data.turns)})"
                      + (f"; most ended with “{common}”." if common else "."))
-    if data.force:
-        marks = [p for p in data.force if p.turn in (1, 5, 10, 20, 30, 40)]
-        lines.append("Mean Force (0 = Empire, 6 = Rebel): "
+    if data.track and data.track_info is not None:
+        marks = [p for p in data.track if p.turn in (1, 5, 10, 20, 30, 40)]
+        lines.append(f"Mean {data.track_info.summary}: "
                      + ", ".join(f"{p.mean:.1f} at turn {p.turn}" for p in marks) + ".")
     ranked = data.ranked_cards()
     if len(ranked) >= 6:
+        verb = data.card_verb or "used"
         best = ", ".join(f"{c.name} ({c.lift:+.0%})" for c in ranked[:3])
         worst = ", ".join(f"{c.name} ({c.lift:+.0%})" for c in ranked[-3:][::-1])
-        lines.append(f"Buyers of {best} won most often compared with their team's usual rate; buyers of {worst} "
-                     "least.  These are associations in bot play, not causes: bots buy what their heuristic "
-                     "likes, and players who are ahead can afford more.")
+        lines.append(f"Players who {verb} {best} won most often compared with their team's usual rate; players "
+                     f"who {verb} {worst} least.  These are associations in bot play, not causes: bots choose "
+                     "cards by their heuristic, and players who are ahead can afford more.")
     return lines
 
 

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from allegiance.bots import make_bot
+from allegiance.core.hooks import CardRecorder
 from allegiance.core.rng import Rng
 from allegiance.games import get_game
 from allegiance.replay import Replay
@@ -31,8 +32,11 @@ class GameResult:
     actions: int = 0
     error: str | None = None
     reason: str = ""
-    purchases: list[list[Any]] = field(default_factory=list)  # [seat, card name, turn]
-    force_track: list[int] = field(default_factory=list)  # Force at the start of each team turn
+    # What the game's record hooks (Game.record_hooks) record: the per-turn track and the card events.
+    track_name: str = ""  # the track's key (TrackInfo.name); "" when the game records none
+    track: list[int | float] = field(default_factory=list)  # the track's value at the start of each turn
+    card_verb: str = ""  # what a card event is ("bought", "played"); "" when the game records none
+    card_events: list[list[Any]] = field(default_factory=list)  # [seat, card name, turn]
     first_team: str | None = None  # the team that took the first turn (the team of turn_order[0])
     turn_order: list[int] = field(default_factory=list)  # seats in the order they play (Game.turn_order)
     replay: dict[str, Any] | None = None  # the game's replay file, when asked for (``keep_replay``)
@@ -65,7 +69,17 @@ def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int 
     players = [make_bot(kind, seed * 31 + i) for i, kind in enumerate(bots)]
     chooser = Rng(seed ^ 0x5EED)
     last_turn = -1
-    has_force = hasattr(state, "force")  # a game with a Force track; other games record none
+    # What the game records (Game.record_hooks); with nothing to record the loop does no extra work.
+    hooks = game.record_hooks() if record else None
+    track_value = hooks.track_value if hooks is not None and hooks.track is not None else None
+    recorder: CardRecorder | None = None
+    card_kinds: frozenset[str] | None = None
+    if hooks is not None and hooks.card_recorder is not None:
+        recorder = hooks.card_recorder()
+        card_kinds = hooks.card_kinds
+        result.card_verb = hooks.card_verb
+    if track_value is not None and hooks is not None and hooks.track is not None:
+        result.track_name = hooks.track.name
     log: list[tuple[int, Any]] | None = [] if keep_replay else None
     try:
         while game.outcome(state) is None:
@@ -76,17 +90,25 @@ def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int 
             seat = seats[0] if len(seats) == 1 else seats[chooser.below(len(seats))]
             legal = game.legal_actions(state, seat)
             action = players[seat].choose(game, state, seat, legal)
-            if record:
+            if track_value is not None:
                 turn = getattr(state, "turn", 0)
-                if turn != last_turn and has_force:
+                if turn != last_turn:
                     last_turn = turn
-                    result.force_track.append(state.force)
-                if action.kind == "buy":
-                    result.purchases.append([seat, state.cards[action.get("card")].name, turn])
+                    result.track.append(track_value(state))
+            if recorder is not None and (card_kinds is None or action.kind in card_kinds):
+                done = recorder.step(state, seat, action)
+                if done:
+                    turn = getattr(state, "turn", 0)
+                    result.card_events.extend([who, name, turn] for who, name in done)
             game.apply_unchecked(state, seat, action)
             result.actions += 1
             if log is not None:
                 log.append((seat, action))
+        if recorder is not None:
+            done = recorder.end(state)
+            if done:
+                turn = getattr(state, "turn", 0)
+                result.card_events.extend([who, name, turn] for who, name in done)
     except Exception as exc:  # noqa: BLE001 - a simulation reports engine errors instead of dying
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
         if log is not None:

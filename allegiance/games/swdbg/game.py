@@ -8,7 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action, ActionTable, choice_action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
-from allegiance.core.hooks import SearchHooks
+from allegiance.core.hooks import RecordHooks, SearchHooks
 from allegiance.core.options import OptionSpec
 from allegiance.core.table import Decision, Table
 from allegiance.games.swdbg import combat, effects, rules, setup, strategy, text, turns
@@ -253,6 +253,12 @@ class SwdbgGame(Game):
             return card(name).faction
         except KeyError:
             return ""
+
+    def record_hooks(self) -> RecordHooks:
+        """A simulation records the Force at the start of each team turn and the cards bought
+        (``record``)."""
+        from allegiance.games.swdbg.record import HOOKS
+        return HOOKS
 
     def terminal_hooks(self) -> Any:
         """The compact SWDBG board for ``allegiance play`` (``terminal``)."""

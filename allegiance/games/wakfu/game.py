@@ -8,7 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action, ActionTable, choice_action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
-from allegiance.core.hooks import SearchHooks
+from allegiance.core.hooks import RecordHooks, SearchHooks
 from allegiance.core.table import Decision, Table
 from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
 from allegiance.games.wakfu.effects import HAND_POWERS
@@ -257,6 +257,18 @@ class WakfuGame(Game):
         """The Incarnam cards for ``allegiance cards wakfu``."""
         from allegiance.games.wakfu.view import card_table
         return card_table()
+
+    def card_group(self, name: str) -> str:
+        """A card's element (Air, Terre, Feu, Eau, Neutre), "" for an unknown name."""
+        from allegiance.games.wakfu.cards import CARDS
+        d = CARDS.get(name)
+        return d.element if d is not None else ""
+
+    def record_hooks(self) -> RecordHooks:
+        """A simulation records the first team's XP lead at the start of each turn and the cards played
+        from hand (``record``)."""
+        from allegiance.games.wakfu.record import HOOKS
+        return HOOKS
 
     def search_hooks(self) -> SearchHooks:
         """Determinisation, evaluation and move keys for the searching bots (see ``search``)."""
