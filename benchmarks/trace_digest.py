@@ -11,19 +11,20 @@ legal-action order, wording or randomness changes a digest.
     .venv/bin/python benchmarks/trace_digest.py --check    # the same, compared with BASELINE
     .venv/bin/python benchmarks/trace_digest.py --scale 0.1  # fewer games, for a quick look
 
-Baseline digests (scale 1), recorded on commit 032cdf5 before the speed work of issues 13 and 14 (which
-left every one unchanged), then four of them renewed by one rules fix: Merelyne Manro's power is no longer
-offered when no Équipement has a Niveau X that can be paid (it was announced and undone, a no-op a search
-repeated forever), which removes an action from some positions' legal lists. :data:`BASELINE` holds the
-same values for ``--check``::
+Baseline digests (scale 1), first recorded on commit 032cdf5 before the speed work of issues 13 and 14
+(which left every one unchanged); four renewed when Merelyne Manro's power stopped being offered with no
+Équipement's Niveau X payable; all renewed on commit 0c377fc by three rules fixes that the rule-section
+tests found: the target of a combat strikes back at the same time as the free attackers' damage (707.1),
+the Cape and Anneau du Prespic strike back even after leaving play (810.2d), the Bouftou Royal untaps
+only characters (401.2). :data:`BASELINE` holds the same values for ``--check``::
 
-    random-1v1 634f8f85d5457da3764f08375997c6456f39afb1c4835cbcfc2a6b207baf05e4
-    random-1v1-feca-xelor-always 78e539581d00d1b69a4b951b3184f2845cc32ef2c79b32d8e0f7159e39b6c0c1
-    random-2v2 922e50ec17b161f4fd2e6446f60b770e07b684842cb09436ea46e9e4e716b115
-    random-4v4 89e1f50769d90c813460c1239aa558d60fb1c5395890cfb0cc843fc105a0d7f1
-    random-8v8 5c963766b122e6f5c954e971d90abcf5bf3196bc813d18e03f003e97cd70506a
-    greedy-1v1 10e01589a0ed78231867a268754d4363bb9a8a23a0ab25767fa135458ebe412b
-    greedy-2v2 5a76078450563d727d01ffabd369e7dfd87a8bffc0672470cee88b099d5242fd
+    random-1v1 89c10050c55b7a8f7f59209f70e1e84611f63a7e93457aed3d2ae1c92d783b31
+    random-1v1-feca-xelor-always 7c01a4a6de4baa03cfebd9d002d03e050ecefbf1b55c6c196b513876dea5bd36
+    random-2v2 68d8b2755fbb9cf83f97162b2cd8d59496cfbe13f019574e9c0df11b4cba114b
+    random-4v4 52d5804ead6807587fa1edb505a037ee826fa4edcfb84788368296ec94723df3
+    random-8v8 813ee2aeaae6057140a1b279d5a5937da4d7fd329ca506179dcf77261a77e1ad
+    greedy-1v1 6d30a0611082f2f2952c8d3da89f307a26af83b74bba4ed030c3bdc241cc63ab
+    greedy-2v2 0140f23098d3eaa75b2fb1e3cd84e256538ecde94840358200ba13ee31bec676
 """
 
 from __future__ import annotations
@@ -60,13 +61,13 @@ SUITES: list[tuple[str, str, dict[str, Any], str, int]] = [
 
 #: the digests of the unchanged engine (commit 032cdf5), scale 1
 BASELINE: dict[str, str] = {
-    "random-1v1": "634f8f85d5457da3764f08375997c6456f39afb1c4835cbcfc2a6b207baf05e4",
-    "random-1v1-feca-xelor-always": "78e539581d00d1b69a4b951b3184f2845cc32ef2c79b32d8e0f7159e39b6c0c1",
-    "random-2v2": "922e50ec17b161f4fd2e6446f60b770e07b684842cb09436ea46e9e4e716b115",
-    "random-4v4": "89e1f50769d90c813460c1239aa558d60fb1c5395890cfb0cc843fc105a0d7f1",
-    "random-8v8": "5c963766b122e6f5c954e971d90abcf5bf3196bc813d18e03f003e97cd70506a",
-    "greedy-1v1": "10e01589a0ed78231867a268754d4363bb9a8a23a0ab25767fa135458ebe412b",
-    "greedy-2v2": "5a76078450563d727d01ffabd369e7dfd87a8bffc0672470cee88b099d5242fd",
+    "random-1v1": "89c10050c55b7a8f7f59209f70e1e84611f63a7e93457aed3d2ae1c92d783b31",
+    "random-1v1-feca-xelor-always": "7c01a4a6de4baa03cfebd9d002d03e050ecefbf1b55c6c196b513876dea5bd36",
+    "random-2v2": "68d8b2755fbb9cf83f97162b2cd8d59496cfbe13f019574e9c0df11b4cba114b",
+    "random-4v4": "52d5804ead6807587fa1edb505a037ee826fa4edcfb84788368296ec94723df3",
+    "random-8v8": "813ee2aeaae6057140a1b279d5a5937da4d7fd329ca506179dcf77261a77e1ad",
+    "greedy-1v1": "6d30a0611082f2f2952c8d3da89f307a26af83b74bba4ed030c3bdc241cc63ab",
+    "greedy-2v2": "0140f23098d3eaa75b2fb1e3cd84e256538ecde94840358200ba13ee31bec676",
 }
 
 
