@@ -54,6 +54,39 @@ def pairing(a: str, b: str, bots: list[str], games: int, seed: int, workers: int
             "mean_actions": summary.mean_actions}
 
 
+def first_player_rate(report: dict[str, Any]) -> tuple[float, tuple[float, float], int]:
+    """The first player's win rate over every pairing, its 95 % interval, and the games it counts."""
+    n = sum(r["games"] - r["errors"] for r in report["pairings"])
+    wins = round(sum(r["first_player_rate"] * (r["games"] - r["errors"]) for r in report["pairings"]))
+    return (wins / n if n else 0.0), wilson(wins, n), n
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The balance report of the 16 pairings: win rates by deck, the first player's advantage, length."""
+    rows = report["pairings"]
+    rate, (lo, hi), n = first_player_rate(report)
+    mean_turns = sum(r["mean_turns"] * r["games"] for r in rows) / max(1, sum(r["games"] for r in rows))
+    lines = [f"{report['games']:,} games, bots {' v '.join(report['bots'])}, seed {report['seed']}: "
+             f"{report['errors']} engine errors, {report['draws']} draws ({report['turn_limit']} at the turn limit).",
+             "", "| deck | wins of its games (both seats) | 95 % interval |", "|---|---:|---|"]
+    for deck, v in sorted(report["decks"].items(), key=lambda kv: -kv[1]["win_rate"]):
+        lines.append(f"| {deck} | {v['win_rate']:.1%} | {v['interval95'][0]:.1%}–{v['interval95'][1]:.1%} |")
+    lines += ["", f"The first player wins {rate:.1%} of the {n:,} games (95 % interval {lo:.1%}–{hi:.1%}); "
+              f"games last {mean_turns:.1f} turns on average.", "",
+              "Seat 0's win rate (seat 0's deck in the row, seat 1's in the column), then the first player's "
+              "win rate and the mean length in turns:", "",
+              "| seat 0 \\ seat 1 | " + " | ".join(STARTERS) + " |", "|---|" + "---:|" * len(STARTERS)]
+    cell = {tuple(r["decks"]): r for r in rows}
+    for a in STARTERS:
+        parts = []
+        for b in STARTERS:
+            r = cell.get((a, b))
+            parts.append("" if r is None else
+                         f"{r['seat0_rate']:.0%} · 1st {r['first_player_rate']:.0%} · {r['mean_turns']:.0f} t")
+        lines.append(f"| **{a}** | " + " | ".join(parts) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Wakfu: every pairing of the four starters")
     parser.add_argument("--bots", default="random,random")
@@ -64,7 +97,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="0-15", help="play only these pairings (indices 0-15, e.g. 0-7), to "
                         "split a long run over processes")
     parser.add_argument("--jsonl", type=Path, default=None, help="append each pairing's row to this file as it ends")
+    parser.add_argument("--markdown", action="store_true", help="print the balance report as Markdown")
+    parser.add_argument("--from-json", type=Path, default=None, metavar="FILE",
+                        help="play nothing: read a report this script printed with --json (with --markdown, render it)")
     args = parser.parse_args(argv)
+    if args.from_json is not None:
+        report = json.loads(args.from_json.read_text(encoding="utf-8"))
+        print(markdown(report) if args.markdown else json.dumps(report, indent=2))
+        return 0
     lo, _, hi = args.only.partition("-")
     wanted = range(int(lo), int(hi or lo) + 1)
     bots = [b.strip() for b in args.bots.split(",")]
@@ -97,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
                         for d, (w, n) in decks.items()}}
     if args.json:
         print(json.dumps(report, indent=2))
+        return 0
+    if args.markdown:
+        print(markdown(report))
         return 0
     print(f"{report['games']} games, bots {', '.join(bots)}, seed {args.seed}: {report['errors']} errors, "
           f"{report['draws']} draws ({report['turn_limit']} at the turn limit), {report['seconds']:.0f} s")
