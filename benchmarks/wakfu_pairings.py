@@ -7,16 +7,17 @@ runner also stops any game at 200,000 actions), seat 0's win rate with its 95 % 
 player's win rate, mean turns.  Then each deck's overall win rate (both seats).
 
     .venv/bin/python benchmarks/wakfu_pairings.py --bots random,random --games 10000 --workers 1
-    .venv/bin/python benchmarks/wakfu_pairings.py --bots greedy,greedy --games 1000 --json
+    .venv/bin/python benchmarks/wakfu_pairings.py --bots greedy,greedy --games 1000 --json > greedy.json
+    .venv/bin/python benchmarks/wakfu_pairings.py --from-json greedy.json --markdown   # the balance report
 
-Measured 2026-11-23 (one process each, a busy shared machine):
+Measured 2026-11-24 on the engine of commit 0c377fc (one process each; the full report, with the
+16 pairings, is ``docs/figures/wakfu_starters.md``):
 
-* random vs random, 10,000 games (625 per pairing, run as ``--only 0-7`` and ``--only 8-15`` in two
-  processes, seed 2026): 0 errors, 1 draw (a Crâ mirror at the 200-turn limit), no stuck game; per deck
-  over both seats Iop 78.3 %, Féca 65.3 %, Xélor 36.7 %, Crâ 19.7 % (Crâ seat 0 against Iop: 0.8 %);
-  the first player wins 48-53 % in every pairing;
-* greedy vs greedy, 992 games (62 per pairing, 329 s): 0 errors, 0 draws; Iop 61.3 % (95 % CI
-  56.9-65.5 %), Féca 50.0 %, Crâ 45.0 %, Xélor 43.8 %; the first player wins 50-76 % (56-63 % in most).
+* random vs random, 10,000 games (625 per pairing, 496 s): 0 errors, 0 draws, no stuck game; per deck
+  over both seats Iop 77.9 %, Féca 66.2 %, Xélor 36.2 %, Crâ 19.7 %; the first player wins 50.5 %
+  (95 % CI 49.5-51.5 %);
+* greedy vs greedy, 1,008 games (63 per pairing, 61 s): 0 errors, 0 draws; Iop 67.1 % (95 % CI
+  62.8-71.0 %), Féca 62.5 %, Crâ 36.7 %, Xélor 33.7 %; the first player wins 57.9 % (54.9-60.9 %).
 
 Réactions are asked only of seats that can react (``reaction_prompts=playable``): the bots' games are
 the same as with ``always`` (a seat that cannot react passes), and faster.
