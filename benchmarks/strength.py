@@ -34,6 +34,12 @@ Wakfu 2v2 (same day, the default decks: Iop and Féca on each team, a mirror; 10
         --seed 2026 --options '{"reaction_prompts":"playable"}' --jsonl runs.jsonl   # games 0-49
     (the same with --first-game 50)                                                   # games 50-99
 
+Re-measured on 2026-11-24 after the rules fixes of 0c377fc (707.1 strike back, 810.2d Prespic, 401.2
+Bouftou Royal), the same two commands (the 2v2 one as a single process, 100 games; games 60-99 replayed
+with ``--first-game 60 --games-2v2 40`` came out the same game for game): **1v1 74.5 %** (95 % CI
+68.0-80.0 %), 4.2 s per game, 100 of 100 as Iop and 49 of 100 as Crâ; **2v2 100 of 100** (95 % CI
+96.3-100 %), 32.9 s per game; no game stopped at the cap.
+
 (An earlier run of 42 games, stopped for time, gave 73.8 %; a run before the Merelyne Manro fix hung in
 its 94th game, where the search repeated a power that was announced and undone forever.)
 
