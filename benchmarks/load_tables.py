@@ -212,7 +212,7 @@ def table_spec(game: str, mode: str | None, options: list[str] | None = None) ->
             except json.JSONDecodeError:
                 chosen[key] = value
     g.check_options(chosen)
-    return mode, len(g.table_for(mode)), chosen  # type: ignore[attr-defined]
+    return mode, len(g.table_for(mode)), chosen
 
 
 def percentile(values: list[float], q: float) -> float:

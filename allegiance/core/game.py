@@ -80,6 +80,10 @@ class Game(ABC):
         """
 
     @abstractmethod
+    def table_for(self, mode: str) -> Table:
+        """The seats of ``mode`` in seat order, with their labels and teams (the lobby shows them)."""
+
+    @abstractmethod
     def decisions(self, state: Any) -> list[Decision]:
         """Which seats may act now, each with a prompt (empty once the game is over)."""
 
@@ -148,6 +152,11 @@ class Game(ABC):
         """The group a card belongs to in reports (e.g. a faction), "" when the game has none or the
         name is unknown.  Must not raise."""
         return ""
+
+    def seat_option_defaults(self, mode: str) -> dict[str, list[str]]:
+        """The per-seat options' defaults of ``mode``, one value per seat (the lobby preselects them;
+        the default: the game has no per-seat option)."""
+        return {}
 
     def terminal_hooks(self) -> TerminalHooks:
         """How ``allegiance play`` draws this game beyond the generic board (see

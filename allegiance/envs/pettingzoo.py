@@ -43,7 +43,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from allegiance.core.hooks import AgentEncoding
-from allegiance.games import game_names, get_game
+from allegiance.games import DEFAULT_GAME, game_names, get_game
 
 
 class AllegianceAEC(AECEnv):
@@ -51,7 +51,7 @@ class AllegianceAEC(AECEnv):
 
     metadata = {"render_modes": ["human", "ansi"], "name": "allegiance_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str = "swdbg", mode: str = "2v2", options: dict[str, Any] | None = None,
+    def __init__(self, game: str = DEFAULT_GAME, mode: str = "2v2", options: dict[str, Any] | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
         if game not in game_names():
@@ -186,13 +186,13 @@ class AllegianceAEC(AECEnv):
         return self.encoding.describe_index(index)
 
 
-def raw_env(game: str = "swdbg", mode: str = "2v2", options: dict[str, Any] | None = None,
+def raw_env(game: str = DEFAULT_GAME, mode: str = "2v2", options: dict[str, Any] | None = None,
             render_mode: str | None = None) -> AllegianceAEC:
     """The environment without PettingZoo's checking wrappers."""
     return AllegianceAEC(game, mode, options, render_mode)
 
 
-def env(game: str = "swdbg", mode: str = "2v2", options: dict[str, Any] | None = None,
+def env(game: str = DEFAULT_GAME, mode: str = "2v2", options: dict[str, Any] | None = None,
         render_mode: str | None = None) -> AECEnv:
     """The environment wrapped like PettingZoo's classic ones (order enforcing, out-of-bounds checks)."""
     from pettingzoo.utils import wrappers

@@ -12,6 +12,9 @@ REGISTRY: dict[str, str] = {
     "wakfu": "allegiance.games.wakfu",
 }
 
+#: the game a client gets when it names none (the table's API, the PettingZoo env)
+DEFAULT_GAME = "swdbg"
+
 
 def get_game(name: str) -> Game:
     """The game called ``name`` (see :data:`REGISTRY`)."""

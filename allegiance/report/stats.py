@@ -184,7 +184,7 @@ def seat_labels(game: str, mode: str, seats: int) -> list[str]:
     """The table's seat labels ("Empire 1", ...) when the game can say, else "seat N"."""
     try:
         from allegiance.games import get_game
-        table = get_game(game).table_for(mode)  # type: ignore[attr-defined]
+        table = get_game(game).table_for(mode)
         labels = [s.label for s in table.seats]
         if len(labels) == seats:
             return labels

@@ -17,13 +17,10 @@ def game_info(name: str) -> dict[str, Any]:
     seats: dict[str, list[dict[str, Any]]] = {}
     # per mode, the defaults of the per-seat options (a starter deck per seat), when the game has them
     seat_defaults: dict[str, dict[str, list[str]]] = {}
-    table_for = getattr(game, "table_for", None)
-    defaults_for = getattr(game, "seat_option_defaults", None)
     for mode in game.modes:
-        if table_for is not None:
-            seats[mode] = [{"seat": s.index, "label": s.label, "team": s.team} for s in table_for(mode).seats]
-        if defaults_for is not None:
-            seat_defaults[mode] = defaults_for(mode)
+        seats[mode] = [{"seat": s.index, "label": s.label, "team": s.team} for s in game.table_for(mode).seats]
+        if defaults := game.seat_option_defaults(mode):
+            seat_defaults[mode] = defaults
     specs = [spec.to_json() for spec in game.option_specs]
     return {"name": name, "title": game.title or name, "modes": list(game.modes),
             "default_mode": game.default_mode or game.modes[0], "seats": seats,

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from allegiance.bots import BOT_KINDS
-from allegiance.games import game_names, get_game
+from allegiance.games import DEFAULT_GAME, game_names, get_game
 
 
 def _options_schema() -> dict[str, Any]:
@@ -23,20 +23,22 @@ def _options_schema() -> dict[str, Any]:
 # still checks every field itself and answers 400 with what is allowed.
 _GAMES = game_names()
 _MODES = sorted({mode for name in _GAMES for mode in get_game(name).modes})
+_MAX_SEATS = max(len(get_game(name).table_for(mode)) for name in _GAMES for mode in get_game(name).modes)
+_DEFAULT_MODE = get_game(DEFAULT_GAME).default_mode or get_game(DEFAULT_GAME).modes[0]
 _SEAT_KINDS = ["human", *BOT_KINDS]
 
 
 class CreateTable(BaseModel):
     """A new table: the game, its mode and options, and who plays each seat."""
 
-    game: str = Field("swdbg", examples=["swdbg"], json_schema_extra={"enum": _GAMES})
-    mode: str = Field("2v2", examples=["2v2"], json_schema_extra={"enum": _MODES})
+    game: str = Field(DEFAULT_GAME, examples=[DEFAULT_GAME], json_schema_extra={"enum": _GAMES})
+    mode: str = Field(_DEFAULT_MODE, examples=[_DEFAULT_MODE], json_schema_extra={"enum": _MODES})
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"bases_to_win": 2}],
                                     json_schema_extra=_options_schema())
     seats: list[str] = Field(..., description="'human' or a bot kind per seat",
                              examples=[["human", "greedy", "human", "random"]],
                              json_schema_extra={"items": {"type": "string", "enum": _SEAT_KINDS},
-                                                "minItems": 1, "maxItems": 8})
+                                                "minItems": 1, "maxItems": _MAX_SEATS})
     seed: int | None = Field(None, ge=0, le=2**63 - 1, strict=True,
                              description="deal seed: leave it out for a secret deal; a chosen seed makes a "
                                          "practice table (reproducible, and labelled so for every seat)")

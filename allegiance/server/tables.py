@@ -300,7 +300,7 @@ class TableManager:
         rules = get_game(game)
         if mode not in rules.modes:
             raise SetupError(f"unknown mode {mode!r} for {game}; modes: {', '.join(rules.modes)}")
-        n = len(rules.table_for(mode).seats) if hasattr(rules, "table_for") else len(seats)
+        n = len(rules.table_for(mode))
         if len(seats) != n:
             raise SetupError(f"{game} {mode} has {n} seats; give {n} seat kinds, not {len(seats)}")
         playable = bot_kinds_for(rules)

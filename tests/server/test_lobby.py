@@ -177,6 +177,13 @@ def test_openapi_document_describes_the_http_api(client: TestClient) -> None:
     assert client.get("/docs").status_code == 200
 
 
+def test_the_documented_seat_list_admits_the_largest_table(client: TestClient) -> None:
+    # a client that validates against the document must be able to ask for Wakfu 8v8 (16 seats)
+    seats = client.get("/openapi.json").json()["components"]["schemas"]["CreateTable"]["properties"]["seats"]
+    largest = max(len(g["seats"][mode]) for g in client.get("/api/games").json() for mode in g["modes"])
+    assert largest == 16 and seats["maxItems"] == largest
+
+
 def test_pages_are_served_without_a_build_step(client: TestClient) -> None:
     for path, marker in (("/", "lobby.js"), ("/table/abc", "table.js"), ("/replay", "replay.js"),
                          ("/static/shell.js", "registerGame"), ("/static/games/swdbg.js", "Shell.registerGame"),

@@ -44,8 +44,7 @@ class SwdbgGame(Game):
         state.version = 0
         return state
 
-    @staticmethod
-    def table_for(mode: str) -> Table:
+    def table_for(self, mode: str) -> Table:
         return setup.table_for(mode)
 
     # -- who acts ---------------------------------------------------------------------------------

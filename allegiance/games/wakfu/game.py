@@ -51,13 +51,11 @@ class WakfuGame(Game):
 
     option_specs = setup.OPTION_SPECS
 
-    @staticmethod
-    def table_for(mode: str) -> Table:
+    def table_for(self, mode: str) -> Table:
         """The seats of a mode (the lobby shows them): ``1v1`` p0/p1; ``NvN`` A1..AN and B1..BN."""
         return setup.table_for(mode)
 
-    @staticmethod
-    def seat_option_defaults(mode: str) -> dict[str, list[str]]:
+    def seat_option_defaults(self, mode: str) -> dict[str, list[str]]:
         """The per-seat options' defaults of a mode (the lobby preselects them): each seat's starter deck."""
         return {"decks": [str(d) for d in setup.deck_specs(setup.table_for(mode), None)]}
 
