@@ -23,6 +23,10 @@ def serve(
                                              "create, after a burst of 10"),
     replays_per_client: int = typer.Option(2, min=1, help="replay steps one client address may have "
                                            "rebuilding at once"),
+    sockets_per_client: int = typer.Option(32, min=0, help="WebSockets one client address may have open, all "
+                                           "tables together; more are refused (0: no limit)"),
+    spectators_per_table: int = typer.Option(64, min=0, help="spectators one table may have; more are refused, "
+                                             "a seat's link always joins (0: no limit)"),
     log_level: str = typer.Option("info", help="uvicorn log level"),
 ) -> None:
     """Serve the lobby and tables: open the printed URL, create a table, send each seat its link."""
@@ -42,7 +46,8 @@ def serve(
         typer.echo(f"allegiance serve: {exc}", err=True)
         raise typer.Exit(2) from None
     limits = Limits(max_tables=max_tables or None, idle_minutes=idle_minutes or None,
-                    creates_per_minute=creates_per_minute, replays_per_client=replays_per_client)
+                    creates_per_minute=creates_per_minute, replays_per_client=replays_per_client,
+                    sockets_per_client=sockets_per_client or None, spectators_per_table=spectators_per_table or None)
     tune_for_server()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"allegiance online table on http://{shown}:{port}/  (database: {db})")

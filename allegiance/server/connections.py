@@ -4,7 +4,9 @@ Updates are coalesced: after a change the connection is marked *stale* and its w
 one state message from the table as it is when the socket is ready, with every event that happened
 since the last message.  A slow page therefore never makes the table wait, and never receives an
 out-of-date view after a newer one.  Presence changes (who is connected, which seats are taken) are
-coalesced the same way into one small ``presence`` message.
+coalesced the same way into one small ``presence`` message.  A spectator's state message and every
+presence message are the same for all pages that get one, so they are built and encoded once per
+change and shared (:mod:`allegiance.server.spectators`); a seat's message is its own.
 
 The queue is bounded: at most :data:`MAX_QUEUED` messages and :data:`MAX_QUEUED_BYTES` bytes wait,
 and one message may take at most :data:`SEND_TIMEOUT` seconds to leave.  A page that falls further
@@ -25,7 +27,7 @@ import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from allegiance.core.events import Event
-from allegiance.server.messages import presence_message, state_message
+from allegiance.server.messages import state_message
 
 if TYPE_CHECKING:
     from allegiance.server.tables import LiveTable
@@ -68,6 +70,8 @@ class Connection:
         self._state_queued = False
         self._presence_queued = False
         self._full_log = True
+        #: a spectator's place in the table's events: the next state message carries those after it
+        self._events_seen = 0
         self._wakeup = asyncio.Event()
         self._closed = False
         #: why the server ends this connection: (close code, reason), sent after the queue drains
@@ -103,7 +107,8 @@ class Connection:
         """The table changed: queue a state message carrying ``events`` (filtered when built)."""
         if self.closed:
             return
-        self._events.extend(events)
+        if self.seat is not None:  # a spectator's events are read from the table when its message is built
+            self._events.extend(events)
         if not self._state_queued:
             self._state_queued = True
             self._queue.append(_STATE)
@@ -142,13 +147,18 @@ class Connection:
         if item is _STATE:
             self._state_queued = False
             self._presence_queued = False  # the state carries the seats too
+            if self.seat is None:  # the same text as every other spectator's (built once per change)
+                text, self._events_seen = self.table.shared.spectator_state(
+                    None if self._full_log else self._events_seen)
+                self._full_log = False
+                return text
             events, self._events = self._events, []
             text = encode(state_message(self.table, self.seat, events, full_log=self._full_log))
             self._full_log = False
             return text
         if item is _PRESENCE:
             self._presence_queued = False
-            return encode(presence_message(self.table))
+            return self.table.shared.presence()
         self._queued_bytes -= len(item)
         return item
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
 from allegiance.server.ratelimit import TokenBucket
@@ -17,7 +17,15 @@ class Limits:
     - ``creates_per_minute`` / ``create_burst``: tables one client address may create;
     - ``replays_per_client``: replay rebuilds (``/api/replays/step``) one address may have running;
     - ``replays_waiting``: rebuilds waiting server-wide before more are refused (503);
-    - ``loads_per_client``: tables not in memory one address may have being rebuilt at once (429).
+    - ``loads_per_client``: tables not in memory one address may have being rebuilt at once (429);
+    - ``sockets_per_client``: WebSockets one address may have open, all tables together (more are
+      refused with close code 1013).  32 lets a club behind one NAT address seat all 16 players of
+      an 8v8 table and watch from as many tabs again; one client can no longer fan a table's every
+      change out to a thousand sockets;
+    - ``spectators_per_table``: spectators one table may have (more are refused with close code 1013;
+      a seat's link always joins).  Every spectator of a table shares one message per change (see
+      :mod:`allegiance.server.spectators`), so a spectator costs one send of that text: 64, four
+      times the largest table's seats, bounds that fan-out while leaving room for an audience.
     """
 
     max_tables: int | None = 1000
@@ -27,6 +35,8 @@ class Limits:
     replays_per_client: int = 2
     replays_waiting: int = 64
     loads_per_client: int = 2
+    sockets_per_client: int | None = 32
+    spectators_per_table: int | None = 64
 
 
 class ClientBuckets:
@@ -51,3 +61,28 @@ class ClientBuckets:
     def retry_after(self) -> int:
         """Seconds until one more token (rounded up)."""
         return max(1, int(1 / self.rate + 0.999))
+
+
+class ClientSlots:
+    """How many of something (open sockets) each client address holds, at most ``cap`` each (``None``:
+    no cap).  Only addresses holding at least one are remembered, so the map is bounded by what is open."""
+
+    def __init__(self, cap: int | None) -> None:
+        self.cap = cap
+        self._held: Counter[str] = Counter()
+
+    def take(self, client: str) -> bool:
+        """Take one slot for ``client``; ``False`` (nothing taken) when it already holds ``cap``."""
+        if self.cap is not None and self._held[client] >= self.cap:
+            return False
+        self._held[client] += 1
+        return True
+
+    def give_back(self, client: str) -> None:
+        """Return one slot taken by :meth:`take`."""
+        self._held[client] -= 1
+        if self._held[client] <= 0:
+            del self._held[client]
+
+    def held(self, client: str) -> int:
+        return self._held.get(client, 0)

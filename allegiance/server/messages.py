@@ -46,12 +46,15 @@ def legal_json(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
             for a in game.legal_actions(state, seat)]
 
 
+def log_history(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+    """The last :data:`LOG_HISTORY` events ``seat`` may read, as JSON (sent on (re)connection)."""
+    return [e.to_json() for e in table.events if e.visible_for(seat)][-LOG_HISTORY:]
+
+
 def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
                   full_log: bool = False) -> dict[str, Any]:
     """The update a seat receives after each change (``full_log``: on (re)connection)."""
     game, state = table.game, table.state
-    if full_log:
-        events = [e for e in table.events if e.visible_for(seat)][-LOG_HISTORY:]
     outcome = game.outcome(state)
     return {
         "type": "state",
@@ -67,7 +70,7 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
         "active": list(game.active_seats(state)) if outcome is None else [],
         "prompts": [{"seats": list(d.seats), "prompt": d.prompt} for d in game.decisions(state)]
         if outcome is None else [],
-        "events": visible_events(events, seat),
+        "events": log_history(table, seat) if full_log else visible_events(events, seat),
         "full_log": full_log,
         "seats": seats_info(table),
         "outcome": outcome.to_json() if outcome is not None else None,

@@ -13,6 +13,8 @@ WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
   connection stays open;
 - every change of the game reaches every page as a ``state`` message (see
   :mod:`allegiance.server.messages`; its ``status`` is ``playing``, ``finished`` or ``abandoned``);
+  every spectator of a table is sent the same text, built and encoded once per change (see
+  :mod:`allegiance.server.spectators`);
 - when pages join or leave, or a seat is taken, each page gets a small
   ``{"type": "presence", "seats": [...], "spectators": N}`` (``seats`` as in a state message), never a
   whole new state; presence changes are coalesced (at most one waits per page);
@@ -38,7 +40,11 @@ Close codes (each after an ``error`` message where one can still be sent):
 - ``4429``: the page did not read its messages: too many waited for it (see
   :mod:`allegiance.server.connections`), so it was dropped rather than buffered;
 - ``4500``: the table is broken (its stored game cannot be rebuilt) and cannot be opened;
-- ``1013`` (try again later): this address already has stored tables being rebuilt.
+- ``1013`` (try again later): this address already has stored tables being rebuilt (``error`` code
+  ``busy``), or already has its maximum of WebSockets open, all tables together (``too_many_sockets``;
+  ``allegiance serve --sockets-per-client``, 32 by default), or the table already has its maximum of
+  spectators (``spectators_full``, checked at a join without a token; ``--spectators-per-table``, 64 by
+  default; a seat's token always joins).
 """
 
 from __future__ import annotations
@@ -142,8 +148,21 @@ async def post_action(table_id: str, body: schemas.ActionRequest, request: Reque
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     mgr: TableManager = websocket.app.state.manager
     await websocket.accept()
+    client = websocket.client.host if websocket.client is not None else "unknown"
+    if not mgr.sockets.take(client):  # before any other work: a flood of sockets costs only this
+        await _refuse(websocket, 1013, error_message(
+            "too_many_sockets", f"too many connections from your address: at most {mgr.sockets.cap} "
+                                "open at once, all tables together; close one and try again"))
+        return
     try:
-        client = websocket.client.host if websocket.client is not None else "unknown"
+        await _play(websocket, mgr, table_id, client)
+    finally:
+        mgr.sockets.give_back(client)
+
+
+async def _play(websocket: WebSocket, mgr: TableManager, table_id: str, client: str) -> None:
+    """Open the table, read the join, then serve the page until it goes away."""
+    try:
         table = await mgr.open(table_id, client)
     except TooBusy as exc:
         await _refuse(websocket, 1013, error_message("busy", str(exc)))
@@ -158,9 +177,15 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         seat = await _join(websocket, table)
     except Refused:
         return
+    cap = mgr.limits.spectators_per_table
+    if seat is None and cap is not None and table.spectators() >= cap:
+        await _refuse(websocket, 1013, error_message(
+            "spectators_full", f"this table already has its maximum of {cap} spectators; try again later "
+                               "(a seat's link always joins)"))
+        return
     conn = Connection(websocket, table, seat)
     conn.reader = asyncio.current_task()
-    table.connections.add(conn)
+    table.attach(conn)
     writer = conn.start()
     conn.notify([])  # the new page gets the whole state and log
     if seat is not None and table.chat.open_for(seat):
@@ -174,7 +199,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     try:
         await _serve(websocket, mgr, table, conn)
     finally:
-        table.connections.discard(conn)
+        table.detach(conn)
         conn.close()
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):

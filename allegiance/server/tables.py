@@ -42,7 +42,8 @@ from allegiance.core.table import Table
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
-from allegiance.server.limits import ClientBuckets, Limits
+from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
+from allegiance.server.spectators import SharedMessages
 from allegiance.server.storage import (
     ABANDONED,
     BROKEN,
@@ -151,7 +152,11 @@ class LiveTable:
         self.bots_pending_stored: bool | None = record.bots_pending
         self.bots: dict[int, Bot] = {s.seat: make_bot(s.kind, seed=record.seed * 31 + s.seat)
                                      for s in self.seats if s.kind != HUMAN}
+        #: the pages connected (add and remove them with :meth:`attach` and :meth:`detach`)
         self.connections: set[Any] = set()
+        self._sockets_of: Counter[int | None] = Counter()  # connections per seat (``None``: spectators)
+        #: the messages every spectator shares (one view and one encoding per change)
+        self.shared = SharedMessages(self)
         #: the teams' chat (in memory only: never in the log, the database or a replay)
         self.chat = TeamChat(self.game_table, [s.seat for s in self.seats if s.kind == HUMAN])
         self.bot_task: asyncio.Task[None] | None = None
@@ -169,10 +174,24 @@ class LiveTable:
         return FINISHED if self.finished else PLAYING
 
     def connected(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.connections)
+        return self._sockets_of[seat] > 0
 
     def spectators(self) -> int:
-        return sum(1 for c in self.connections if c.seat is None)
+        return self._sockets_of[None]
+
+    def attach(self, conn: Any) -> None:
+        """A page joined (as ``conn.seat``; ``None``: a spectator)."""
+        if conn not in self.connections:
+            self.connections.add(conn)
+            self._sockets_of[conn.seat] += 1
+
+    def detach(self, conn: Any) -> None:
+        """A page left (nothing happens if it was not attached)."""
+        if conn in self.connections:
+            self.connections.discard(conn)
+            self._sockets_of[conn.seat] -= 1
+            if not self.connections:
+                self.shared.forget()
 
     def seat_of_token(self, token: str) -> int:
         """The seat this token acts for; raises :class:`BadToken`."""
@@ -244,6 +263,8 @@ class TableManager:
         self._creates = ClientBuckets(self.limits.creates_per_minute, self.limits.create_burst)
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._client_loads: Counter[str] = Counter()
+        #: open WebSockets per client address (all tables together)
+        self.sockets = ClientSlots(self.limits.sockets_per_client)
         self._load_gate: asyncio.Semaphore | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
