@@ -21,6 +21,15 @@ ping round trip is reported beside the action latency.
 
     .venv/bin/python benchmarks/load_tables.py --tables 100 --seconds 30 --replay-clients 40
 
+``--spectator-flood N`` (issue 21, item 3) has one client (127.0.0.2) open N spectator sockets on one
+all-greedy Wakfu 8v8 table (``--flood-mode``), each reading what it is sent and, when refused, trying
+again a second later, while the tables are played and the ten spectators ping: the ping of the other
+tables is reported as p50/p90/p99/max.  The server runs with its default caps (32 sockets per address,
+64 spectators per table; ``--sockets-per-client`` and ``--spectators-per-table`` change them, 0 for none),
+so each table's clients come from their own loopback address (127.0.x.y).
+
+    .venv/bin/python benchmarks/load_tables.py --tables 20 --seconds 30 --spectator-flood 1000
+
 Wakfu 2v2 tables (issue 14: p99 <= 50 ms), four clients per table, the game's default options:
 
     .venv/bin/python benchmarks/load_tables.py --game wakfu --mode 2v2 --tables 100 --seconds 30
@@ -42,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -86,11 +96,20 @@ class Stats:
         self.finished = 0
 
 
-async def seat_client(url: str, token: str, stats: Stats, think: float, stop: asyncio.Event, seed: int) -> None:
+def source_address(table: int, local: bool) -> dict[str, Any]:
+    """The ``websockets.connect`` arguments that make the clients of load table ``table`` come from their
+    own loopback address (Linux routes all of 127.0.0.0/8 to the loopback), so that the server's cap on
+    sockets per address meets each table's few clients, not all of them together; nothing for a server
+    elsewhere (``--url``)."""
+    return {"local_addr": (f"127.0.{1 + table // 254}.{1 + table % 254}", 0)} if local else {}
+
+
+async def seat_client(url: str, token: str, stats: Stats, think: float, stop: asyncio.Event, seed: int,
+                      source: dict[str, Any] | None = None) -> None:
     rng = random.Random(seed)
     sent_at: float | None = None
     sent_version = -1
-    async with websockets.connect(url, max_size=2**22) as ws:
+    async with websockets.connect(url, max_size=2**22, **(source or {})) as ws:
         await ws.send(json.dumps({"type": "join", "token": token}))
         pending: asyncio.Task[None] | None = None
 
@@ -169,9 +188,9 @@ async def replay_client(base: str, encoded: bytes, steps: int, stop: asyncio.Eve
                 await asyncio.sleep(0.1)
 
 
-async def ping_client(url: str, stop: asyncio.Event, rtts: list[float]) -> None:
+async def ping_client(url: str, stop: asyncio.Event, rtts: list[float], source: dict[str, Any] | None = None) -> None:
     """A spectator that pings its table every 0.25 s and records the round trips."""
-    async with websockets.connect(url, max_size=2**22) as ws:
+    async with websockets.connect(url, max_size=2**22, **(source or {})) as ws:
         await ws.send(json.dumps({"type": "join"}))
         while not stop.is_set():
             sent = time.perf_counter()
@@ -182,6 +201,39 @@ async def ping_client(url: str, stop: asyncio.Event, rtts: list[float]) -> None:
                     rtts.append(time.perf_counter() - sent)
                     break
             await asyncio.sleep(0.25)
+
+
+#: the address the spectator flood comes from (one client)
+FLOOD_SOURCE = "127.0.0.2"
+
+
+async def flood_client(url: str, stop: asyncio.Event, flood: dict[str, Any], local: bool) -> None:
+    """One of the flood's spectator sockets: join, read everything until ``stop``; refused, try again a
+    second later (an insistent client)."""
+    source = {"local_addr": (FLOOD_SOURCE, 0)} if local else {}
+    while not stop.is_set():
+        try:
+            async with websockets.connect(url, max_size=2**23, open_timeout=60, **source) as ws:
+                with contextlib.suppress(websockets.ConnectionClosed):
+                    await ws.send('{"type": "join"}')
+                first = json.loads(await ws.recv())
+                if first["type"] == "error":
+                    flood["refused"][first["code"]] = flood["refused"].get(first["code"], 0) + 1
+                else:
+                    flood["open"] += 1
+                    flood["most_open"] = max(flood["most_open"], flood["open"])
+                    try:
+                        while not stop.is_set():
+                            with contextlib.suppress(TimeoutError):
+                                raw = await asyncio.wait_for(ws.recv(), 0.5)
+                                flood["messages"] += 1
+                                flood["bytes"] += len(raw)
+                    finally:
+                        flood["open"] -= 1
+        except (OSError, TimeoutError, websockets.WebSocketException) as exc:
+            flood["failed"][type(exc).__name__] = flood["failed"].get(type(exc).__name__, 0) + 1
+        if not stop.is_set():
+            await asyncio.sleep(1.0)
 
 
 #: the options of each game's load tables when none are given (SWDBG: short games, as always measured)
@@ -223,9 +275,19 @@ def percentile(values: list[float], q: float) -> float:
 async def run(base: str, tables: int, seconds: float, think: float, pid: int | None,
               durable: bool, bot_tables: int = 0, bot: str = "ismcts", replay_clients: int = 0,
               game: str = "swdbg", mode: str = "2v2", seats: int = 4,
-              options: dict[str, Any] | None = None) -> dict[str, Any]:
+              options: dict[str, Any] | None = None, spectator_flood: int = 0,
+              flood_mode: str = "8v8", local: bool = False) -> dict[str, Any]:
     options = DEFAULT_OPTIONS["swdbg"] if options is None else options
+    flood_table = None
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        if spectator_flood:
+            from allegiance.games import get_game
+
+            n = len(get_game("wakfu").table_for(flood_mode))
+            res = await http.post("/api/tables", json={"game": "wakfu", "mode": flood_mode, "seats": ["greedy"] * n,
+                                                       "options": {"team_uniques": "ignore"}})
+            res.raise_for_status()
+            flood_table = res.json()["table"]["id"]
         await http.post("/api/tables", json={"game": game, "mode": mode, "seats": ["greedy"] * seats,
                                              "options": options})  # warm-up
         await asyncio.sleep(0.5)
@@ -249,11 +311,16 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
     stop = asyncio.Event()
     ws_base = base.replace("http", "ws")
     clients = [asyncio.create_task(seat_client(f"{ws_base}/ws/tables/{c['table']['id']}", link["token"], stats,
-                                               think, stop, seed=i * seats + link["seat"]))
+                                               think, stop, seed=i * seats + link["seat"],
+                                               source=source_address(i, local)))
                for i, c in enumerate(created) for link in c["links"]]
     rtts: list[float] = []
-    pingers = [asyncio.create_task(ping_client(f"{ws_base}/ws/tables/{c['table']['id']}", stop, rtts))
-               for c in created[:10]]
+    pingers = [asyncio.create_task(ping_client(f"{ws_base}/ws/tables/{c['table']['id']}", stop, rtts,
+                                               source_address(i, local)))
+               for i, c in enumerate(created[:10])]
+    flood: dict[str, Any] = {"open": 0, "most_open": 0, "messages": 0, "bytes": 0, "refused": {}, "failed": {}}
+    flooders = [asyncio.create_task(flood_client(f"{ws_base}/ws/tables/{flood_table}", stop, flood, local))
+                for _ in range(spectator_flood)]
     answers: dict[str, Any] = {}
     replayers = [asyncio.create_task(replay_client(base, body, steps, stop, i, answers))
                  for i, (body, steps) in enumerate(encoded)]
@@ -270,7 +337,7 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
     server_cpu = (cpu_seconds(pid) - server_cpu0) / elapsed if pid else None
     client_cpu = (time.process_time() - client_cpu0) / elapsed
     stop.set()
-    await asyncio.gather(*clients, *pingers, return_exceptions=True)
+    await asyncio.gather(*clients, *pingers, *flooders, return_exceptions=True)
     for task in replayers:
         task.cancel()
     await asyncio.gather(*replayers, return_exceptions=True)
@@ -278,6 +345,7 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         for table_id in bot_ids:
             bot_actions += (await http.get(f"/api/tables/{table_id}")).json()["version"]
+        flood["table_actions"] = (await http.get(f"/api/tables/{flood_table}")).json()["version"] if flood_table else 0
     lat = stats.latencies
     return {
         "tables": tables, "connections": len(clients), "seconds": round(elapsed, 1), "think_s": think,
@@ -289,8 +357,11 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
         "messages": stats.messages, "mb_received": round(stats.bytes / 2**20, 1),
         "server_rss_mb": {"before": rss_before, "peak": round(rss_peak, 1)} if pid else None,
         "mb_per_table": round((rss_peak - rss_before) / tables, 3) if pid and rss_before else None,
-        "ping_ms": {"p50": round(1000 * percentile(rtts, 0.50), 2), "p99": round(1000 * percentile(rtts, 0.99), 2),
+        "ping_ms": {"p50": round(1000 * percentile(rtts, 0.50), 2), "p90": round(1000 * percentile(rtts, 0.90), 2),
+                    "p99": round(1000 * percentile(rtts, 0.99), 2),
                     "max": round(1000 * max(rtts), 2), "count": len(rtts)} if rtts else None,
+        "spectator_flood": spectator_flood,
+        "flood": {k: v for k, v in flood.items() if k != "open"} if spectator_flood else None,
         "replay_clients": replay_clients,
         "replay_answers": {k: v for k, v in answers.items() if k != "seconds"},
         "replay_seconds": {"p50": round(percentile(answers["seconds"], 0.5), 2),
@@ -318,6 +389,13 @@ def main() -> None:
     parser.add_argument("--mode", help="the tables' mode (default: the game's lobby default, SWDBG 2v2)")
     parser.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
                         help="a game option of the tables, repeatable (default for SWDBG: bases_to_win=2)")
+    parser.add_argument("--spectator-flood", type=int, default=0, metavar="N",
+                        help="N spectator sockets from one client (127.0.0.2) on one all-bot Wakfu table")
+    parser.add_argument("--flood-mode", default="8v8", help="the Wakfu mode of the flooded bot table (default 8v8)")
+    parser.add_argument("--sockets-per-client", type=int, default=None,
+                        help="the server's cap on sockets per address (default: serve's, 32; 0: none)")
+    parser.add_argument("--spectators-per-table", type=int, default=None,
+                        help="the server's cap on spectators per table (default: serve's, 64; 0: none)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     try:
@@ -331,11 +409,16 @@ def main() -> None:
         db = os.path.join(tempfile.mkdtemp(prefix="allegiance-load-"), "load.db")
         extra = ["--creates-per-minute", "100000", "--max-tables", "0",
                  "--replays-per-client", str(max(2, args.replay_clients))]
+        for flag, value in (("--sockets-per-client", args.sockets_per_client),
+                            ("--spectators-per-table", args.spectators_per_table)):
+            if value is not None:
+                extra += [flag, str(value)]
         server = ServerProcess(db, bot_delay=args.bot_delay, extra=extra + (["--durable"] if args.durable else [])).start()
         base, pid = server.base, server.proc.pid if server.proc else None
     try:
         result = asyncio.run(run(base, args.tables, args.seconds, args.think, pid, args.durable,
-                                 args.bot_tables, args.bot, args.replay_clients, args.game, mode, seats, options))
+                                 args.bot_tables, args.bot, args.replay_clients, args.game, mode, seats, options,
+                                 args.spectator_flood, args.flood_mode, local=server is not None))
     finally:
         if server is not None:
             server.stop()
@@ -349,8 +432,13 @@ def main() -> None:
     print(f"latency action sent -> view received: p50 {lat.get('p50')} ms, p99 {lat.get('p99')} ms, "
           f"max {lat.get('max')} ms   (target p99 <= 50 ms)")
     ping = result["ping_ms"] or {}
-    print(f"ping of 10 spectators: p50 {ping.get('p50')} ms, p99 {ping.get('p99')} ms, max {ping.get('max')} ms "
-          f"({ping.get('count')} pings)")
+    print(f"ping of 10 spectators: p50 {ping.get('p50')} ms, p90 {ping.get('p90')} ms, p99 {ping.get('p99')} ms, "
+          f"max {ping.get('max')} ms ({ping.get('count')} pings)")
+    if result["spectator_flood"]:
+        f = result["flood"]
+        print(f"spectator flood: {result['spectator_flood']} sockets from one client on a Wakfu {args.flood_mode} bot "
+              f"table: at most {f['most_open']} open at once, refusals {f['refused']}, failures {f['failed']}, "
+              f"{f['messages']} messages ({f['bytes'] / 2**20:.1f} MB) read, {f['table_actions']} bot actions there")
     if result["replay_clients"]:
         print(f"{result['replay_clients']} replay clients alongside: answers {result['replay_answers']}, "
               f"seconds per step {result['replay_seconds']}")
