@@ -141,6 +141,8 @@ class LiveTable:
             raise ValueError(f"its seat rows are {[s.seat for s in self.seats]}, "
                              f"the mode has seats {[s.index for s in self.game_table.seats]}")
         self.log: list[tuple[int, Action]] = []
+        #: every event so far, append-only: spectators' connections keep their place in it as an index
+        #: (see :mod:`allegiance.server.spectators`)
         self.events: list[Event] = []
         for seat, action in record.actions:
             act = Action.from_json(action)
