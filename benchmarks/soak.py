@@ -682,6 +682,7 @@ def read_logs(db: str, table_ids: list[str]) -> dict[str, dict[int, tuple[int, A
 def replay_problem(run: Run, stored: dict[int, tuple[int, Any]]) -> str | None:
     """What is wrong with a finished game's replay, or ``None``: it must be the stored log, and rebuilt
     it must give the version, view and outcome each page received when the game ended."""
+    from allegiance.core.errors import PositionError
     from allegiance.replay import load_replay, replay_game
 
     if run.replay is None:
@@ -689,7 +690,10 @@ def replay_problem(run: Run, stored: dict[int, tuple[int, Any]]) -> str | None:
     actions = run.replay["actions"]
     if [tuple(pair) for pair in actions] != [stored.get(i) for i in range(len(stored))] or len(actions) != len(stored):
         return f"the replay's {len(actions)} actions are not the {len(stored)} stored"
-    game, state = replay_game(load_replay(run.replay))
+    try:
+        game, state = replay_game(load_replay(run.replay))
+    except PositionError as exc:
+        return f"the replay does not rebuild: {exc}"
     outcome = game.outcome(state)
     rebuilt = plain(outcome.to_json()) if outcome is not None else None
     if rebuilt is None or rebuilt != run.replay["outcome"]:
