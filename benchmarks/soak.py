@@ -15,7 +15,7 @@ are sent; spectators join tables and leave; and at ``--restart-at`` of the time 
 Checks (the exit status is 1 if any fails, and the summary says which):
 
 - **errors**: 0 unexpected error messages (only ``stale`` answers are expected: a teammate or a bot
-  acted first), 0 unexpected close codes or failed connections (outside the restart; ``1013`` "busy"
+  acted first, or a teammate's action ended the game: "the game is over"), 0 unexpected close codes or failed connections (outside the restart; ``1013`` "busy"
   while the restarted server rebuilds tables is expected and retried), 0 failed table creations or
   replay downloads, and 0 error lines (tracebacks, errors) in the server's log;
 - **acknowledged actions**: every ``ack`` a person received is in the stored log (read from the SQLite
@@ -88,6 +88,8 @@ END_TURN_CHANCE = 0.25
 GOING_AWAY = {1000, 1001, 1006, 1011, 1012}
 #: "try again later": the restarted server is rebuilding this address's tables; retried
 BUSY = 1013
+#: the refusal of an action chosen, still valid, just before a teammate's action ended the game
+GAME_OVER = "the game is over"
 #: seconds an action may wait for its ack or refusal on an open connection
 ACK_TIMEOUT = 60.0
 #: a line of the server's log that reports a failure
@@ -523,6 +525,8 @@ class Client:
         #: the action waiting for its answer: (ref, version it was chosen at, action, when sent)
         self.pending: tuple[int, int, dict[str, Any], float] | None = None
         self.refs = 0
+        #: the lowest version a state on this connection may have (acks before it opened, and its own)
+        self.floor = 0
 
     @property
     def keeper(self) -> bool:
@@ -540,6 +544,8 @@ class Client:
                 soak.counts["reconnects"] += 1
             first = False
             generation = soak.generation
+            # every action acknowledged before this connection opens is stored: no state may be older
+            self.floor = self.run_.acked_version
             try:
                 async with websockets.connect(f"{soak.ws_base}/ws/tables/{self.run_.table_id}", max_size=2**23,
                                               open_timeout=60, close_timeout=5, ping_interval=None) as ws:
@@ -621,8 +627,8 @@ class Client:
         if kind == "state":
             if msg["seat"] != self.seat or (self.seat is None and msg["legal"]):
                 soak.error("wrong_view", f"{where}: a state for seat {msg['seat']} with {len(msg['legal'])} actions")
-            if msg["version"] < run.acked_version:
-                soak.error("behind_ack", f"{where}: version {msg['version']} after an ack of {run.acked_version}")
+            if msg["version"] < self.floor:
+                soak.error("behind_ack", f"{where}: version {msg['version']} after an ack of {self.floor}")
             if msg["status"] == "abandoned":
                 soak.error("abandoned", f"{where}: the table was closed")
             if generation > 0 and run.version_at_restart is not None and msg["version"] > run.version_at_restart \
@@ -644,8 +650,10 @@ class Client:
             if not isinstance(msg.get("version"), int) or msg["version"] <= chosen_at:
                 soak.error("bad_ack", f"{where}: ack version {msg.get('version')} for an action chosen at {chosen_at}")
                 return
-            run.acks.append((msg["version"] - 1, self.seat or 0, action))
+            assert self.seat is not None  # only people act
+            run.acks.append((msg["version"] - 1, self.seat, action))
             run.acked_version = max(run.acked_version, msg["version"])
+            self.floor = max(self.floor, msg["version"])
             if generation > 0 and run.version_at_restart is not None:
                 run.went_on = True
         elif kind == "error":
@@ -653,6 +661,8 @@ class Client:
                 self.pending = None
             if msg.get("code") == "stale":
                 soak.counts["stale"] += 1
+            elif msg.get("code") == "illegal" and msg.get("message") == GAME_OVER:
+                soak.counts["stale"] += 1  # a teammate's action ended the game first
             elif msg.get("code") != "busy":  # busy: the 1013 close that follows is retried
                 soak.error(f"error_{msg.get('code')}", f"{where}: {msg.get('message')}")
         elif kind not in ("presence", "pong", "chat", "chat_history"):
