@@ -325,9 +325,13 @@ class Soak:
                 await asyncio.wait_for(self.stop.wait(), 5.0)
 
     # -- HTTP --------------------------------------------------------------------------------------
-    async def request(self, method: str, path: str, what: str, **kwargs: Any) -> httpx.Response | None:
-        """One HTTP request, tried again while the server restarts; ``None`` once the soak stops."""
-        while not self.stop.is_set():
+    async def request(self, method: str, path: str, what: str, after_stop: bool = False,
+                      **kwargs: Any) -> httpx.Response | None:
+        """One HTTP request, tried again while the server restarts; ``None`` once the soak stops
+        (``after_stop``: tried a few times even then, while the server is still up)."""
+        tries = 0
+        while not self.stop.is_set() or (after_stop and tries < 5):
+            tries += 1
             generation, http = self.generation, self.http
             try:
                 res = await http.request(method, path, **kwargs)
@@ -359,16 +363,14 @@ class Soak:
         self.counts["tables_created"] += 1
         return run
 
-    async def fetch_replay(self, run: Run) -> None:
-        while not self.stop.is_set():
-            res = await self.request("GET", f"/api/tables/{run.table_id}/replay", "replay")
-            if res is None:
-                return
-            if res.status_code == 200:
-                run.replay = res.json()
-                return
-            self.error("replay_refused", f"{run.table_id}: {res.status_code} {res.text[:200]}")
+    async def fetch_replay(self, run: Run, after_stop: bool = False) -> None:
+        res = await self.request("GET", f"/api/tables/{run.table_id}/replay", "replay", after_stop=after_stop)
+        if res is None:
             return
+        if res.status_code == 200:
+            run.replay = res.json()
+        else:
+            self.error("replay_refused", f"{run.table_id}: {res.status_code} {res.text[:200]}")
 
     # -- tables ------------------------------------------------------------------------------------
     async def keep_table(self, index: int) -> None:
@@ -439,6 +441,9 @@ class Soak:
             if not task.cancelled() and task.exception() is not None:
                 exc = task.exception()
                 self.error("client_crashed", f"{type(exc).__name__}: {exc}")
+        for run in self.runs:  # games that ended as the soak stopped
+            if run.finished and run.replay is None:
+                await self.fetch_replay(run, after_stop=True)
         await self.http.aclose()
         self.server.stop()
         result = self.check()
@@ -489,11 +494,13 @@ class Soak:
             "ok": all(checks.values()), "checks": checks,
             "tables": self.cfg.tables, "minutes": self.cfg.minutes, "seed": self.cfg.seed,
             "tables_created": self.counts["tables_created"], "tables_with_people": people_tables,
-            "games_finished": self.counts["games_finished"],
+            "games_finished": len(finished),
             "games_by_kind": dict(Counter(f"{r.game} {r.mode}" for r in finished)),
             "actions_acknowledged": acks, "actions_stored": sum(len(log) for log in stored.values()),
             "stale_answers": self.counts["stale"], "reconnects": self.counts["reconnects"],
-            "busy_retries": self.counts["busy"], "spectator_visits": self.counts["spectator_visits"],
+            "busy_retries": self.counts["busy"],
+            "restart_close_codes": {k.rsplit("_", 1)[1]: v for k, v in self.counts.items()
+                                    if k.startswith("restart_close_")}, "spectator_visits": self.counts["spectator_visits"],
             "restart": self.restart, "tables_not_going_on_after_restart": unresumed[:20],
             "server_rss_mb": {k: (round(v, 1) if isinstance(v, float) else v) for k, v in self.rss.items()},
             "memory_limit_mb": round(limit, 1), "rss_timeline": self.rss_timeline,
@@ -564,7 +571,9 @@ class Client:
                 if code == BUSY:
                     soak.counts["busy"] += 1
                     backoff = min(2.0, backoff * 2)
-                elif not (code in GOING_AWAY and soak.expected_failure(generation)):
+                elif code in GOING_AWAY and soak.expected_failure(generation):
+                    soak.counts[f"restart_close_{code}"] += 1
+                else:
                     soak.error(f"closed_{code}", f"table {self.run_.table_id} seat {self.seat}: "
                                                  f"{exc.rcvd.reason if exc.rcvd else 'no close frame'}")
                     if code >= 4000:
