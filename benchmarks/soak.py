@@ -101,7 +101,7 @@ SERVER_LIMITS = ["--creates-per-minute", "1000000", "--max-tables", "0", "--repl
 def rss_mb(pid: int) -> float:
     """Resident memory of a process in MB: psutil if installed, else /proc."""
     try:
-        import psutil
+        import psutil  # type: ignore[import-untyped]
     except ImportError:
         return proc_rss_mb(pid)
     return float(psutil.Process(pid).memory_info().rss) / 2**20
@@ -226,9 +226,10 @@ class Server:
                 out.flush()
 
     def stop(self, timeout: float = 30.0) -> tuple[float, int | None, bool]:
-        """SIGTERM and wait: (seconds it took, exit code, whether it had to be killed)."""
+        """SIGTERM and wait: (seconds it took, exit code, whether it had to be killed); again: nothing."""
         proc = self.process.proc
-        assert proc is not None
+        if proc is None:
+            return 0.0, None, False
         started = time.monotonic()
         killed = False
         if proc.poll() is None:
@@ -293,8 +294,8 @@ class Soak:
     def start_server(self) -> None:
         server = Server(self.db, self.port, self.cfg.bot_delay, SERVER_LIMITS + self.cfg.server_args,
                         self.workdir / "server.log")
+        self.servers.append(server)  # first: one that fails to start is stopped too
         server.start()
-        self.servers.append(server)
 
     async def restart_server(self) -> None:
         self.rss["middle"] = rss_mb(self.server.pid)
@@ -409,6 +410,16 @@ class Soak:
         return all(run.went_on or run.finished for run in self.runs if run.version_at_restart is not None)
 
     async def run(self) -> dict[str, Any]:
+        """The whole soak, its checks and its figures; the server is stopped whatever happens."""
+        try:
+            return await self._run()
+        finally:
+            for server in self.servers:
+                server.stop()
+            if not self.cfg.keep_db:
+                shutil.rmtree(self.workdir, ignore_errors=True)
+
+    async def _run(self) -> dict[str, Any]:
         cfg = self.cfg
         await asyncio.to_thread(self.start_server)
         self.started = time.monotonic()
@@ -449,9 +460,7 @@ class Soak:
         result = self.check()
         result.update(seconds=round(elapsed, 1), server_cpu_share=round(server_cpu / elapsed, 2),
                       load_average=[round(x, 2) for x in os.getloadavg()])
-        if not cfg.keep_db:
-            shutil.rmtree(self.workdir, ignore_errors=True)
-        else:
+        if cfg.keep_db:
             result["workdir"] = str(self.workdir)
         return result
 

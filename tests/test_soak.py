@@ -62,7 +62,7 @@ def played_game(game_name: str, mode: str, options: dict[str, Any]) -> tuple[Any
     options = game.check_options(options)
     state = game.new_game(mode, 5, options)
     rng = random.Random(5)
-    log = []
+    log: list[tuple[int, Action]] = []
     while game.outcome(state) is None:
         assert len(log) < 5000, "the scripted person's play never ends the game"
         seat = game.active_seats(state)[0]
