@@ -29,7 +29,8 @@ Checks (the exit status is 1 if any fails, and the summary says which):
 - **progress**: the restart happened, every table unfinished at the restart went on after it (a person
   had an action acknowledged, or a bot table moved on, or the game ended), and at least
   ``--min-finished`` games ended.  After ``--minutes`` the soak waits for these (at most
-  ``--grace`` seconds more), so a busy machine makes it slower, not wrong.
+  ``--grace`` seconds more), so a busy machine makes it slower, not wrong.  Then the clients stop
+  (within a minute) and the server is stopped: the soak always ends by itself.
 
 The server's default limits for one address are raised for the soak (every client is on 127.0.0.1);
 ``--server-arg`` passes more options to ``allegiance serve``.  A benchmark, not a timed test:
@@ -157,7 +158,7 @@ class Config:
 
     @property
     def grace_s(self) -> float:
-        return self.grace if self.grace is not None else max(60.0, self.seconds)
+        return self.grace if self.grace is not None else max(60.0, 0.25 * self.seconds)
 
     @property
     def spectator_count(self) -> int:
@@ -779,7 +780,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="how much more memory than at the start the middle and end may hold (fraction)")
     parser.add_argument("--min-finished", type=int, default=1, help="games that must end within the soak")
     parser.add_argument("--grace", type=float, help="seconds past --minutes to wait for the progress checks "
-                        "(default: as long as --minutes, at least 60)")
+                        "(default: a quarter of --minutes, at least 60)")
     parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
                         help="one more argument for `allegiance serve` (repeat for each)")
     parser.add_argument("--keep-db", action="store_true", help="keep the database and server log (path in the JSON)")
