@@ -86,7 +86,7 @@ BOTS = ("greedy", "random")
 #: and forth for ever)
 END_TURN_CHANCE = 0.25
 #: close codes that mean "the server went away" (expected only while it restarts)
-GOING_AWAY = {1000, 1001, 1006, 1011, 1012}
+GOING_AWAY = {1000, 1001, 1006, 1012}
 #: "try again later": the restarted server is rebuilding this address's tables; retried
 BUSY = 1013
 #: the refusal of an action chosen, still valid, just before a teammate's action ended the game
@@ -508,6 +508,7 @@ class Soak:
             "games_by_kind": dict(Counter(f"{r.game} {r.mode}" for r in finished)),
             "actions_acknowledged": acks, "actions_stored": sum(len(log) for log in stored.values()),
             "stale_answers": self.counts["stale"], "reconnects": self.counts["reconnects"],
+            "people_drops": {"closed": self.counts["drops_closed"], "cut": self.counts["drops_cut"]},
             "busy_retries": self.counts["busy"],
             "restart_close_codes": {k.rsplit("_", 1)[1]: v for k, v in self.counts.items()
                                     if k.startswith("restart_close_")}, "spectator_visits": self.counts["spectator_visits"],
@@ -572,6 +573,8 @@ class Client:
                     await ws.send(json.dumps(join))
                     how = await self.converse(ws, generation)
                     backoff = 0.2
+                    if how in ("cut", "closed"):
+                        soak.counts[f"drops_{how}"] += 1
                     if how == "cut":
                         ws.transport.abort()
                     if how in ("left", "stopped") or self.done:
@@ -745,11 +748,13 @@ def summary(result: dict[str, Any]) -> str:
         f"{result['tables_created']} tables ({result['tables_with_people']} with people), "
         f"{result['games_finished']} games finished {result['games_by_kind']}",
         f"  {result['actions_acknowledged']} actions acknowledged to people, {result['actions_stored']} stored in all, "
-        f"{result['stale_answers']} stale answers, {result['reconnects']} reconnections "
+        f"{result['stale_answers']} stale answers, people dropped {result['people_drops']}, "
+        f"{result['reconnects']} reconnections "
         f"({result['busy_retries']} busy retries), {result['spectator_visits']} spectator visits",
         f"  restart at {result['restart'].get('at_s')} s: stopped in {result['restart'].get('stop_s')} s "
         f"(exit {result['restart'].get('exit_code')}), up again in {result['restart'].get('start_s')} s, "
-        f"{result['restart'].get('tables_unfinished')} tables unfinished then",
+        f"{result['restart'].get('tables_unfinished')} tables unfinished then, pages closed with "
+        f"{result['restart_close_codes']}",
         f"  server memory: start {rss['start']} MB (at {rss.get('start_at_s')} s), middle {rss['middle']} MB "
         f"(at {rss.get('middle_at_s')} s, before the restart), end {rss['end']} MB (at {rss.get('end_at_s')} s); "
         f"limit {result['memory_limit_mb']} MB; server CPU {result['server_cpu_share']} core",

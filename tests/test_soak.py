@@ -47,6 +47,7 @@ def test_short_soak_with_a_restart_passes_every_check() -> None:
     assert result["restart"]["tables_unfinished"] >= 1
     assert result["games_finished"] >= 2 and result["actions_acknowledged"] > 0
     assert result["reconnects"] > 0 and result["spectator_visits"] > 0
+    assert result["people_drops"]["closed"] > 0 and result["people_drops"]["cut"] > 0
     rss = result["server_rss_mb"]
     assert rss["start"] and rss["middle"] and rss["end"]
 
