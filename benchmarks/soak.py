@@ -272,7 +272,13 @@ class Soak:
         self.rss_timeline: list[tuple[float, int, float]] = []
         self.started = 0.0
         self.restart: dict[str, Any] = {}
-        self.http = httpx.AsyncClient(base_url=self.base, timeout=60)
+        self.http = self.new_http()
+
+    def new_http(self) -> httpx.AsyncClient:
+        """An HTTP client for one server process (its pooled connections die with the process); a
+        request may wait for a pooled connection as long as it takes (200 tables start at once)."""
+        return httpx.AsyncClient(base_url=self.base, timeout=httpx.Timeout(60.0, pool=None),
+                                 limits=httpx.Limits(max_connections=20, max_keepalive_connections=20))
 
     # -- bookkeeping -------------------------------------------------------------------------------
     def error(self, kind: str, detail: str) -> None:
@@ -311,7 +317,7 @@ class Soak:
         if killed or code not in (0, -signal.SIGTERM):
             self.error("server_stop", f"SIGTERM: exit code {code}, killed after 30 s: {killed}")
         await old_http.aclose()
-        self.http = httpx.AsyncClient(base_url=self.base, timeout=60)
+        self.http = self.new_http()
         started = time.monotonic()
         await asyncio.to_thread(self.start_server)
         self.restart["start_s"] = round(time.monotonic() - started, 2)
