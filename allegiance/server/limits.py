@@ -17,7 +17,9 @@ class Limits:
     - ``creates_per_minute`` / ``create_burst``: tables one client address may create;
     - ``replays_per_client``: replay rebuilds (``/api/replays/step``) one address may have running;
     - ``replays_waiting``: rebuilds waiting server-wide before more are refused (503);
-    - ``loads_per_client``: tables not in memory one address may have being rebuilt at once (429).
+    - ``loads_per_client``: tables not in memory one address may have being rebuilt at once (429);
+    - ``search_tables_per_client``: tables with a searching bot (ismcts) one address may have being
+      played at once (429): their bots share the thinking processes with every other table.
     """
 
     max_tables: int | None = 1000
@@ -27,6 +29,7 @@ class Limits:
     replays_per_client: int = 2
     replays_waiting: int = 64
     loads_per_client: int = 2
+    search_tables_per_client: int | None = 4
 
 
 class ClientBuckets:
