@@ -19,6 +19,9 @@ from allegiance.server.botqueue import FairQueue
 from allegiance.server.limits import Limits
 from tests.server.helpers import ServerProcess
 
+#: the other creator's tables in the live test
+CROWD = 20
+
 
 def test_waiting_turns_go_round_robin_by_creator_then_by_table() -> None:
     async def run() -> list[str]:
@@ -39,7 +42,8 @@ def test_waiting_turns_go_round_robin_by_creator_then_by_table() -> None:
         cancelled = asyncio.create_task(decide("b", "b1"))
         await asyncio.sleep(0)
         cancelled.cancel()  # a table closed while it waited: its turn is given to nobody
-        assert queue.waiting() == 8
+        await asyncio.sleep(0)
+        assert cancelled.cancelled() and queue.waiting() == 7
         gate.set()
         await asyncio.gather(first, *tasks)
         assert queue.busy == 0 and queue.waiting() == 0
@@ -69,36 +73,47 @@ def test_an_address_may_have_only_so_many_tables_with_searching_bots(tmp_path: P
         assert "search-tables-per-client" in client.get("/openapi.json").text
 
 
-def test_a_lone_table_gets_its_share_of_the_thinking_beside_another_creators_ten(tmp_path: Path) -> None:
-    """One thinking process, ten all-ISMCTS tables from one address and one from another: counted per
-    unit of progress (actions at the ten), the lone table plays many times more than any of the ten
-    (round-robin by creator: every second turn is its).  First come, first served gave it the same."""
+def test_a_lone_table_gets_its_share_of_the_thinking_beside_another_creators_many(tmp_path: Path) -> None:
+    """One thinking process, ``CROWD`` all-ISMCTS tables from one address and one from another.  Counted
+    per unit of progress (actions at the crowd's tables), the lone table plays several times more than
+    any one of them: round-robin by creator gives it every turn it asks for, up to every second one (its
+    own think time per action then bounds it).  First come, first served gave it the same as each of
+    the crowd's (measured on a busy machine: 15 actions beside 300 at twenty tables; 43 beside 223 with
+    the fair queue)."""
     server = ServerProcess(str(tmp_path / "fair.db"), bot_delay=0.0,
                            extra=["--bot-workers", "1", "--bot-think", "0.05", "--search-tables-per-client", "0",
-                                  "--creates-per-minute", "600"]).start()
-    body = {"game": "swdbg", "mode": "1v1", "seats": ["ismcts", "ismcts"], "options": {}}
+                                  "--creates-per-minute", "6000"]).start()
+    body = {"game": "wakfu", "mode": "1v1", "seats": ["ismcts", "ismcts"], "options": {}}
     try:
         with httpx.Client(base_url=server.base) as crowd, \
                 httpx.Client(base_url=server.base, transport=httpx.HTTPTransport(local_address="127.0.0.2")) as lone:
-            ten = [crowd.post("/api/tables", json=body) for _ in range(10)]
-            assert all(r.status_code == 201 for r in ten), ten[-1].text
+            crowd_tables = [create_paced(crowd, body) for _ in range(CROWD)]
+            assert all(r.status_code == 201 for r in crowd_tables), crowd_tables[-1].text
             one = lone.post("/api/tables", json=body)
             assert one.status_code == 201, one.text
-            ten_ids = {r.json()["table"]["id"] for r in ten}
+            crowd_ids = {r.json()["table"]["id"] for r in crowd_tables}
             one_id = one.json()["table"]["id"]
-            start = versions(crowd, ten_ids | {one_id})
+            start = versions(crowd, crowd_ids | {one_id})
             deadline = time.monotonic() + 300
             while True:
-                now = versions(crowd, ten_ids | {one_id})
-                crowd_done = sum(now[i] - start[i] for i in ten_ids)
-                if crowd_done >= 100:
+                now = versions(crowd, crowd_ids | {one_id})
+                crowd_done = sum(now[i] - start[i] for i in crowd_ids)
+                if crowd_done >= 10 * CROWD:
                     break
-                assert time.monotonic() < deadline, f"the ten tables made {crowd_done} actions in 300 s"
+                assert time.monotonic() < deadline, f"the crowd's tables made {crowd_done} actions in 300 s"
                 time.sleep(0.3)
         lone_done = now[one_id] - start[one_id]
-        assert lone_done >= 3 * crowd_done / 10, (lone_done, crowd_done)
+        print(f"the lone table: {lone_done} actions; the crowd's {CROWD} tables: {crowd_done}")
+        assert lone_done >= 2.5 * crowd_done / CROWD, (lone_done, crowd_done)
     finally:
         server.stop()
+
+
+def create_paced(client: httpx.Client, body: dict[str, object]) -> httpx.Response:
+    """Create a table, waiting for the creation limit's next token when it answers 429."""
+    while (res := client.post("/api/tables", json=body)).status_code == 429:
+        time.sleep(0.05)
+    return res
 
 
 def versions(client: httpx.Client, ids: set[str]) -> dict[str, int]:
