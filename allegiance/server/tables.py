@@ -629,7 +629,8 @@ class TableManager:
 
         - a quick bot (random, greedy) answers ``bot_delay`` seconds after the decision opened (it
           chooses at once, then waits out the rest, so its milliseconds of choosing do not show);
-        - a searching bot, once the queue gives it a turn, answers ``bot_think`` seconds later: it
+        - a searching bot, once the queue gives it a turn, answers ``bot_think`` seconds later (and
+          not before ``bot_delay`` after the decision opened): it
           goes to a thinking process even with a single legal action, its search is bounded by a
           deadline (:attr:`Bot.deadline`, ``SEARCH_SHARE`` of the think time, the rest for the
           hand-offs) and the table waits out the rest.  The wait for a turn depends on the other
