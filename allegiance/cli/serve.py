@@ -13,7 +13,7 @@ def serve(
     port: int = typer.Option(8000, help="port to listen on"),
     db: str = typer.Option("allegiance.db", help="SQLite file, or a postgresql://user@host/dbname URL"),
     bot_delay: float = typer.Option(0.5, min=0, help="seconds before each bot action (so people can follow)"),
-    bot_think: float = typer.Option(1.0, min=0.01, help="seconds a searching bot (ismcts) thinks per decision; "
+    bot_think: float = typer.Option(0.5, min=0.01, help="seconds a searching bot (ismcts) thinks per decision; "
                                     "it always answers after this long, whatever its options"),
     bot_workers: int = typer.Option(0, min=0, help="processes for searching bots (0: one per core; they run "
                                     "at a lower priority than the server's event loop)"),

@@ -68,9 +68,11 @@ CONCURRENT_LOADS = 2
 #: the part of a searching bot's think time that it searches (the rest covers the hand-offs to and
 #: from its process and an iteration's overrun), so it answers on time (see ``TableManager._run_bots``)
 SEARCH_SHARE = 0.8
-#: seconds a searching bot thinks at the table by default: about what ISMCTS's default 300 iterations
-#: take in a Wakfu or SWDBG duel on one core, so the budget rarely cuts the search there
-BOT_THINK = 1.0
+#: seconds a searching bot thinks at the table by default: the quick bots' pace (``bot_delay``), since
+#: every decision takes this long, "pass" included (a Wakfu card played at 8v8 asks up to 15 seats); its
+#: search (0.4 s) holds ISMCTS's default 300 iterations in a duel on a loaded core (0.2-0.35 s measured
+#: in Wakfu, less in SWDBG) and cuts it short in the big team modes
+BOT_THINK = 0.5
 #: close code sent to the pages of a table that was closed (after its final state)
 CLOSE_TABLE_CLOSED = 4410
 
