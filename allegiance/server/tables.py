@@ -632,10 +632,10 @@ class TableManager:
         - a quick bot (random, greedy) answers ``bot_delay`` seconds after the decision opened (it
           chooses at once, then waits out the rest, so its milliseconds of choosing do not show);
         - a searching bot, once the queue gives it a turn, answers ``bot_think`` seconds later (and
-          not before ``bot_delay`` after the decision opened): it
-          goes to a thinking process even with a single legal action, its search is bounded by a
-          deadline (:attr:`Bot.deadline`, ``SEARCH_SHARE`` of the think time, the rest for the
-          hand-offs) and the table waits out the rest.  The wait for a turn depends on the other
+          not before ``bot_delay`` after the decision opened): it goes to a thinking process even
+          with a single legal action, its search is bounded by a deadline (:attr:`Bot.deadline`,
+          ``SEARCH_SHARE`` of the think time, the rest for the hand-offs) and the table waits out
+          the rest.  The wait for a turn depends on the other
           tables, never on this bot's options.  A search that starts after its deadline (a very busy
           machine) takes its heuristic's choice at once, so the answer is not later either.
         """

@@ -4,8 +4,10 @@ A quick bot (random, greedy: microseconds a move) chooses on the event loop.  A 
 (``Bot.searches``, e.g. ISMCTS: tens of milliseconds a move) would stall every other table there, and
 in a thread it still holds the GIL most of the time (with four ISMCTS tables beside 100 human tables
 the humans' p99 went from 12 to 70 ms).  So it thinks in a separate process: the bot and a copy of the
-state are pickled to a small process pool, and the bot comes back with its random generator advanced,
-so a table's bots play as they would in one process.
+state are pickled to a process pool (one process per core, niced below the event loop: see
+:func:`default_thinkers`), and the bot comes back with its random generator advanced, so a table's
+bots play as they would in one process.  The tables take turns at the pool through a fair queue
+(:mod:`allegiance.server.botqueue`), and each choice may carry a deadline at which the search stops.
 
 If the state or bot cannot be pickled, or the pool is broken, the bot thinks in a thread instead and
 the server says so once in its log.  That is the case of the mypyc-compiled build (``setup.py``): its
