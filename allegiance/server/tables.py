@@ -638,6 +638,12 @@ class TableManager:
           the rest.  The wait for a turn depends on the other
           tables, never on this bot's options.  A search that starts after its deadline (a very busy
           machine) takes its heuristic's choice at once, so the answer is not later either.
+
+        What is left: a bot with nothing to search gives its process back at once rather than at its
+        deadline (so that "pass" costs the other tables nothing), which changes when the *other*
+        tables' turns come while every process is busy — a faint, second-hand trace that holding the
+        process for the whole think time would erase, at the price of most of the thinking capacity
+        of the big Wakfu tables (a card played at 8v8 asks up to 15 seats).
         """
         loop = asyncio.get_running_loop()
         while True:
