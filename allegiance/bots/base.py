@@ -20,6 +20,11 @@ class Bot(ABC):
     #: True for a bot that searches (tens of milliseconds a move or more): the online table lets it
     #: think in another process
     searches = False
+    #: a ``time.monotonic()`` instant by which a searching bot must have chosen, or ``None`` (no limit).
+    #: The online table sets it, so that a bot's answer time never depends on its hidden options
+    #: (:mod:`allegiance.server.tables`); a search stops at it, and one that starts after it takes its
+    #: heuristic's choice at once
+    deadline: float | None = None
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

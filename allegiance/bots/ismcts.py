@@ -27,6 +27,8 @@ the greedy order is kept), which keeps the tree for the decisions that matter.
 Options: ``iterations`` (default 300) or ``time_ms`` (a time budget; not reproducible, for play),
 ``exploration`` (UCB constant; low, as rollouts to the end of the turn are nearly deterministic),
 ``horizon`` (team turns simulated past the root's turn), ``determinizations`` (worlds sampled).
+A :attr:`~allegiance.bots.base.Bot.deadline` set by the online table ends the search earlier than
+its budget: iterations stop at it, and a search that starts after it takes the rollout policy's choice.
 """
 
 from __future__ import annotations
@@ -105,18 +107,23 @@ class IsmctsBot(Bot):
         forced = _play_first(hooks, state, seat, legal, self.rng)
         if forced is not None:
             return forced
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            self.last_iterations = 0
+            return hooks.policy(state, seat, legal, self.rng)
         root = Node(hooks.team_of(state, seat))
         worlds = [hooks.determinize(state, seat, self.rng)
                   for _ in range(min(self.determinizations, self.iterations))]
-        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        # time.monotonic: the table's deadline is set in another process, on the same system clock
+        deadline = None if self.time_ms is None else time.monotonic() + self.time_ms / 1000
+        if self.deadline is not None:
+            deadline = self.deadline if deadline is None else min(deadline, self.deadline)
         done = 0
         while True:
             self._iterate(game, hooks, game.copy(worlds[done % len(worlds)]), state, seat, root)
             done += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif done >= self.iterations:
+            if done >= self.iterations and self.time_ms is None:
+                break
+            if deadline is not None and time.monotonic() >= deadline:
                 break
         self.last_iterations = done
         best = max((k for k in root.children if k in by_key),

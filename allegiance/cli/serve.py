@@ -12,7 +12,11 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
     port: int = typer.Option(8000, help="port to listen on"),
     db: str = typer.Option("allegiance.db", help="SQLite file, or a postgresql://user@host/dbname URL"),
-    bot_delay: float = typer.Option(0.5, help="seconds before each bot action (so people can follow)"),
+    bot_delay: float = typer.Option(0.5, min=0, help="seconds before each bot action (so people can follow)"),
+    bot_think: float = typer.Option(0.5, min=0.01, help="seconds a searching bot (ismcts) thinks per decision; "
+                                    "it always answers after this long, whatever its options"),
+    bot_workers: int = typer.Option(0, min=0, help="processes for searching bots (0: one per core; they run "
+                                    "at a lower priority than the server's event loop)"),
     durable: bool = typer.Option(False, "--durable", help="SQLite: fsync every action (survives power loss; slower). "
                                  "Without it, accepted actions survive any crash of the server process"),
     max_tables: int = typer.Option(1000, min=0, help="tables being played at once; creating more answers 503 "
@@ -27,6 +31,9 @@ def serve(
                                            "tables together; more are refused (0: no limit)"),
     spectators_per_table: int = typer.Option(64, min=0, help="spectators one table may have; more are refused, "
                                              "a seat's link always joins (0: no limit)"),
+    search_tables_per_client: int = typer.Option(4, min=0, help="tables with a searching bot (ismcts) one "
+                                                 "client address may have playing at once; more answer 429 "
+                                                 "(0: no limit)"),
     log_level: str = typer.Option("info", help="uvicorn log level"),
 ) -> None:
     """Serve the lobby and tables: open the printed URL, create a table, send each seat its link."""
@@ -47,11 +54,13 @@ def serve(
         raise typer.Exit(2) from None
     limits = Limits(max_tables=max_tables or None, idle_minutes=idle_minutes or None,
                     creates_per_minute=creates_per_minute, replays_per_client=replays_per_client,
-                    sockets_per_client=sockets_per_client or None, spectators_per_table=spectators_per_table or None)
+                    sockets_per_client=sockets_per_client or None, spectators_per_table=spectators_per_table or None,
+                    search_tables_per_client=search_tables_per_client or None)
     tune_for_server()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"allegiance online table on http://{shown}:{port}/  (database: {db})")
-    uvicorn.run(create_app(db=db, bot_delay=bot_delay, durable=durable, limits=limits, warm_workers=True), host=host, port=port,
+    uvicorn.run(create_app(db=db, bot_delay=bot_delay, durable=durable, limits=limits, warm_workers=True,
+                           bot_think=bot_think, bot_workers=bot_workers or None), host=host, port=port,
                 log_level=log_level, ws_max_size=64 * 1024)
 
 

@@ -19,7 +19,8 @@ from allegiance.server.gctune import freeze_startup_heap
 from allegiance.server.limits import Limits
 from allegiance.server.replays import ReplayService
 from allegiance.server.storage import Storage
-from allegiance.server.tables import TableManager
+from allegiance.server.tables import BOT_THINK, TableManager
+from allegiance.server.thinking import BotThinker
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 #: the largest HTTP request body accepted (a long replay file is far smaller)
@@ -31,10 +32,13 @@ log = logging.getLogger("allegiance.server")
 def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
                rate: tuple[float, int] = (play.RATE_PER_SECOND, play.RATE_BURST), durable: bool = False,
                limits: Limits | None = None, warm_workers: bool = False,
-               chat_rate: tuple[float, int] = (CHAT_PER_SECOND, CHAT_BURST)) -> FastAPI:
+               chat_rate: tuple[float, int] = (CHAT_PER_SECOND, CHAT_BURST),
+               bot_think: float = BOT_THINK, bot_workers: int | None = None) -> FastAPI:
     """The online table over the database ``db`` (a SQLite file path or a SQLAlchemy/PostgreSQL URL).
 
     ``bot_delay`` is the pause in seconds before each bot action, so people can follow the bots;
+    ``bot_think`` the seconds a searching bot thinks per decision (its answer always takes that long:
+    see ``TableManager._run_bots``) on one of ``bot_workers`` processes (default: one per core);
     ``rate`` is each connection's message limit (per second, burst); ``durable`` makes SQLite fsync
     every commit (see :mod:`allegiance.server.storage`); ``limits``: tables, idle time, creations and
     replay rebuilds allowed (:class:`~allegiance.server.limits.Limits`); ``warm_workers`` starts the
@@ -48,7 +52,8 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db, durable=durable)
-        mgr = TableManager(storage, bot_delay=bot_delay, limits=limits, chat_rate=chat_rate)
+        mgr = TableManager(storage, bot_delay=bot_delay, limits=limits, chat_rate=chat_rate, bot_think=bot_think,
+                           thinker=BotThinker(bot_workers))
         app.state.manager = mgr
         app.state.replays = ReplayService(limits)
         if warm_workers:

@@ -26,6 +26,8 @@ class Limits:
       a seat's link always joins).  Every spectator of a table shares one message per change (see
       :mod:`allegiance.server.spectators`), so a spectator costs one send of that text: 64, four
       times the largest table's seats, bounds that fan-out while leaving room for an audience.
+    - ``search_tables_per_client``: tables with a searching bot (ismcts) one address may have being
+      played at once (429): their bots share the thinking processes with every other table.
     """
 
     max_tables: int | None = 1000
@@ -37,6 +39,7 @@ class Limits:
     loads_per_client: int = 2
     sockets_per_client: int | None = 32
     spectators_per_table: int | None = 64
+    search_tables_per_client: int | None = 4
 
 
 class ClientBuckets:

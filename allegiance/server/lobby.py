@@ -25,6 +25,7 @@ from allegiance.server.tables import (
     SeatUnavailable,
     SetupError,
     TooFast,
+    TooManySearchTables,
     TooManyTables,
 )
 
@@ -60,6 +61,8 @@ def _catalog_json(game: str) -> str:
              responses={400: {"model": schemas.ErrorBody}, 429: {"model": schemas.ErrorBody},
                         503: {"model": schemas.ErrorBody}}, summary="Create a table")
 async def create_table(body: schemas.CreateTable, request: Request) -> Any:
+    """Answers 429 when the address creates tables too fast, or already has its most tables with
+    searching bots (ismcts) being played (``--search-tables-per-client``); 503 when the server is full."""
     mgr = manager(request)
     try:
         created = mgr.create(body.game, body.mode, body.options, body.seats, body.seed,
@@ -70,6 +73,8 @@ async def create_table(body: schemas.CreateTable, request: Request) -> Any:
         return JSONResponse({"detail": str(exc)}, status_code=429, headers={"Retry-After": str(exc.retry_after)})
     except TooManyTables as exc:
         return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "60"})
+    except TooManySearchTables as exc:
+        return JSONResponse({"detail": str(exc)}, status_code=429, headers={"Retry-After": "60"})
     table = created.table
     labels = {s.index: s.label for s in table.game_table.seats}
     links = [{"seat": seat, "label": labels[seat], "token": token, "link": seat_link(request, table.id, token)}

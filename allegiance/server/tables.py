@@ -41,6 +41,7 @@ from allegiance.core.rng import new_key
 from allegiance.core.table import Table
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
+from allegiance.server.botqueue import FairQueue
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
 from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
 from allegiance.server.spectators import SharedMessages
@@ -65,6 +66,14 @@ MAX_SEED = 2**63 - 1
 FINISHED_IN_MEMORY = 50
 #: tables rebuilt from their logs at once (in worker threads)
 CONCURRENT_LOADS = 2
+#: the part of a searching bot's think time that it searches (the rest covers the hand-offs to and
+#: from its process and an iteration's overrun), so it answers on time (see ``TableManager._run_bots``)
+SEARCH_SHARE = 0.8
+#: seconds a searching bot thinks at the table by default: the quick bots' pace (``bot_delay``), since
+#: every decision takes this long, "pass" included (a Wakfu card played at 8v8 asks up to 15 seats); its
+#: search (0.4 s) holds ISMCTS's default 300 iterations in a duel on a loaded core (0.2-0.35 s measured
+#: in Wakfu, less in SWDBG) and cuts it short in the big team modes
+BOT_THINK = 0.5
 #: close code sent to the pages of a table that was closed (after its final state)
 CLOSE_TABLE_CLOSED = 4410
 
@@ -107,6 +116,10 @@ class TooFast(RuntimeError):
 
 class TooBusy(RuntimeError):
     """This client already has as many tables being rebuilt as allowed."""
+
+
+class TooManySearchTables(RuntimeError):
+    """This client already has as many tables with searching bots playing as allowed."""
 
 
 class CreatorRefused(PermissionError):
@@ -162,6 +175,9 @@ class LiveTable:
         #: the teams' chat (in memory only: never in the log, the database or a replay)
         self.chat = TeamChat(self.game_table, [s.seat for s in self.seats if s.kind == HUMAN])
         self.bot_task: asyncio.Task[None] | None = None
+        #: whose turn at the thinking processes this table's searching bots take (``botqueue``): the
+        #: creating address while the server runs; a table resumed after a restart is its own creator
+        self.creator: str = record.creator_hash or record.id
         self.finished_at: float | None = time.time() if self.finished else None
 
     @property
@@ -255,12 +271,22 @@ class TableManager:
 
     def __init__(self, storage: Storage, bot_delay: float = 0.5, thinker: BotThinker | None = None,
                  limits: Limits | None = None,
-                 chat_rate: tuple[float, int] = (CHAT_PER_SECOND, CHAT_BURST)) -> None:
+                 chat_rate: tuple[float, int] = (CHAT_PER_SECOND, CHAT_BURST),
+                 bot_think: float = BOT_THINK) -> None:
+        """``bot_delay``: seconds a quick bot takes to answer; ``bot_think``: seconds a searching bot
+        takes once its turn comes (see :meth:`_run_bots`)."""
+        if bot_delay < 0 or bot_think <= 0:
+            raise ValueError("bot_delay must be 0 or more and bot_think more than 0 seconds")
         self.storage = storage
         self.chat_rate = chat_rate
         self.bot_delay = bot_delay
+        self.bot_think = bot_think
         self.thinker = thinker or BotThinker()
+        #: fair turns at the thinking processes (one slot per process)
+        self.think_queue = FairQueue(self.thinker.processes)
         self.limits = limits or Limits()
+        #: per creating address, its tables with a searching bot (for ``Limits.search_tables_per_client``)
+        self._search_tables: dict[str, set[str]] = {}
         self.tables: dict[str, LiveTable] = {}
         self._creates = ClientBuckets(self.limits.creates_per_minute, self.limits.create_burst)
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
@@ -332,6 +358,13 @@ class TableManager:
                 raise SetupError(f"seat kind {kind!r} is unknown; a seat is 'human' or a bot: {', '.join(BOT_KINDS)}")
             if kind != HUMAN and kind not in playable:
                 raise SetupError(f"the {kind} bot cannot play {game} yet; bots for {game}: {', '.join(playable)}")
+        searching = any(kind != HUMAN and make_bot(kind).searches for kind in seats)
+        cap = self.limits.search_tables_per_client
+        if searching and client is not None and cap is not None and len(self._searching_of(client)) >= cap:
+            raise TooManySearchTables(
+                f"your address already has {cap} tables with searching bots (ismcts) being played, the most "
+                "allowed: they share the bots' thinking with everyone; close one or wait for one to end, or "
+                "seat random or greedy bots")
         opened = set(open_seats or [])
         if len(opened) != len(open_seats or []):
             raise SetupError("open_seats lists a seat twice")
@@ -363,9 +396,21 @@ class TableManager:
             creator_hash=hash_token(creator_token), bots_pending=any(kind != HUMAN for kind in seats))
         self.storage.create_table(record)
         table = self._live(record)
+        if client is not None:
+            table.creator = client
+            if searching:
+                self._search_tables.setdefault(client, set()).add(table.id)
         self.tables[table.id] = table
         self.schedule_bots(table)
         return Created(table, tokens, creator_token)
+
+    def _searching_of(self, client: str) -> set[str]:
+        """The tables with searching bots that ``client`` created and that are still being played."""
+        ids = self._search_tables.get(client, set())
+        ids -= {i for i in ids if (t := self.tables.get(i)) is None or t.status != PLAYING}
+        if not ids:
+            self._search_tables.pop(client, None)
+        return ids
 
     def get(self, table_id: str) -> LiveTable:
         """The live table, rebuilt from the database here if it is not in memory (tests, tools).
@@ -599,23 +644,56 @@ class TableManager:
         """Bots act one action at a time, yielding to the event loop between actions.
 
         A bot thinks on a copy of the state; a searching bot thinks in another process (see
-        :mod:`allegiance.server.thinking`), and if a person acted at the table meanwhile, it thinks
-        again about the new state.
+        :mod:`allegiance.server.thinking`) when the fair queue in front of those processes gives it a
+        turn (:mod:`allegiance.server.botqueue`), and if a person acted at the table meanwhile, it
+        thinks again about the new state.
+
+        **A bot's answer time tells nothing of its options** (issue 21, item 2).  Everyone sees that a
+        decision is pending, but not what the bot may do: a Wakfu Réaction prompt is asked of every
+        seat, and only "pass" may be legal.  So a bot answers on a fixed schedule whatever its options:
+
+        - a quick bot (random, greedy) answers ``bot_delay`` seconds after the decision opened (it
+          chooses at once, then waits out the rest, so its milliseconds of choosing do not show);
+        - a searching bot, once the queue gives it a turn, answers ``bot_think`` seconds later (and
+          not before ``bot_delay`` after the decision opened): it goes to a thinking process even
+          with a single legal action, its search is bounded by a deadline (:attr:`Bot.deadline`,
+          ``SEARCH_SHARE`` of the think time, the rest for the hand-offs) and the table waits out
+          the rest.  The wait for a turn depends on the other
+          tables, never on this bot's options.  A search that starts after its deadline (a very busy
+          machine) takes its heuristic's choice at once, so the answer is not later either.
+
+        What is left: a bot with nothing to search gives its process back at once rather than at its
+        deadline (so that "pass" costs the other tables nothing), which changes when the *other*
+        tables' turns come while every process is busy — a faint, second-hand trace that holding the
+        process for the whole think time would erase, at the price of most of the thinking capacity
+        of the big Wakfu tables (a card played at 8v8 asks up to 15 seats).
         """
+        loop = asyncio.get_running_loop()
         while True:
-            await asyncio.sleep(self.bot_delay)
+            opened = loop.time()
             seats = table.bot_seats_to_act()
             legal = table.game.legal_actions(table.state, seats[0]) if seats else []
             if not legal:
                 return
             seat = seats[0]
             version = table.state.version
+            bot = table.bots[seat]
             try:
-                action, table.bots[seat] = await self.thinker.choose(table.bots[seat], table.game, table.record.game,
-                                                                     table.state.copy(), seat, legal)
+                if bot.searches:
+                    async with self.think_queue.turn(table.creator, table.id):
+                        started = loop.time()
+                        answer_at = max(opened + self.bot_delay, started + self.bot_think)
+                        deadline = time.monotonic() + SEARCH_SHARE * self.bot_think
+                        action, table.bots[seat] = await self.thinker.choose(
+                            bot, table.game, table.record.game, table.state.copy(), seat, legal, deadline)
+                else:
+                    answer_at = opened + self.bot_delay
+                    action, table.bots[seat] = await self.thinker.choose(
+                        bot, table.game, table.record.game, table.state.copy(), seat, legal)
             except Exception:  # said in the log, not lost in a task nobody awaits
                 log.exception("bot at seat %d of table %s could not choose", seat, table.id)
                 return
+            await asyncio.sleep(max(0.0, answer_at - loop.time()))
             if table.abandoned:
                 return
             if table.state.version != version:

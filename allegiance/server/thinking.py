@@ -4,8 +4,10 @@ A quick bot (random, greedy: microseconds a move) chooses on the event loop.  A 
 (``Bot.searches``, e.g. ISMCTS: tens of milliseconds a move) would stall every other table there, and
 in a thread it still holds the GIL most of the time (with four ISMCTS tables beside 100 human tables
 the humans' p99 went from 12 to 70 ms).  So it thinks in a separate process: the bot and a copy of the
-state are pickled to a small process pool, and the bot comes back with its random generator advanced,
-so a table's bots play as they would in one process.
+state are pickled to a process pool (one process per core, niced below the event loop: see
+:func:`default_thinkers`), and the bot comes back with its random generator advanced, so a table's
+bots play as they would in one process.  The tables take turns at the pool through a fair queue
+(:mod:`allegiance.server.botqueue`), and each choice may carry a deadline at which the search stops.
 
 If the state or bot cannot be pickled, or the pool is broken, the bot thinks in a thread instead and
 the server says so once in its log.  That is the case of the mypyc-compiled build (``setup.py``): its
@@ -33,15 +35,45 @@ from allegiance.server.orphans import WorkAbandoned, abandonable, start_worker, 
 log = logging.getLogger("allegiance.server")
 
 
+#: the niceness of the thinking processes: the event loop's process keeps the priority
+THINKER_NICE = 10
+
+
 def default_thinkers() -> int:
-    """Processes for searching bots: all cores but one (the event loop's), at least one."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """Processes for searching bots: one per core this process may run on.
+
+    The event loop needs a core too, but only in bursts, and the thinking processes run at a lower
+    priority (:data:`THINKER_NICE`): the kernel hands the loop its core as soon as it wakes, and the
+    searches have every core the loop leaves idle.  Fewer processes (all cores but one, as before)
+    leave one of two cores idle most of the time while tables queue for the other (issue 21, item 5).
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
-def _think(bot: Bot, game_name: str, state: Any, seat: int, legal: list[Action]) -> tuple[Action, Bot]:
+def _start_thinker() -> None:
+    start_worker()
+    try:
+        os.nice(THINKER_NICE)
+    except OSError:  # pragma: no cover - not allowed here: thinks at the same priority
+        pass
+
+
+def _think(bot: Bot, game_name: str, state: Any, seat: int, legal: list[Action],
+           deadline: float | None = None) -> tuple[Action, Bot]:
     """In a worker process: the bot's choice, and the bot itself (its generator has moved on)."""
     with abandonable():  # a stopping server abandons the search (orphans.stop_pool)
-        return bot.choose(get_game(game_name), state, seat, legal), bot
+        return _choose(bot, get_game(game_name), state, seat, legal, deadline), bot
+
+
+def _choose(bot: Bot, game: Game, state: Any, seat: int, legal: list[Action], deadline: float | None) -> Action:
+    bot.deadline = deadline
+    try:
+        return bot.choose(game, state, seat, legal)
+    finally:
+        bot.deadline = None
 
 
 class BotThinker:
@@ -69,10 +101,11 @@ class BotThinker:
         return True
 
     async def choose(self, bot: Bot, game: Game, game_name: str, state: Any, seat: int,
-                     legal: list[Action]) -> tuple[Action, Bot]:
+                     legal: list[Action], deadline: float | None = None) -> tuple[Action, Bot]:
         """The bot's action for ``seat`` and the bot to keep for its next move.
 
-        ``state`` must be the caller's own copy: the bot may change it.
+        ``state`` must be the caller's own copy: the bot may change it.  ``deadline``: the
+        ``time.monotonic()`` instant at which a searching bot stops searching (:attr:`Bot.deadline`).
         """
         if not bot.searches:
             return bot.choose(game, state, seat, legal), bot
@@ -81,20 +114,21 @@ class BotThinker:
         if not self._in_threads:
             try:
                 loop = asyncio.get_running_loop()
-                return await loop.run_in_executor(self._get_pool(), _think, bot, game_name, state, seat, legal)
+                return await loop.run_in_executor(self._get_pool(), _think, bot, game_name, state, seat, legal,
+                                                  deadline)
             except WorkAbandoned:  # the server is stopping (close): the choice is no longer wanted
                 raise asyncio.CancelledError() from None
             except (pickle.PicklingError, BrokenProcessPool) as exc:
                 log.warning("searching bots think in threads from now on (%s: %s)", type(exc).__name__, exc)
                 self._in_threads = True
                 self.close()
-        return await asyncio.to_thread(bot.choose, game, state, seat, legal), bot
+        return await asyncio.to_thread(_choose, bot, game, state, seat, legal, deadline), bot
 
     def _get_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: forking a process that runs an event loop and threads is not safe
             self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=start_worker)
+                                             initializer=_start_thinker)
         return self._pool
 
     def close(self) -> None:

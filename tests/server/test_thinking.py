@@ -74,3 +74,76 @@ def test_a_bot_thinking_in_another_process_plays_as_it_would_here() -> None:
     finally:
         thinker.close()
     assert moves == 40
+
+
+class NiceBot(Bot):
+    """Says how nice its process is."""
+
+    searches = True
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.nice = -100
+
+    def choose(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
+        self.nice = os.nice(0)
+        return legal[0]
+
+
+def searched_position() -> tuple[Any, int, list[Action]]:
+    """A SWDBG position where ISMCTS searches (several moves, none of them playing a card)."""
+    state = GAME.new_game("1v1", 4)
+    probe = IsmctsBot(1, iterations=3)
+    while True:
+        seat = GAME.active_seats(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        probe.last_iterations = 0
+        action = probe.choose(GAME, state.copy(), seat, legal)
+        if probe.last_iterations:
+            return state, seat, legal
+        GAME.apply(state, seat, action)
+
+
+def test_the_tables_deadline_ends_a_search_in_its_process_and_one_past_it_does_not_search() -> None:
+    """Issue 21, item 2: a searching bot's answer must never come later than its fixed think time, so
+    the search stops at the deadline the table gives (here far below its iteration budget), and a
+    search that starts after its deadline takes the heuristic's choice at once."""
+    import time
+
+    thinker = BotThinker(processes=1)
+    state, seat, legal = searched_position()
+
+    async def think(deadline: float | None, iterations: int = 10**8) -> IsmctsBot:
+        _, bot = await thinker.choose(IsmctsBot(3, iterations=iterations), GAME, "swdbg", state.copy(), seat,
+                                      legal, deadline)
+        return bot  # type: ignore[return-value]
+
+    try:
+        asyncio.run(think(None, 1))  # the pool is started: its start-up does not eat the deadline below
+        bounded = asyncio.run(think(time.monotonic() + 0.3))
+        late = asyncio.run(think(time.monotonic() - 1))
+    finally:
+        thinker.close()
+    assert 0 < bounded.last_iterations < 10**8 and bounded.deadline is None
+    assert late.last_iterations == 0
+
+
+def test_thinking_processes_use_every_core_below_the_event_loops_priority() -> None:
+    """Issue 21, item 5: one thinking process per core this server may use, each niced, so the searches
+    take every idle core and the event loop still gets its core when it wakes."""
+    from allegiance.server.thinking import THINKER_NICE, default_thinkers
+
+    assert default_thinkers() == len(os.sched_getaffinity(0))
+    thinker = BotThinker(processes=1)
+    state = GAME.new_game("1v1", 2)
+    seat = GAME.active_seats(state)[0]
+
+    async def ask() -> NiceBot:
+        _, bot = await thinker.choose(NiceBot(), GAME, "swdbg", state.copy(), seat, GAME.legal_actions(state, seat))
+        return bot  # type: ignore[return-value]
+
+    try:
+        bot = asyncio.run(ask())
+    finally:
+        thinker.close()
+    assert bot.nice == min(19, os.nice(0) + THINKER_NICE)
