@@ -17,16 +17,27 @@ class Limits:
     - ``creates_per_minute`` / ``create_burst``: tables one client address may create;
     - ``replays_per_client``: replay rebuilds (``/api/replays/step``) one address may have running;
     - ``replays_waiting``: rebuilds waiting server-wide before more are refused (503);
-    - ``loads_per_client``: tables not in memory one address may have being rebuilt at once (429).
+    - ``loads_per_client``: tables not in memory one address may have being rebuilt at once (429);
+    - ``tables_per_client``: tables being played that one address created (429; counted since start-up);
+    - ``max_actions``: the longest game, in actions: a table whose log reaches it without a winner is
+      closed as abandoned (so a game of bots ends even while somebody watches it);
+    - ``lobby_per_minute`` / ``lobby_burst``: lobby listings (``GET /api/tables``) one address may ask
+      for (429 with ``Retry-After``; a ``304`` answer counts too).
+
+    A table of bots only that no page watches is closed as abandoned after ``idle_minutes`` too.
     """
 
     max_tables: int | None = 1000
+    tables_per_client: int | None = 20
+    max_actions: int | None = 250_000
     idle_minutes: float | None = 120.0
     creates_per_minute: float = 6.0
     create_burst: int = 10
     replays_per_client: int = 2
     replays_waiting: int = 64
     loads_per_client: int = 2
+    lobby_per_minute: float = 120.0
+    lobby_burst: int = 30
 
 
 class ClientBuckets:
