@@ -52,9 +52,11 @@ def _quote(text: str) -> str:
 class DeckError(ValueError):
     """A deck file that cannot be read or breaks a deck construction rule; the message lists every problem."""
 
-    def __init__(self, problems: list[str], suggestions: list[dict[str, Any]] | None = None) -> None:
-        super().__init__(summarize(problems))
-        self.problems = problems
+    def __init__(self, problems: list[str], suggestions: list[dict[str, Any]] | None = None,
+                 advice: str | None = None) -> None:
+        super().__init__(summarize(problems) + (f"; {advice}" if advice else ""))
+        #: every problem (the message names the first few), then the advice if there is one
+        self.problems = problems + ([advice] if advice else [])
         #: game options that would start the game instead, each a way out (a front end may show them
         #: in its own terms, e.g. the command line's ``--deck`` / ``-o``)
         self.suggestions = suggestions or []
