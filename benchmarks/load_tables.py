@@ -329,7 +329,7 @@ def main() -> None:
         base, pid = args.url.rstrip("/"), None
     else:
         db = os.path.join(tempfile.mkdtemp(prefix="allegiance-load-"), "load.db")
-        extra = ["--creates-per-minute", "100000", "--max-tables", "0",
+        extra = ["--creates-per-minute", "100000", "--max-tables", "0", "--tables-per-client", "0",
                  "--replays-per-client", str(max(2, args.replay_clients))]
         server = ServerProcess(db, bot_delay=args.bot_delay, extra=extra + (["--durable"] if args.durable else [])).start()
         base, pid = server.base, server.proc.pid if server.proc else None
