@@ -25,8 +25,10 @@ from typing import Any
 
 from allegiance.core.game import Game
 
-#: (status, limit) answers kept between two changes (more are rebuilt from the kept summaries)
+#: (status, limit) answers kept between two changes (others are joined again from the kept summaries)
 KEPT_ANSWERS = 16
+#: the most tables one listing holds
+MAX_LIMIT = 200
 
 
 def public_options(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -51,33 +53,43 @@ def _describe(summarize: Callable[[str], str] | None, text: Any) -> str:
 
 
 class Listing:
-    """The serialised listing per (status, limit), rebuilt on the first request after a change.
+    """The serialised listing of each status, rebuilt on the first request after a change.
 
-    ``build(status, limit)`` returns the summaries (the manager's :meth:`list_tables`); this class only
-    keeps their bytes and ETag until :meth:`changed` is called.
+    ``build(status, limit)`` returns the summaries (the manager's ``list_tables``).  Each status is built
+    once per change at :data:`MAX_LIMIT` tables, each summary serialised once; an answer for a smaller
+    ``limit`` joins the first ones (no database query, so varying ``limit`` costs no rebuild).
     """
 
     def __init__(self, build: Callable[[str | None, int], list[dict[str, Any]]]) -> None:
         self._build = build
+        self._parts: dict[str | None, list[bytes]] = {}
         self._answers: dict[tuple[str | None, int], tuple[str, bytes]] = {}
-        #: how many times a listing was built (tests and benchmarks read it)
+        #: how many times a status's listing was built (tests and benchmarks read it)
         self.builds = 0
 
     def changed(self) -> None:
         """Something a listing shows changed: the next request rebuilds it."""
-        self._answers.clear()
+        self._parts = {}
+        self._answers = {}
 
     def get(self, status: str | None, limit: int) -> tuple[str, bytes]:
-        """The ETag and JSON bytes of the listing of ``status`` tables, newest first, at most ``limit``."""
+        """The ETag and JSON bytes of the listing of ``status`` tables, newest first, at most ``limit``
+        (1 to :data:`MAX_LIMIT`)."""
+        limit = max(1, min(limit, MAX_LIMIT))
         key = (status, limit)
         answer = self._answers.get(key)
-        if answer is None:
-            body = json.dumps(self._build(status, limit), separators=(",", ":")).encode()
-            answer = (f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}"', body)
+        if answer is not None:
+            return answer
+        parts = self._parts.get(status)
+        if parts is None:
+            parts = [json.dumps(t, separators=(",", ":")).encode() for t in self._build(status, MAX_LIMIT)]
+            self._parts[status] = parts
             self.builds += 1
-            if len(self._answers) >= KEPT_ANSWERS:
-                self._answers.clear()
-            self._answers[key] = answer
+        body = b"[" + b",".join(parts[:limit]) + b"]"
+        answer = (f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}"', body)
+        if len(self._answers) >= KEPT_ANSWERS:
+            self._answers.clear()
+        self._answers[key] = answer
         return answer
 
 

@@ -79,6 +79,9 @@ def test_the_listing_is_built_once_per_change_and_answers_304_to_its_etag(lobby:
     assert again.headers["etag"] == etag and again.content == first.content and listing.builds == builds
     unchanged = lobby.get("/api/tables", headers={"If-None-Match": etag})
     assert unchanged.status_code == 304 and unchanged.content == b"" and unchanged.headers["etag"] == etag
+    for limit in (1, 2, 7, 199):  # another limit is the same listing cut shorter: nothing rebuilt
+        assert lobby.get(f"/api/tables?limit={limit}").status_code == 200
+    assert listing.builds == builds
     # an action changes no listed fact: still 304, nothing rebuilt
     seat_token = tokens[lobby.get(f"/api/tables/{tid}/state").json()["active"][0]]
     mine = lobby.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": seat_token}).json()
