@@ -170,6 +170,8 @@ class LiveTable:
         self.unwatched_since: float | None = time.time()
         #: called when something the lobby lists changes (the manager's listing is rebuilt)
         self.on_lobby_change: Callable[[], None] | None = None
+        self._listed_presence: tuple[frozenset[int], tuple[bool, ...]] = (
+            frozenset(), tuple(s.claimed for s in self.seats))
 
     @property
     def finished(self) -> bool:
@@ -222,7 +224,12 @@ class LiveTable:
             self.unwatched_since = None
         elif self.unwatched_since is None:
             self.unwatched_since = time.time()
-        self.lobby_changed()
+        # what the listing shows of the seats: spectators coming and going change none of it
+        listed = (frozenset(c.seat for c in self.connections if c.seat is not None),
+                  tuple(s.claimed for s in self.seats))
+        if listed != self._listed_presence:
+            self._listed_presence = listed
+            self.lobby_changed()
 
     def lobby_changed(self) -> None:
         if self.on_lobby_change is not None:

@@ -88,6 +88,12 @@ def test_the_listing_is_built_once_per_change_and_answers_304_to_its_etag(lobby:
     assert lobby.post(f"/api/tables/{tid}/actions", json={"action": mine["legal"][0]["action"]},
                       headers={"X-Seat-Token": seat_token}).status_code == 200
     assert lobby.get("/api/tables", headers={"If-None-Match": etag}).status_code == 304
+    # spectators coming and going change nothing listed: nothing rebuilt
+    for _ in range(3):
+        with lobby.websocket_connect(f"/ws/tables/{tid}") as ws:
+            join(ws, None)
+    assert lobby.get("/api/tables", headers={"If-None-Match": etag}).status_code == 304
+    assert listing.builds == builds
     # a page joining changes the seat's "connected": a new listing with a new ETag
     with lobby.websocket_connect(f"/ws/tables/{tid}") as ws:
         join(ws, token)
