@@ -52,6 +52,25 @@ def test_x_forwarded_for_names_the_client_when_the_proxy_is_trusted(tmp_path: Pa
         server.stop()
 
 
+def test_rotating_forwarded_addresses_get_one_address_worth_of_tables(tmp_path: Path) -> None:
+    """Item 6 live: from rotating addresses the 1,000-table cap filled in 18.5 s; one client now gets
+    ``--tables-per-client`` tables being played, whatever it puts in X-Forwarded-For."""
+    server = ServerProcess(str(tmp_path / "cap.db"), extra=["--tables-per-client", "3"]).start()
+    try:
+        with httpx.Client(base_url=server.base, timeout=30) as http:
+            answers = [http.post("/api/tables", json=HUMANS, headers={"X-Forwarded-For": f"10.1.{i}.1"})
+                       for i in range(5)]
+            assert [a.status_code for a in answers] == [201, 201, 201, 429, 429]
+            assert "already has 3 tables being played" in answers[3].json()["detail"]
+            first = answers[0].json()
+            closed = http.post(f"/api/tables/{first['table']['id']}/close",
+                               headers={"X-Creator-Token": first["creator_token"]})
+            assert closed.status_code == 200
+            assert http.post("/api/tables", json=HUMANS).status_code == 201
+    finally:
+        server.stop()
+
+
 def test_a_lobby_of_big_tables_is_listed_small_and_once_per_change(tmp_path: Path) -> None:
     """Item 4 live: 8v8 tables whose sixteen seats each paste a deck near the size limit."""
     server = ServerProcess(str(tmp_path / "lobby.db"), extra=["--lobby-per-minute", "0.01"]).start()
