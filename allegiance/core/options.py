@@ -54,7 +54,7 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     #: ``seat_texts`` only: whether an entry may be a free text (e.g. a deck file) besides the choices
     free_text: bool = False
-    #: ``free_text`` only: a short public description of such a text (``"custom deck, 50 cards"``), which
+    #: ``free_text`` only: a short public description of such a text (``"custom deck (50 cards)"``), which
     #: the lobby shows instead of the text itself
     summarize: Callable[[str], str] | None = field(default=None, compare=False)
 

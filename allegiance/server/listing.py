@@ -5,7 +5,7 @@ each ``GET /api/tables`` was 16.2 MB built in 181 ms on the event loop, and four
 every five seconds pushed everyone's ping to 0.5-0.8 s.  Three things make it cheap now:
 
 - **No free text in a listing.**  A per-seat option that may hold a pasted text (a Wakfu deck file)
-  is listed by what the game says of it (:func:`public_options`: ``"custom deck, 50 cards"``), never
+  is listed by what the game says of it (:func:`public_options`: ``"custom deck (50 cards)"``), never
   the text: it is the player's deck list, and its size is the creator's to choose.
 - **Built once per change.**  The listing changes when a table is created, finishes, is closed or
   set aside, a seat is taken, or a page joins or leaves (the ``connected`` flags); the manager

@@ -58,7 +58,7 @@ def test_the_listing_shows_a_pasted_deck_by_name_and_size_never_its_text(lobby: 
     for answer in (listing.text, lobby.get(f"/api/tables/{tid}").text, created.text):
         assert "padding" not in answer and "Héros" not in answer and "Havre Sac" not in answer
     [table] = [t for t in listing.json() if t["id"] == tid]
-    assert table["options"]["decks"] == ["custom deck, 50 cards", "iop"]
+    assert table["options"]["decks"] == ["custom deck (50 cards)", "iop"]
     assert len(listing.content) < 2000
     # the game itself still plays the pasted deck
     assert starter("cra").hero in str(lobby.get(f"/api/tables/{tid}/state").json()["view"])

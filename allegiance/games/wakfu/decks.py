@@ -157,13 +157,13 @@ def _check(heroes: list[str], sacs: list[str], counts: dict[str, int]) -> list[s
 
 
 def deck_summary(text: str) -> str:
-    """A pasted deck as the lobby shows it: its name and size, never its cards (``"custom deck, 50 cards"``)."""
+    """A pasted deck as the lobby shows it: its name and size, never its cards (``"custom deck (50 cards)"``)."""
     try:
         deck = parse_deck(text, "custom")
     except DeckError:
         return "custom deck"
     size = sum(n for _, n in deck.cards) + 2  # with its Héros and Havre Sac (101.1)
-    return f"{deck.name} deck, {size} cards"
+    return f"{deck.name} deck ({size} cards)"
 
 
 def starter(name: str) -> Deck:
