@@ -408,6 +408,7 @@ def main() -> None:
     else:
         db = os.path.join(tempfile.mkdtemp(prefix="allegiance-load-"), "load.db")
         extra = ["--creates-per-minute", "100000", "--max-tables", "0", "--search-tables-per-client", "0",
+                 "--tables-per-client", "0",
                  "--replays-per-client", str(max(2, args.replay_clients))]
         for flag, value in (("--sockets-per-client", args.sockets_per_client),
                             ("--spectators-per-table", args.spectators_per_table)):

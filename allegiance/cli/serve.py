@@ -34,6 +34,15 @@ def serve(
     search_tables_per_client: int = typer.Option(4, min=0, help="tables with a searching bot (ismcts) one "
                                                  "client address may have playing at once; more answer 429 "
                                                  "(0: no limit)"),
+    tables_per_client: int = typer.Option(20, min=0, help="tables being played that one client address may "
+                                          "have created; creating more answers 429 (0: no limit)"),
+    max_actions: int = typer.Option(250_000, min=0, help="the longest game in actions: a table reaching it "
+                                    "without a winner is closed as abandoned (0: no limit)"),
+    lobby_per_minute: float = typer.Option(120.0, min=0.01, help="lobby listings one client address may ask "
+                                           "for a minute, after a burst of 30"),
+    trusted_proxies: str = typer.Option("", help="comma-separated addresses (or networks) of reverse proxies "
+                                        "whose X-Forwarded-For header names the client; by default none is "
+                                        "trusted and the client is the socket's peer"),
     log_level: str = typer.Option("info", help="uvicorn log level"),
 ) -> None:
     """Serve the lobby and tables: open the printed URL, create a table, send each seat its link."""
@@ -55,12 +64,19 @@ def serve(
     limits = Limits(max_tables=max_tables or None, idle_minutes=idle_minutes or None,
                     creates_per_minute=creates_per_minute, replays_per_client=replays_per_client,
                     sockets_per_client=sockets_per_client or None, spectators_per_table=spectators_per_table or None,
-                    search_tables_per_client=search_tables_per_client or None)
+                    search_tables_per_client=search_tables_per_client or None,
+                    tables_per_client=tables_per_client or None, max_actions=max_actions or None,
+                    lobby_per_minute=lobby_per_minute)
+    proxies = [p.strip() for p in trusted_proxies.split(",") if p.strip()]
     tune_for_server()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"allegiance online table on http://{shown}:{port}/  (database: {db})")
+    # Per-address limits count by the client's address.  uvicorn believes X-Forwarded-For from
+    # 127.0.0.1 by default, so any local client could name itself anything (issue 21, item 7): the
+    # header is read only when --trusted-proxies names the proxy, and then only from that proxy.
     uvicorn.run(create_app(db=db, bot_delay=bot_delay, durable=durable, limits=limits, warm_workers=True,
                            bot_think=bot_think, bot_workers=bot_workers or None), host=host, port=port,
-                log_level=log_level, ws_max_size=64 * 1024)
+                log_level=log_level, ws_max_size=64 * 1024,
+                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
 
 

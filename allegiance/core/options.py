@@ -5,15 +5,18 @@ The validator is strict on purpose (issue 10, item 3: one stored option nested 2
 lobby for everyone): a boolean is a JSON boolean; an integer is a JSON integer within range (not
 ``"3"``, ``2.9``, ``"1_000"``, ``True``, ``Infinity`` or ``10**30``); a choice is one of the listed
 strings; a per-seat option (``seat_texts``: a deck per seat) is a list of at most :data:`MAX_SEATS`
-strings of at most :data:`MAX_TEXT` characters, each a listed choice or, where the spec allows, a
-text the game reads itself (a deck file); an option the game does not declare is refused.  Every error names the option and says
-what is allowed.
+strings of at most :data:`MAX_TEXT` characters (comments included), each a listed choice or, where the
+spec allows, a text the game reads itself (a deck file) holding no control character other than a line
+break or a tab and no bidirectional-override character (:func:`unsafe_character`: such a text is shown to
+other people, and these would hide or reorder what it says); an option the game does not declare is
+refused.  Every error names the option and says what is allowed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from allegiance.core.errors import AllegianceError
@@ -21,7 +24,11 @@ from allegiance.core.errors import AllegianceError
 OptionType = Literal["bool", "int", "choice", "seat_texts"]
 #: the most entries a per-seat option may have, and the longest text one entry may be
 MAX_SEATS: Final = 64
-MAX_TEXT: Final = 20_000
+MAX_TEXT: Final = 8_000
+#: bidirectional embedding, override and isolate controls and marks (they reorder what others read)
+BIDI_CONTROLS: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: the control characters a pasted text may hold: line breaks and tabs
+TEXT_CONTROLS: Final = frozenset("\n\r\t")
 #: the bounds an int option may never leave, whatever its spec says (a signed 64-bit integer)
 INT_LIMIT: Final = 2**63 - 1
 
@@ -47,6 +54,9 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     #: ``seat_texts`` only: whether an entry may be a free text (e.g. a deck file) besides the choices
     free_text: bool = False
+    #: ``free_text`` only: a short public description of such a text (``"custom deck (50 cards)"``), which
+    #: the lobby shows instead of the text itself
+    summarize: Callable[[str], str] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The form the lobby form reads (``GET /api/games``)."""
@@ -110,12 +120,18 @@ class OptionSpec:
         if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_SEATS:
             raise OptionError(f"option {self.name} must be a list with one entry per seat ({what}), "
                               f"not {_show(value)}")
-        for entry in value:
-            if not isinstance(entry, str) or len(entry) > MAX_TEXT:
-                raise OptionError(f"option {self.name}: each entry must be {what} of at most {MAX_TEXT} "
+        for number, entry in enumerate(value, 1):
+            if not isinstance(entry, str):
+                raise OptionError(f"option {self.name}: each entry must be {what} of at most {MAX_TEXT:,} "
                                   f"characters, not {_show(entry)}")
+            if len(entry) > MAX_TEXT:
+                raise OptionError(f"option {self.name}: entry {number} is {len(entry):,} characters long; a text "
+                                  f"may have at most {MAX_TEXT:,} characters, comments included")
             if entry not in self.choices and not self.free_text:
                 raise OptionError(f"option {self.name}: each entry must be {what}, not {_show(entry)}")
+            if (bad := unsafe_character(entry)) is not None:
+                raise OptionError(f"option {self.name}: entry {number} has {bad}; a text may hold "
+                                  "printable characters, line breaks and tabs only")
         return list(value)
 
 
@@ -140,6 +156,26 @@ def validate_options(specs: Sequence[OptionSpec], options: Any) -> dict[str, Any
         if checked is not None:
             out[name] = checked
     return out
+
+
+def unsafe_character(text: str, allowed: frozenset[str] = TEXT_CONTROLS) -> str | None:
+    """The first character of ``text`` that may not be shown to others, described (``"a control character
+    (U+0000) on line 3"``), or ``None``: control characters other than ``allowed``, bidirectional
+    override, isolate and mark characters, and lone surrogates."""
+    for i, ch in enumerate(text):
+        if ch in allowed:
+            continue
+        category = unicodedata.category(ch)
+        if category == "Cc":
+            kind = "a control character"
+        elif ch in BIDI_CONTROLS:
+            kind = f"a bidirectional-text control ({unicodedata.name(ch, 'unnamed').lower()})"
+        elif category == "Cs":
+            kind = "a lone surrogate (broken UTF-16)"
+        else:
+            continue
+        return f"{kind} (U+{ord(ch):04X}) on line {text.count(chr(10), 0, i) + 1}"
+    return None
 
 
 def _show(value: Any) -> str:

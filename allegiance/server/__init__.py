@@ -9,6 +9,7 @@ Modules, one concern each:
 - :mod:`~allegiance.server.connections` — one WebSocket connection: its seat and its outgoing queue;
 - :mod:`~allegiance.server.messages` — what a seat is sent (view, legal actions, events), nothing more;
 - :mod:`~allegiance.server.lobby` — HTTP routes to create, list, take seats and download replays;
+- :mod:`~allegiance.server.listing` — the lobby's listing: no free text, built once per change, ETag;
 - :mod:`~allegiance.server.play` — the table WebSocket and the HTTP play routes;
 - :mod:`~allegiance.server.ratelimit` — a token bucket per connection.
 """

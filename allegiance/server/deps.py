@@ -12,7 +12,12 @@ def manager(request: Request) -> TableManager:
 
 
 def client_address(request: Request) -> str:
-    """The peer's address (the per-client limits count by it)."""
+    """The client's address, which the per-client limits count by: the socket's peer.
+
+    Behind a reverse proxy the peer is the proxy; ``allegiance serve --trusted-proxies`` then has
+    uvicorn's proxy-headers middleware put the address that proxy forwarded (``X-Forwarded-For``) in
+    its place before this reads it.  Without the flag the header is never believed (issue 21, item 7).
+    """
     return request.client.host if request.client is not None else "unknown"
 
 

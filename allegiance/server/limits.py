@@ -28,9 +28,18 @@ class Limits:
       times the largest table's seats, bounds that fan-out while leaving room for an audience.
     - ``search_tables_per_client``: tables with a searching bot (ismcts) one address may have being
       played at once (429): their bots share the thinking processes with every other table.
+    - ``tables_per_client``: tables being played that one address created (429; counted since start-up);
+    - ``max_actions``: the longest game, in actions: a table whose log reaches it without a winner is
+      closed as abandoned (so a game of bots ends even while somebody watches it);
+    - ``lobby_per_minute`` / ``lobby_burst``: lobby listings (``GET /api/tables``) one address may ask
+      for (429 with ``Retry-After``; a ``304`` answer counts too).
+
+    A table of bots only that no page watches is closed as abandoned after ``idle_minutes`` too.
     """
 
     max_tables: int | None = 1000
+    tables_per_client: int | None = 20
+    max_actions: int | None = 250_000
     idle_minutes: float | None = 120.0
     creates_per_minute: float = 6.0
     create_burst: int = 10
@@ -40,6 +49,8 @@ class Limits:
     sockets_per_client: int | None = 32
     spectators_per_table: int | None = 64
     search_tables_per_client: int | None = 4
+    lobby_per_minute: float = 120.0
+    lobby_burst: int = 30
 
 
 class ClientBuckets:

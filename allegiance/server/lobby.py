@@ -17,6 +17,7 @@ from allegiance.games import game_names, get_game
 from allegiance.server import schemas
 from allegiance.server.deps import client_address, manager, table_or_404
 from allegiance.server.gameinfo import all_games
+from allegiance.server.listing import etag_matches
 from allegiance.server.replays import ReplayRefused
 from allegiance.server.storage import STATUSES
 from allegiance.server.tables import (
@@ -25,6 +26,7 @@ from allegiance.server.tables import (
     SeatUnavailable,
     SetupError,
     TooFast,
+    TooManyForClient,
     TooManySearchTables,
     TooManyTables,
 )
@@ -59,10 +61,13 @@ def _catalog_json(game: str) -> str:
 
 @router.post("/tables", response_model=schemas.CreatedTable, status_code=201,
              responses={400: {"model": schemas.ErrorBody}, 429: {"model": schemas.ErrorBody},
-                        503: {"model": schemas.ErrorBody}}, summary="Create a table")
+                        503: {"model": schemas.ErrorBody}}, summary="Create a table",
+             description="429 when the address created too many tables too fast, already has "
+                         "`--tables-per-client` tables being played, or already has its most tables with "
+                         "searching bots (ismcts) being played (`--search-tables-per-client`); 503 when the "
+                         "server holds `--max-tables`.")
 async def create_table(body: schemas.CreateTable, request: Request) -> Any:
-    """Answers 429 when the address creates tables too fast, or already has its most tables with
-    searching bots (ismcts) being played (``--search-tables-per-client``); 503 when the server is full."""
+    """Create a table (the 429 and 503 answers are in the route's description)."""
     mgr = manager(request)
     try:
         created = mgr.create(body.game, body.mode, body.options, body.seats, body.seed,
@@ -71,6 +76,8 @@ async def create_table(body: schemas.CreateTable, request: Request) -> Any:
         raise HTTPException(400, str(exc)) from None
     except TooFast as exc:
         return JSONResponse({"detail": str(exc)}, status_code=429, headers={"Retry-After": str(exc.retry_after)})
+    except TooManyForClient as exc:
+        return JSONResponse({"detail": str(exc)}, status_code=429, headers={"Retry-After": "60"})
     except TooManyTables as exc:
         return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "60"})
     except TooManySearchTables as exc:
@@ -83,16 +90,34 @@ async def create_table(body: schemas.CreateTable, request: Request) -> Any:
             "spectate": f"{str(request.base_url).rstrip('/')}/table/{table.id}"}
 
 
+def lobby_limit(request: Request) -> None:
+    """429 with ``Retry-After`` when the client's address asks the lobby more often than allowed."""
+    buckets = manager(request).lobby_requests
+    if not buckets.allow(client_address(request)):
+        raise HTTPException(429, "too many lobby requests from your address; the listing changes rarely: "
+                            "ask again later, with If-None-Match", headers={"Retry-After": str(buckets.retry_after())})
+
+
 @router.get("/tables", response_model=list[schemas.TableSummary],
-            summary="List tables (those being played by default)", responses={400: {"model": schemas.ErrorBody}})
+            summary="List tables (those being played by default)",
+            responses={304: {"description": "the listing is unchanged since the ETag sent in If-None-Match"},
+                       400: {"model": schemas.ErrorBody}, 429: {"model": schemas.ErrorBody}})
 async def list_tables(request: Request, finished: bool = False,
                       status: str | None = Query(None, description="playing, finished, abandoned or broken "
                                                  "(overrides `finished`)"),
-                      limit: int = 50) -> list[dict[str, Any]]:
+                      limit: int = 50, if_none_match: str | None = Header(None)) -> Response:
+    """Built once per change and cached (:mod:`allegiance.server.listing`): send the answer's ``ETag``
+    back in ``If-None-Match`` to get ``304`` while nothing changed.  Each table's ``version`` is null
+    here (``GET /api/tables/{id}`` has it); a pasted deck is listed by its name and size."""
+    lobby_limit(request)
     if status is not None and status not in STATUSES:
         raise HTTPException(400, f"status must be one of {', '.join(STATUSES)}, not {status!r}")
     wanted = status or ("finished" if finished else "playing")
-    return manager(request).list_tables(status=wanted, limit=max(1, min(limit, 200)))
+    etag, body = manager(request).listing.get(wanted, limit)
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    if etag_matches(if_none_match, etag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 @router.get("/tables/{table_id}", response_model=schemas.TableSummary,

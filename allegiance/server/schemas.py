@@ -69,9 +69,11 @@ class TableSummary(BaseModel):
     id: str
     game: str
     mode: str
-    options: dict[str, Any]
+    options: dict[str, Any] = Field(description="the options as given, except that a pasted text (a deck file) "
+                                    "is shown by a short description (its name and size), never the text")
     practice: bool = Field(False, description="the creator chose the seed, so the creator can know the deal")
-    version: int | None
+    version: int | None = Field(description="the game's version (actions applied); null in the listing "
+                                "(GET /api/tables), which is rebuilt only when tables, seats or presence change")
     created_at: float
     finished: bool
     status: Literal["playing", "finished", "abandoned", "broken"]

@@ -27,7 +27,7 @@ import logging
 import secrets
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +44,7 @@ from allegiance.replay import Replay
 from allegiance.server.botqueue import FairQueue
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
 from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
+from allegiance.server.listing import Listing, public_options
 from allegiance.server.spectators import SharedMessages
 from allegiance.server.storage import (
     ABANDONED,
@@ -74,6 +75,8 @@ SEARCH_SHARE = 0.8
 #: search (0.4 s) holds ISMCTS's default 300 iterations in a duel on a loaded core (0.2-0.35 s measured
 #: in Wakfu, less in SWDBG) and cuts it short in the big team modes
 BOT_THINK = 0.5
+#: the longest error message a create request is answered with
+MAX_ERROR_CHARS = 2000
 #: close code sent to the pages of a table that was closed (after its final state)
 CLOSE_TABLE_CLOSED = 4410
 
@@ -114,6 +117,10 @@ class TooFast(RuntimeError):
         self.retry_after = retry_after
 
 
+class TooManyForClient(RuntimeError):
+    """This client address already has as many tables being played as allowed."""
+
+
 class TooBusy(RuntimeError):
     """This client already has as many tables being rebuilt as allowed."""
 
@@ -146,6 +153,8 @@ class LiveTable:
         self.record = record
         self.id = record.id
         self.game: Game = get_game(record.game)
+        #: the options as the lobby shows them (a pasted deck by its name and size, never its text)
+        self.public_options = public_options(self.game, record.options)
         self.state: Any = self.game.new_game(record.mode, record.seed, record.options,
                                              shuffle_key=record.shuffle_key)
         self.game_table: Table = self.state.table
@@ -179,6 +188,13 @@ class LiveTable:
         #: creating address while the server runs; a table resumed after a restart is its own creator
         self.creator: str = record.creator_hash or record.id
         self.finished_at: float | None = time.time() if self.finished else None
+        #: since when no page has been open on the table (``None`` while one is); an all-bot table
+        #: nobody watches is closed after the idle time (:meth:`TableManager.sweep_idle`)
+        self.unwatched_since: float | None = time.time()
+        #: called when something the lobby lists changes (the manager's listing is rebuilt)
+        self.on_lobby_change: Callable[[], None] | None = None
+        self._listed_presence: tuple[frozenset[int], tuple[bool, ...]] = (
+            frozenset(), tuple(s.claimed for s in self.seats))
 
     @property
     def finished(self) -> bool:
@@ -231,10 +247,30 @@ class LiveTable:
         for conn in list(self.connections):
             conn.notify(events)
 
+    @property
+    def all_bots(self) -> bool:
+        """Every seat is a bot's: nobody plays here, people can only watch."""
+        return all(s.kind != HUMAN for s in self.seats)
+
     def presence_changed(self) -> None:
-        """A page joined or left, or a seat was taken: each page gets a small presence message."""
+        """A page joined or left, or a seat was taken: each page gets a small presence message, and
+        the lobby's listing (whose seats say who is connected) is rebuilt."""
         for conn in list(self.connections):
             conn.presence()
+        if self.connections:
+            self.unwatched_since = None
+        elif self.unwatched_since is None:
+            self.unwatched_since = time.time()
+        # what the listing shows of the seats: spectators coming and going change none of it
+        listed = (frozenset(c.seat for c in self.connections if c.seat is not None),
+                  tuple(s.claimed for s in self.seats))
+        if listed != self._listed_presence:
+            self._listed_presence = listed
+            self.lobby_changed()
+
+    def lobby_changed(self) -> None:
+        if self.on_lobby_change is not None:
+            self.on_lobby_change()
 
     def replay(self) -> Replay:
         """The game as a replay file (allegiance/replay.py format).
@@ -246,12 +282,14 @@ class LiveTable:
                       [s.kind for s in self.seats], list(self.log),
                       shuffle_key=self.record.shuffle_key if self.finished else None)
 
-    def summary(self) -> dict[str, Any]:
-        """Public facts for the lobby."""
+    def summary(self, listed: bool = False) -> dict[str, Any]:
+        """Public facts for the lobby (``listed``: for the listing, without the version, which changes
+        with every action; see :mod:`allegiance.server.listing`)."""
         outcome = self.game.outcome(self.state)
         return {
-            "id": self.id, "game": self.record.game, "mode": self.record.mode, "options": self.record.options,
-            "practice": self.record.practice, "version": self.state.version, "created_at": self.record.created_at,
+            "id": self.id, "game": self.record.game, "mode": self.record.mode, "options": self.public_options,
+            "practice": self.record.practice, "version": None if listed else self.state.version,
+            "created_at": self.record.created_at,
             "finished": outcome is not None, "outcome": outcome.to_json() if outcome else None,
             "status": self.status,
             "seats": [seat_summary(self.seats[s.index], s.label, s.team, self.connected(s.index))
@@ -289,6 +327,14 @@ class TableManager:
         self._search_tables: dict[str, set[str]] = {}
         self.tables: dict[str, LiveTable] = {}
         self._creates = ClientBuckets(self.limits.creates_per_minute, self.limits.create_burst)
+        #: the creator's address of each table being played that was created since start-up, and how
+        #: many each address has (``Limits.tables_per_client``)
+        self._creator_of: dict[str, str] = {}
+        self._client_tables: Counter[str] = Counter()
+        #: lobby requests per client address (``Limits.lobby_per_minute``)
+        self.lobby_requests = ClientBuckets(self.limits.lobby_per_minute, self.limits.lobby_burst)
+        #: the lobby's listing, rebuilt when a table, a seat or a presence changes
+        self.listing = Listing(lambda status, limit: self.list_tables(status, limit, listed=True))
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._client_loads: Counter[str] = Counter()
         #: open WebSockets per client address (all tables together)
@@ -341,6 +387,10 @@ class TableManager:
         if client is not None and not self._creates.allow(client):
             raise TooFast(f"too many new tables from your address: at most {self.limits.create_burst} at once, "
                           f"then {self.limits.creates_per_minute:g} a minute", self._creates.retry_after())
+        per_client = self.limits.tables_per_client
+        if client is not None and per_client is not None and self._client_tables[client] >= per_client:
+            raise TooManyForClient(f"your address already has {per_client} tables being played, the most "
+                                   "allowed: close one (or let a game end) before creating another")
         if self.limits.max_tables is not None and self.storage.count_playing() >= self.limits.max_tables:
             raise TooManyTables(f"the server already runs its maximum of {self.limits.max_tables} tables; "
                                 "try again when a game ends")
@@ -385,7 +435,7 @@ class TableManager:
             options = rules.check_options(options)  # strictly, before anything is stored
             rules.new_game(mode, seed, dict(options), shuffle_key=shuffle_key)
         except (AllegianceError, ValueError, TypeError) as exc:
-            raise SetupError(f"bad options: {exc}") from None
+            raise SetupError(bounded(f"bad options: {exc}")) from None
         tokens = {i: secrets.token_urlsafe(24) for i, kind in enumerate(seats) if kind == HUMAN}
         creator_token = secrets.token_urlsafe(24)
         record = TableRecord(
@@ -401,6 +451,10 @@ class TableManager:
             if searching:
                 self._search_tables.setdefault(client, set()).add(table.id)
         self.tables[table.id] = table
+        if client is not None:
+            self._creator_of[table.id] = client
+            self._client_tables[client] += 1
+        self.lobby_changed()
         self.schedule_bots(table)
         return Created(table, tokens, creator_token)
 
@@ -411,6 +465,19 @@ class TableManager:
         if not ids:
             self._search_tables.pop(client, None)
         return ids
+
+    def lobby_changed(self) -> None:
+        """Something the lobby lists changed: its cached listing is rebuilt at the next request."""
+        self.listing.changed()
+
+    def _stopped_playing(self, table_id: str) -> None:
+        """A table finished or was closed: it no longer counts against its creator's address."""
+        client = self._creator_of.pop(table_id, None)
+        if client is not None:
+            self._client_tables[client] -= 1
+            if self._client_tables[client] <= 0:
+                del self._client_tables[client]
+        self.lobby_changed()
 
     def get(self, table_id: str) -> LiveTable:
         """The live table, rebuilt from the database here if it is not in memory (tests, tools).
@@ -483,34 +550,40 @@ class TableManager:
             log.error("table %s cannot be rebuilt from its stored rows (%s: %s); it is quarantined as broken",
                       table_id, type(exc).__name__, exc)
             self.storage.set_status(table_id, BROKEN)
+            self.lobby_changed()  # (set, not read: safe from a worker thread)
             raise TableBroken(broken_message(table_id)) from None
 
     def _live(self, record: TableRecord) -> LiveTable:
         table = LiveTable(record)
         table.chat.rate = self.chat_rate
+        table.on_lobby_change = self.lobby_changed
         return table
 
     def _keep(self, table: LiveTable) -> LiveTable:
         self.tables[table.id] = table
         self._evict_finished()
+        self.lobby_changed()  # its listing entry now comes from the live table
         return table
 
-    def list_tables(self, status: str | None = PLAYING, limit: int = 50) -> list[dict[str, Any]]:
-        """Lobby summaries, newest first (``status`` ``None``: every table).  A stored table whose
+    def list_tables(self, status: str | None = PLAYING, limit: int = 50, listed: bool = False) -> list[dict[str, Any]]:
+        """Lobby summaries, newest first (``status`` ``None``: every table; ``listed``: without the
+        live version, as the cached listing has them).  A stored table whose
         options its game does not accept (stored before options were checked) is listed as broken
         and logged: it must not break the listing (issue 10, items 3 and 12)."""
         out = []
         for rec in self.storage.iter_tables(status=status, limit=limit):
             live = self.tables.get(rec.id)
             if live is not None:
-                out.append(live.summary())
+                out.append(live.summary(listed))
                 continue
             try:
-                get_game(rec.game).check_options(rec.options)
+                rules = get_game(rec.game)
+                rules.check_options(rec.options)
+                options = public_options(rules, rec.options)
             except (AllegianceError, KeyError, ValueError, RecursionError) as exc:
                 log.error("table %s has options its game refuses, listed as broken: %s", rec.id, str(exc)[:200])
-                rec.status, rec.options, rec.seats = BROKEN, {}, []
-            out.append({"id": rec.id, "game": rec.game, "mode": rec.mode, "options": rec.options,
+                rec.status, options, rec.seats = BROKEN, {}, []
+            out.append({"id": rec.id, "game": rec.game, "mode": rec.mode, "options": options,
                         "practice": rec.practice, "version": None, "created_at": rec.created_at,
                         "finished": rec.status == FINISHED, "outcome": rec.outcome, "status": rec.status,
                         "seats": [seat_summary(s, f"seat {s.seat}", None, False) for s in rec.seats]})
@@ -559,6 +632,7 @@ class TableManager:
         """Stop a table for good: stored as abandoned, bots stopped, pages sent a final state and closed."""
         self.storage.set_status(table.id, ABANDONED)
         table.abandoned = True
+        self._stopped_playing(table.id)
         if table.bot_task is not None and not table.bot_task.done():
             table.bot_task.cancel()
         for conn in list(table.connections):
@@ -567,10 +641,21 @@ class TableManager:
         log.info("table %s abandoned: %s", table.id, reason)
 
     def sweep_idle(self, now: float | None = None) -> int:
-        """Close the tables with no accepted action for ``idle_minutes``; returns how many."""
+        """Close the tables with no accepted action for ``idle_minutes``, and the all-bot tables no page
+        has watched for as long; returns how many."""
         if self.limits.idle_minutes is None:
             return 0
-        return self._abandon_idle(self.storage.idle_ids(self._idle_cutoff(now)))
+        return self._abandon_idle(self.storage.idle_ids(self._idle_cutoff(now))) + self._abandon_unwatched(now)
+
+    def _abandon_unwatched(self, now: float | None = None) -> int:
+        """Bots play an all-bot table for as long as its game lasts (a 16-bot Wakfu game: about 15 hours
+        at the default bot delay); nobody is served by it once nobody watches (issue 21, item 6)."""
+        cutoff = self._idle_cutoff(now)
+        unwatched = [t for t in self.tables.values() if t.status == PLAYING and t.all_bots and not t.connections
+                     and t.unwatched_since is not None and t.unwatched_since < cutoff]
+        for table in unwatched:
+            self.abandon(table, f"nobody watched this table of bots for {self.limits.idle_minutes:g} minutes")
+        return len(unwatched)
 
     def _idle_cutoff(self, now: float | None = None) -> float:
         return (now or time.time()) - 60.0 * (self.limits.idle_minutes or 0.0)
@@ -583,6 +668,7 @@ class TableManager:
                     self.abandon(live, f"nobody played for {self.limits.idle_minutes:g} minutes")
             else:
                 self.storage.set_status(table_id, ABANDONED)
+                self.lobby_changed()
         return len(ids)
 
     async def _sweep_forever(self) -> None:
@@ -591,6 +677,7 @@ class TableManager:
             await asyncio.sleep(period)
             try:  # the query reads every playing table's last action: in a thread
                 closed = self._abandon_idle(await asyncio.to_thread(self.storage.idle_ids, self._idle_cutoff()))
+                closed += self._abandon_unwatched()
             except Exception:  # noqa: BLE001 - a database hiccup must not end the sweeping
                 log.exception("closing idle tables failed")
                 continue
@@ -607,8 +694,18 @@ class TableManager:
         """
         events = self._apply_and_store(table, seat, action, version)
         table.notify(events)
-        self.schedule_bots(table)
+        if not self._ended_at_max_length(table):
+            self.schedule_bots(table)
         return events
+
+    def _ended_at_max_length(self, table: LiveTable) -> bool:
+        """Every game has a maximum length: a table whose log reaches ``Limits.max_actions`` without an
+        outcome is closed as abandoned (its log kept), like an idle one (issue 21, item 6)."""
+        cap = self.limits.max_actions
+        if cap is None or len(table.log) < cap or table.status != PLAYING:
+            return False
+        self.abandon(table, f"the game reached the table's maximum length of {cap:,} actions without a winner")
+        return True
 
     def _apply_and_store(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
                          version: int | None) -> list[Event]:
@@ -630,6 +727,7 @@ class TableManager:
         table.events.extend(events)
         if outcome is not None:
             table.finished_at = time.time()
+            self._stopped_playing(table.id)
         return events
 
     def schedule_bots(self, table: LiveTable) -> None:
@@ -704,6 +802,8 @@ class TableManager:
                 log.exception("bot at seat %d of table %s failed", seat, table.id)
                 return
             table.notify(events)
+            if self._ended_at_max_length(table):
+                return
 
     def _evict_finished(self) -> None:
         done = [t for t in self.tables.values() if t.finished and not t.connections]
@@ -712,6 +812,11 @@ class TableManager:
         done.sort(key=lambda t: t.finished_at or 0.0)
         for t in done[: len(done) - FINISHED_IN_MEMORY]:
             self.tables.pop(t.id, None)
+
+
+def bounded(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """An error message of at most ``limit`` characters (the games bound their own; this is the last guard)."""
+    return message if len(message) <= limit else message[:limit - 30] + " ... (message shortened)"
 
 
 def _plausible_id(table_id: str) -> bool:

@@ -89,7 +89,7 @@
         <select id="${id}" data-seat-opt="${esc(o.name)}" data-for="${i}" title="${esc(o.help || "")}">
         ${o.choices.map((c, k) => `<option value="${esc(c)}" ${(def && def[i] !== undefined ? def[i] === c : k === 0) ? "selected" : ""}>${esc(c)}</option>`).join("")}
         ${o.free_text ? '<option value="" data-paste>paste a file…</option>' : ""}</select>
-        ${o.free_text ? `<textarea id="${id}-text" rows="6" cols="40" hidden maxlength="20000" aria-label="${esc(o.name)} of seat ${i + 1}: the file's text"
+        ${o.free_text ? `<textarea id="${id}-text" rows="6" cols="40" hidden maxlength="8000" aria-label="${esc(o.name)} of seat ${i + 1}: the file's text"
           placeholder="the file's text, e.g. one card a line"></textarea>` : ""}</span>`;
     }).join("");
   }
@@ -149,7 +149,7 @@
       || `<tr><td class="muted">every seat is a bot: watch them play</td></tr>`;
     $("spectate").href = data.spectate;
     $("spectate").textContent = data.spectate;
-    refresh();
+    refresh(true);
   }
 
   // options in words ("full galaxy · 2 bases to win"), the rules' defaults when none was changed
@@ -178,10 +178,32 @@
     return `${esc(s.label)}: ${s.connected ? "playing" : "away"}`;
   }
 
-  async function refresh() {
+  // The listings are fetched with the ETag of the last answer: while nothing changed the server answers
+  // 304 with no body and the page keeps what it shows (a busy server's listing is built once per change).
+  const listings = new Map();  // url -> { etag, data }
+  async function getListing(url) {
+    const known = listings.get(url);
+    let res;
+    try {
+      res = await fetch(url, { cache: "no-store", headers: known ? { "If-None-Match": known.etag } : {} });
+    } catch {
+      serverDown(true);
+      throw new Error("The server cannot be reached.");
+    }
+    serverDown(false);
+    if (res.status === 304 && known) return { data: known.data, changed: false };
+    if (!res.ok) throw new Error(`the server answered ${res.status}`);  // 429: try at the next poll
+    const data = await res.json();
+    listings.set(url, { etag: res.headers.get("ETag") || "", data });
+    return { data, changed: true };
+  }
+
+  async function refresh(force) {
     let open, done;
     try {
-      [open, done] = await Promise.all([getJson("/api/tables"), getJson("/api/tables?finished=true&limit=20")]);
+      const [a, b] = await Promise.all([getListing("/api/tables"), getListing("/api/tables?finished=true&limit=20")]);
+      if (!force && !a.changed && !b.changed) return;
+      [open, done] = [a.data, b.data];
     } catch {
       return;
     }
@@ -204,7 +226,7 @@
           location.href = data.link;
         } catch (err) {
           $("create-error").textContent = err.message;
-          refresh();
+          refresh(true);
         }
       };
     });
@@ -216,7 +238,7 @@
         } catch (err) {
           $("create-error").textContent = `Could not close the table: ${err.message}`;
         }
-        refresh();
+        refresh(true);
       };
     });
   }
@@ -233,7 +255,7 @@
     $("mode").onchange = fillSeats;
     $("create").onsubmit = create;
     fillModes();
-    refresh();
+    refresh(true);
     setInterval(refresh, 5000);
   }
 

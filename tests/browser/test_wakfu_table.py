@@ -60,9 +60,11 @@ def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(brows
         lobby.wait_for_selector("[data-seat-link='0']")
         link = lobby.get_attribute("[data-seat-link='0']", "href")
         table_id = link.split("/table/")[1].split("#")[0]
-        assert httpx.get(f"{server.base}/api/tables/{table_id}").json()["options"]["decks"] == ["iop", CRA_FILE]
+        # the pasted deck is shown by its name and size, never its text (issue 21, item 4)
+        listed = httpx.get(f"{server.base}/api/tables/{table_id}").json()["options"]["decks"]
+        assert listed == ["iop", "custom deck (50 cards)"]
         lobby.wait_for_selector("#open tr[data-table]")
-        assert "decks: iop, a pasted file" in lobby.inner_text("#open")  # options in words, not the file
+        assert "decks: iop, custom deck (50 cards)" in lobby.inner_text("#open")  # options in words, not the file
 
         page = open_page(browser, pages, link, (1280, 720))
         page.wait_for_selector("body[data-version]")

@@ -20,8 +20,10 @@ def db_path(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_path: str) -> Iterator[TestClient]:
-    """The app with bots acting at once (no delay, searching bots think 50 ms), and no limit on creating tables."""
-    limits = Limits(creates_per_minute=6000, create_burst=1000)
+    """The app with bots acting at once (no delay, searching bots think 50 ms), and no limit on creating
+    tables or listing them."""
+    limits = Limits(creates_per_minute=6000, create_burst=1000, tables_per_client=None,
+                    lobby_per_minute=6000, lobby_burst=1000)
     with TestClient(create_app(db=db_path, bot_delay=0.0, limits=limits, bot_think=0.05)) as c:
         yield c
 

@@ -117,5 +117,5 @@ def create_paced(client: httpx.Client, body: dict[str, object]) -> httpx.Respons
 
 
 def versions(client: httpx.Client, ids: set[str]) -> dict[str, int]:
-    listed = client.get("/api/tables", params={"limit": 200}).json()
-    return {t["id"]: t["version"] or 0 for t in listed if t["id"] in ids}
+    """Each table's version (the lobby's listing carries none: it is cached per change, not per action)."""
+    return {i: client.get(f"/api/tables/{i}").json()["version"] or 0 for i in ids}

@@ -30,14 +30,33 @@ MAX_COPIES: Final = 3  # 101.5
 HERO_RESTRICTIONS: dict[str, str] = {}
 
 _LINE = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$")
+#: a deck error's message names this many problems, then counts the others
+SHOWN_PROBLEMS: Final = 5
+#: the longest piece of a deck line quoted in a problem
+QUOTED_CHARS: Final = 60
+
+
+def summarize(problems: list[str]) -> str:
+    """The first :data:`SHOWN_PROBLEMS` problems and how many more: a message of bounded size whatever
+    the file (20 KB of junk once gave a 526 KB answer)."""
+    shown = "; ".join(problems[:SHOWN_PROBLEMS])
+    more = len(problems) - SHOWN_PROBLEMS
+    return shown + (f"; and {more} more problem{'s' if more > 1 else ''}" if more > 0 else "")
+
+
+def _quote(text: str) -> str:
+    """A deck line's text for a message: quoted, escaped, at most :data:`QUOTED_CHARS` characters."""
+    return repr(text if len(text) <= QUOTED_CHARS else text[:QUOTED_CHARS - 3] + "...")
 
 
 class DeckError(ValueError):
     """A deck file that cannot be read or breaks a deck construction rule; the message lists every problem."""
 
-    def __init__(self, problems: list[str], suggestions: list[dict[str, Any]] | None = None) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+    def __init__(self, problems: list[str], suggestions: list[dict[str, Any]] | None = None,
+                 advice: str | None = None) -> None:
+        super().__init__(summarize(problems) + (f"; {advice}" if advice else ""))
+        #: every problem (the message names the first few), then the advice if there is one
+        self.problems = problems + ([advice] if advice else [])
         #: game options that would start the game instead, each a way out (a front end may show them
         #: in its own terms, e.g. the command line's ``--deck`` / ``-o``)
         self.suggestions = suggestions or []
@@ -81,11 +100,11 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
             continue
         m = _LINE.match(line)
         if m is None:
-            problems.append(f"line {number}: {line!r} is not 'COUNT Card name', 'Héros: name' or 'Havre Sac: name'")
+            problems.append(f"line {number}: {_quote(line)} is not 'COUNT Card name', 'Héros: name' or 'Havre Sac: name'")
             continue
         card_name, count = m.group(2).strip(), int(m.group(1))
         if card_name not in CARDS:
-            problems.append(f"line {number}: no Incarnam card is called {card_name!r}")
+            problems.append(f"line {number}: no Incarnam card is called {_quote(card_name)}")
             continue
         if count < 1:
             problems.append(f"line {number}: {card_name} has count {count}; a count is at least 1")
@@ -104,13 +123,13 @@ def _check(heroes: list[str], sacs: list[str], counts: dict[str, int]) -> list[s
         problems.append(f"a deck has exactly one Héros (101.3, 307.1); this one names {len(heroes)}")
     for h in heroes:
         if h not in CARDS or CARDS[h].type != "Héros":
-            problems.append(f"Héros line: {h!r} is not a Héros (307.1)")
+            problems.append(f"Héros line: {_quote(h)} is not a Héros (307.1)")
     # 101.3 / 306.1: exactly one Havre Sac.
     if len(sacs) != 1:
         problems.append(f"a deck has exactly one Havre Sac (101.3, 306.1); this one names {len(sacs)}")
     for s in sacs:
         if s not in CARDS or CARDS[s].type != "Havre Sac":
-            problems.append(f"Havre Sac line: {s!r} is not a Havre Sac (306.1)")
+            problems.append(f"Havre Sac line: {_quote(s)} is not a Havre Sac (306.1)")
     for name, n in counts.items():
         card = CARDS[name]
         if card.type == "Héros":
@@ -135,6 +154,16 @@ def _check(heroes: list[str], sacs: list[str], counts: dict[str, int]) -> list[s
         problems.append(f"a constructed deck has exactly {DECK_SIZE} cards with its Héros and Havre Sac (101.1); "
                         f"this one has {total}")
     return problems
+
+
+def deck_summary(text: str) -> str:
+    """A pasted deck as the lobby shows it: its name and size, never its cards (``"custom deck (50 cards)"``)."""
+    try:
+        deck = parse_deck(text, "custom")
+    except DeckError:
+        return "custom deck"
+    size = sum(n for _, n in deck.cards) + 2  # with its Héros and Havre Sac (101.1)
+    return f"{deck.name} deck ({size} cards)"
 
 
 def starter(name: str) -> Deck:

@@ -9,7 +9,7 @@ from allegiance.core.rng import make_rng
 from allegiance.core.table import Table
 from allegiance.games.wakfu import rules, teams
 from allegiance.games.wakfu.cards import CARDS, CardDef
-from allegiance.games.wakfu.decks import STARTERS, Deck, DeckError, parse_deck, starter
+from allegiance.games.wakfu.decks import STARTERS, Deck, DeckError, deck_summary, parse_deck, starter
 from allegiance.games.wakfu.state import Config, Player, WakfuState
 
 
@@ -27,7 +27,8 @@ def read_deck(spec: Any) -> Deck:
     if spec in STARTERS:
         return starter(spec)
     if "\n" not in spec:
-        raise ValueError(f"unknown deck {spec!r}: give a starter ({', '.join(STARTERS)}) or a deck file's text")
+        shown = repr(spec if len(spec) <= 40 else spec[:37] + "...")
+        raise ValueError(f"unknown deck {shown}: give a starter ({', '.join(STARTERS)}) or a deck file's text")
     return parse_deck(spec, "custom")
 
 
@@ -45,7 +46,7 @@ OPTION_SPECS: Final = (
     OptionSpec("decks", "seat_texts", "each seat's deck: a starter or the text of a deck file, one per seat "
                "or (team modes) one per team, repeated for each of its players (default: Iop against Iop; "
                "in teams each team plays iop, feca, cra, xelor in seat order)", default=None,
-               choices=tuple(STARTERS), free_text=True),
+               choices=tuple(STARTERS), free_text=True, summarize=deck_summary),
     # a turn is one player's turn: the default grows with the table (200 in a duel, 1,600 in 8v8)
     OptionSpec("max_turns", "int", "the game is a draw after this many turns (one player's turn each; default "
                "200 per player on a side)", default=None, min=2, max=10_000),

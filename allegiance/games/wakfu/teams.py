@@ -152,8 +152,8 @@ def check_team_decks(table: Table, decks: list[Deck]) -> None:
         ways = ([{"decks": decks_way}] if decks_way else []) + [{"team_uniques": "ignore"}]
         fix = (f"give each player of a team a different deck (e.g. decks {', '.join(decks_way)})" if decks_way
                else "give each player of a team decks that share no Unique card")
-        problems.append(f"to play: {fix}, or set the option team_uniques=ignore to play without this rule")
-        raise DeckError(problems, ways)
+        raise DeckError(problems, ways,
+                        advice=f"to play: {fix}, or set the option team_uniques=ignore to play without this rule")
 
 
 def _uniques(name: str) -> set[str]:
