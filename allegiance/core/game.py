@@ -224,7 +224,7 @@ class Game(ABC):
             self._check(state, seat, action, version, sender)
         except AllegianceError as exc:
             message = str(exc)
-            safe = guard_message(message, sender, self.name, self._catalog(),
+            safe = guard_message(message, sender, self.name, self.card_catalog,
                                  f"{self._label(state, seat)}: that action is not possible now")
             if safe is message:
                 raise
@@ -264,23 +264,16 @@ class Game(ABC):
     def _label(self, state: Any, seat: int) -> str:
         return str(state.table.seats[seat].label)
 
-    def _catalog(self) -> Mapping[str, Any]:
-        """:meth:`card_catalog` for the refusal guard, which must not depend on it succeeding."""
-        try:
-            return self.card_catalog()
-        except Exception:
-            return {}
-
     def _describe(self, state: Any, seat: int, action: Action, sender: SenderView) -> str:
         """:meth:`describe_action` for a refusal: guarded by the sender's view (see :meth:`apply`)."""
         return guard_text(lambda a: self.describe_action(state, seat, a), action, sender,
-                          plain_description(self._label(state, seat), action), self.name, self._catalog())
+                          plain_description(self._label(state, seat), action), self.name, self.card_catalog)
 
     def _stale(self, state: Any, seat: int, action: Action, sender: SenderView) -> StaleActionError:
         """The refusal of an action chosen at an older version, with the game's reason (guarded likewise)."""
         default = Game.stale_reason(self, state, seat, action)
         reason = guard_text(lambda a: self.stale_reason(state, seat, a), action, sender, default,
-                            self.name, self._catalog())
+                            self.name, self.card_catalog)
         return StaleActionError(f"{self._describe(state, seat, action, sender)} is no longer possible: {reason}; "
                                 "nothing was done")
 

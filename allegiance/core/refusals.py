@@ -40,8 +40,10 @@ _SENTINEL_BASE: Final = 7_310_000_000_000_000
 #: a digit run longer than this in a string parameter is never a card id (and int() of it may be refused)
 _LONGEST_ID: Final = 18
 _DIGITS: Final = re.compile(r"\d+")
-#: game name -> (catalog size, the pattern that finds any of its card names as a whole word)
-_NAME_PATTERNS: dict[str, tuple[int, re.Pattern[str] | None]] = {}
+#: game name -> the pattern that finds any of its card names as a whole word (a catalog is fixed data)
+_NAME_PATTERNS: dict[str, re.Pattern[str] | None] = {}
+#: what a game's card names come from: its ``card_catalog`` (called once per game)
+Catalog = Callable[[], Mapping[str, Any]]
 
 
 class SenderView:
@@ -143,17 +145,19 @@ def plain_description(label: str, action: Action) -> str:
     return f"{label}: {' '.join(parts)}"
 
 
-def _names_pattern(game_name: str, catalog: Mapping[str, Any]) -> re.Pattern[str] | None:
-    cached = _NAME_PATTERNS.get(game_name)
-    if cached is not None and cached[0] == len(catalog):
-        return cached[1]
-    names = sorted((n for n in catalog if isinstance(n, str) and n.strip()), key=len, reverse=True)
-    pattern = re.compile("|".join(_word(n) for n in names)) if names else None
-    _NAME_PATTERNS[game_name] = (len(catalog), pattern)
+def _names_pattern(game_name: str, catalog: Catalog) -> re.Pattern[str] | None:
+    if game_name in _NAME_PATTERNS:
+        return _NAME_PATTERNS[game_name]
+    try:
+        names = sorted((n for n in catalog() if isinstance(n, str) and n.strip()), key=len, reverse=True)
+    except Exception:  # a game without a usable catalog: the blinding still holds, the name check is off
+        names = []
+    pattern = re.compile(rf"(?<!\w)(?:{'|'.join(re.escape(n) for n in names)})(?!\w)") if names else None
+    _NAME_PATTERNS[game_name] = pattern
     return pattern
 
 
-def unseen_names(text: str, sender: SenderView, game_name: str, catalog: Mapping[str, Any]) -> list[str]:
+def unseen_names(text: str, sender: SenderView, game_name: str, catalog: Catalog) -> list[str]:
     """The card names of ``catalog`` that ``text`` contains and the sender's view does not."""
     pattern = _names_pattern(game_name, catalog)
     if pattern is None:
@@ -163,7 +167,7 @@ def unseen_names(text: str, sender: SenderView, game_name: str, catalog: Mapping
 
 
 def guard_text(compose: Callable[[Action], str], action: Action, sender: SenderView, fallback: str,
-               game_name: str, catalog: Mapping[str, Any]) -> str:
+               game_name: str, catalog: Catalog) -> str:
     """The game's words for ``action`` (``compose``), built from a blinded copy of it and checked against
     the sender's view; ``fallback`` (built without the game) when they fail or name a card the view does
     not show."""
@@ -175,7 +179,7 @@ def guard_text(compose: Callable[[Action], str], action: Action, sender: SenderV
     return fallback if unseen_names(text, sender, game_name, catalog) else text
 
 
-def guard_message(message: str, sender: SenderView, game_name: str, catalog: Mapping[str, Any],
+def guard_message(message: str, sender: SenderView, game_name: str, catalog: Catalog,
                   fallback: str) -> str:
     """A finished refusal message, or ``fallback`` if it names a card the sender's view does not show."""
     return fallback if unseen_names(message, sender, game_name, catalog) else message

@@ -106,13 +106,22 @@ def where(state: WakfuState, card: int, seat: int | None) -> str:
 
 
 def card_text(state: WakfuState, card: Any, seat: int | None = None) -> str:
-    """A card by name and place ("Bouftou (your Monde)"); a card ``seat`` may not see is not named."""
+    """A card by name and place ("Bouftou (your Monde)"); a card ``seat`` may not see is not named; a
+    number that is no card is "card #N" (a refusal words every number the sender's view does not hold
+    as a card so: see ``allegiance.core.refusals``)."""
     if not _is_card(state, card):
-        return _short(card)
+        return _unknown_card(card)
     if hidden_from(state, card, seat):
         return HIDDEN_CARD
     place = where(state, card, seat)
     return f"{state.cards[card].name} ({place})" if place else state.cards[card].name
+
+
+def _unknown_card(value: Any) -> str:
+    """A value in a card's place that names no card: a number as "card #N", anything else as it came."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() < 128:
+        return f"card #{value}"
+    return _short(value)
 
 
 def _short(value: Any) -> str:
