@@ -99,7 +99,10 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator, public information only)."""
+        """What ``seat`` may see (``None``: a spectator, public information only).
+
+        Each card the seat may see is an object with its ``"id"`` and ``"name"``: those are the cards a
+        refusal sent to the seat may describe by name and place (:mod:`allegiance.core.refusals`)."""
 
     @abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
@@ -114,7 +117,10 @@ class Game(ABC):
         """Read a position file; raises :class:`PositionError` on a bad one."""
 
     def describe_action(self, state: Any, seat: int, action: Action) -> str:
-        """The action in words, for people.  Must not raise on any well-formed action, legal or not."""
+        """The action in words, for people.  Must not raise on any well-formed action, legal or not.
+
+        A refusal calls it with the numbers the sender's view does not hold as cards replaced by numbers
+        that name nothing, so a number that is no card should read as the number (e.g. "card #37")."""
         return str(action)
 
     def decision_since(self, state: Any, seat: int) -> int:
