@@ -246,6 +246,20 @@ def test_a_leaky_wording_of_a_game_is_caught_by_the_core(monkeypatch: pytest.Mon
         assert text.startswith(f"Player 2: play card #{card} is not a legal action"), text
 
 
+def test_a_leaky_stale_reason_is_caught_by_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reason of a stale refusal goes through the same guard as the wording of the action."""
+    s = x_choice_board()
+    assert s.version > 0
+    secret = s.players[0].pioche[0]
+    monkeypatch.setattr(type(WAKFU), "stale_reason",
+                        lambda self, state, seat, action: f"{state.cards[secret].name} was drawn first")
+    with pytest.raises(AllegianceError) as err:
+        WAKFU.apply(s, 1, {"kind": "play", "card": secret}, s.version - 1)
+    text = str(err.value)
+    assert "no longer possible" in text and s.cards[secret].name not in text, text
+    assert f"card #{secret}" in text
+
+
 # -- (b) the property over random games of both games and every mode ------------------------------------
 #: (game, mode, Hypothesis examples, longest random playout, most decision points checked per game
 #:  beyond the first of each kind the run must have checked, those kinds: numbers, seats, cards, options,
