@@ -103,9 +103,10 @@ def literal(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def blind(action: Action, visible: Mapping[int, str]) -> tuple[Action, dict[str, str]]:
-    """``action`` with every number that is not a card id of ``visible`` replaced by a sentinel, and the
-    map from each sentinel's digits back to what the sender wrote."""
+def blind(action: Action, visible: Callable[[], Mapping[int, str]]) -> tuple[Action, dict[str, str]]:
+    """``action`` with every number that is not a card id of ``visible()`` replaced by a sentinel, and the
+    map from each sentinel's digits back to what the sender wrote (``visible`` is called only if the
+    action holds a number: an action without one needs no view)."""
     back: dict[str, str] = {}
 
     def sentinel(shown: str) -> str:
@@ -115,13 +116,13 @@ def blind(action: Action, visible: Mapping[int, str]) -> tuple[Action, dict[str,
 
     def blind_run(match: re.Match[str]) -> str:
         run = match.group(0)
-        if len(run) <= _LONGEST_ID and int(run) in visible:
+        if len(run) <= _LONGEST_ID and int(run) in visible():
             return run
         return sentinel(run if len(run) <= 20 else run[:17] + "...")
 
     params: list[tuple[str, Any]] = []
     for key, value in action.params:
-        if _is_int(value) and value not in visible:
+        if _is_int(value) and value not in visible():
             value = int(sentinel(literal(value)))
         elif isinstance(value, str):
             value = _DIGITS.sub(blind_run, value)
@@ -175,7 +176,7 @@ def guard_text(compose: Callable[[Action], str], action: Action, sender: SenderV
     """The game's words for ``action`` (``compose``), built from a blinded copy of it and checked against
     the sender's view; ``fallback`` (built without the game) when they fail or name a card the view does
     not show."""
-    blinded, back = blind(action, sender.cards)
+    blinded, back = blind(action, lambda: sender.cards)
     try:
         text = unblind(compose(blinded), back)
     except Exception:  # a game's wording bug must not turn a refusal into a server error
