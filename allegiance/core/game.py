@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 from allegiance.core.actions import Action
 from allegiance.core.cards import CardTable
 from allegiance.core.errors import (
+    AllegianceError,
     IllegalActionError,
     MalformedActionError,
     NotYourTurnError,
@@ -27,6 +28,7 @@ from allegiance.core.errors import (
 from allegiance.core.events import Event
 from allegiance.core.hooks import AgentEncoding, RecordHooks, SearchHooks, TerminalHooks
 from allegiance.core.options import OptionSpec, validate_options
+from allegiance.core.refusals import SenderView, guard_message, guard_text, plain_description
 from allegiance.core.table import Decision, Table
 
 
@@ -97,7 +99,10 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator, public information only)."""
+        """What ``seat`` may see (``None``: a spectator, public information only).
+
+        Each card the seat may see is an object with its ``"id"`` and ``"name"``: those are the cards a
+        refusal sent to the seat may describe by name and place (:mod:`allegiance.core.refusals`)."""
 
     @abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
@@ -112,7 +117,10 @@ class Game(ABC):
         """Read a position file; raises :class:`PositionError` on a bad one."""
 
     def describe_action(self, state: Any, seat: int, action: Action) -> str:
-        """The action in words, for people.  Must not raise on any well-formed action, legal or not."""
+        """The action in words, for people.  Must not raise on any well-formed action, legal or not.
+
+        A refusal calls it with the numbers the sender's view does not hold as cards replaced by numbers
+        that name nothing, so a number that is no card should read as the number (e.g. "card #37")."""
         return str(action)
 
     def decision_since(self, state: Any, seat: int) -> int:
@@ -207,18 +215,39 @@ class Game(ABC):
         ``version`` (optional) is the state version the action was chosen for.  One chosen at an older
         version is applied only if the seat's decision is still the one it answered
         (:meth:`decision_since`) and it is legal now; otherwise :class:`StaleActionError` says why.
+
+        A refusal says only what the sender's view holds and what the sender sent (see
+        :mod:`allegiance.core.refusals`): its wording of the action and the stale reason are built from a
+        copy of the action whose numbers the view does not hold as cards are blinded, and no refusal
+        names a card the sender's view does not show.
         """
         if not isinstance(action, Action):
             action = Action.from_json(action)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.table.seats):
             raise NotYourTurnError(f"there is no seat {seat!r} at this table (seats 0..{len(state.table.seats) - 1})")
+        sender = SenderView(lambda: self.view(state, seat))
+        try:
+            self._check(state, seat, action, version, sender)
+        except AllegianceError as exc:
+            message = str(exc)
+            safe = guard_message(message, sender, self.name, self.card_catalog,
+                                 f"{self._label(state, seat)}: that action is not possible now")
+            if safe is message:
+                raise
+            raise type(exc)(safe) from None
+        events = self._apply(state, seat, action)
+        state.version += 1
+        return events
+
+    def _check(self, state: Any, seat: int, action: Action, version: int | None, sender: SenderView) -> None:
+        """Raise the refusal of ``action`` if ``seat`` may not play it now (see :meth:`apply`)."""
         stale = version is not None and version != state.version
         if stale:
             if not isinstance(version, int) or isinstance(version, bool) or version > state.version:
                 raise StaleActionError(f"version {version!r} is not a version this game has reached "
                                        f"(it is at version {state.version}); reload the table")
             if version < self.decision_since(state, seat):  # it answered a decision that is over
-                raise self._stale(state, seat, action)
+                raise self._stale(state, seat, action, sender)
         if self.outcome(state) is not None:
             raise IllegalActionError("the game is over")
         active = self.active_seats(state)
@@ -232,29 +261,26 @@ class Game(ABC):
                     f"unknown action kind {action.kind!r}; {self.name} actions are: {', '.join(self.action_kinds)}"
                 )
             if stale:
-                raise self._stale(state, seat, action)
+                raise self._stale(state, seat, action, sender)
             allowed = ", ".join(sorted({a.kind for a in legal}))
             raise IllegalActionError(
-                f"{self._describe(state, seat, action)} is not a legal action now (allowed now: {allowed})"
+                f"{self._describe(state, seat, action, sender)} is not a legal action now (allowed now: {allowed})"
             )
-        events = self._apply(state, seat, action)
-        state.version += 1
-        return events
 
-    def _describe(self, state: Any, seat: int, action: Action) -> str:
-        """:meth:`describe_action` for an error message, which must not depend on it succeeding."""
-        try:
-            return self.describe_action(state, seat, action)
-        except Exception:  # a game's wording bug must not turn a refusal into a server error
-            return str(action)
+    def _label(self, state: Any, seat: int) -> str:
+        return str(state.table.seats[seat].label)
 
-    def _stale(self, state: Any, seat: int, action: Action) -> StaleActionError:
-        """The refusal of an action chosen at an older version, with the game's reason."""
-        try:
-            reason = self.stale_reason(state, seat, action)
-        except Exception:  # as for _describe: the refusal must not depend on the wording
-            reason = Game.stale_reason(self, state, seat, action)
-        return StaleActionError(f"{self._describe(state, seat, action)} is no longer possible: {reason}; "
+    def _describe(self, state: Any, seat: int, action: Action, sender: SenderView) -> str:
+        """:meth:`describe_action` for a refusal: guarded by the sender's view (see :meth:`apply`)."""
+        return guard_text(lambda a: self.describe_action(state, seat, a), action, sender,
+                          plain_description(self._label(state, seat), action), self.name, self.card_catalog)
+
+    def _stale(self, state: Any, seat: int, action: Action, sender: SenderView) -> StaleActionError:
+        """The refusal of an action chosen at an older version, with the game's reason (guarded likewise)."""
+        default = Game.stale_reason(self, state, seat, action)
+        reason = guard_text(lambda a: self.stale_reason(state, seat, a), action, sender, default,
+                            self.name, self.card_catalog)
+        return StaleActionError(f"{self._describe(state, seat, action, sender)} is no longer possible: {reason}; "
                                 "nothing was done")
 
     def apply_unchecked(self, state: Any, seat: int, action: Action) -> list[Event]:

@@ -60,3 +60,19 @@ def test_no_text_of_a_random_game_shows_an_id(seed: int) -> None:
         for opt in (view["decision"] or {}).get("options", []):
             assert not re.search(r"#\d", opt), opt
         GAME.apply(s, seat, rnd.choice(legal))
+
+
+def test_a_search_tells_nothing_of_the_copies_it_does_not_show() -> None:
+    """Issue 21 item 1 ("every other message"): Bonne Affaire ! shows the top two cards of the Pioche;
+    their words counted every copy of their name in the Pioche ("5th of 5 in your Pioche"), telling the
+    player how many more it held.  Only the copies the reader sees are counted."""
+    s = board(hand={0: ["Bonne Affaire !"]}, monde={0: ["Bouftou"] * 6},
+              pioche={0: ["Boufton Blanc"] * 3 + ["Arakne"] + ["Boufton Blanc"] * 2})
+    act(s, 0, "play", card=one(s, "Bonne Affaire !"))
+    while s.pending and s.pending[-1].kind == "pay":
+        act(s, 0, "choose", value=s.pending[-1].options[0])
+    assert s.pending[-1].kind == "effect"
+    texts = GAME.view(s, 0)["decision"]["options"] + [GAME.describe_action(s, 0, a) for a in GAME.legal_actions(s, 0)]
+    assert sorted(GAME.view(s, 0)["decision"]["options"]) == ["Boufton Blanc (1st of 2 in your Pioche)",
+                                                             "Boufton Blanc (2nd of 2 in your Pioche)"]
+    assert not any("of 5" in t or "of 3" in t for t in texts), texts

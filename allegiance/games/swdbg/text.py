@@ -95,6 +95,8 @@ def card_text(state: SwdbgState, card: Any, seat: int | None = None) -> str:
             return HIDDEN_CARD
         place = where(state, card, seat)
         return f"{state.cards[card].name} ({place})" if place else state.cards[card].name
+    if isinstance(card, int) and not isinstance(card, bool) and card.bit_length() < 128:
+        return f"card #{card}"  # a number that names no card (a refusal words every unseen id so)
     return _short(card)
 
 

@@ -45,11 +45,27 @@ def _zone(state: WakfuState, card: int) -> tuple[str, int]:
     return ("banished", -1) if card in state.banished else ("", -1)
 
 
+#: pending kinds whose options are never cards: numbers and words
+_NOT_CARDS: Final = frozenset({"mulligan", "recycle_hand", "x"})
+
+
+def _seat_choice(state: WakfuState) -> bool:
+    """Whether the pending choice is of a player (its options are seats, not cards)."""
+    return bool(state.pending) and state.pending[-1].kind == "target" \
+        and state.pending[-1].prompt.endswith(": choose player")
+
+
 def _offered_to(state: WakfuState, card: int, seat: int | None) -> bool:
-    """Whether ``seat``'s own pending choice offers ``card`` (a search shows it the cards it chooses from)."""
+    """Whether ``seat``'s own pending choice offers ``card`` (a search shows it the cards it chooses from).
+
+    Only a choice among cards offers one: the values of X or the seats of a player choice are numbers
+    that happen to be card ids too, and once named the cards with those ids (issue 21 item 1)."""
     if seat is None or not state.pending or state.pending[-1].seat != seat:
         return False
-    for v in state.pending[-1].options:
+    top = state.pending[-1]
+    if top.kind in _NOT_CARDS or _seat_choice(state):
+        return False
+    for v in top.options:
         if v == card or (isinstance(v, tuple) and card in v):
             return True
     return False
@@ -79,7 +95,9 @@ def where(state: WakfuState, card: int, seat: int | None) -> str:
     place = mine if owner == seat else theirs.format(who=state.table.seats[owner].label)
     cards = getattr(state.players[owner], zone)
     name = state.cards[card].name
-    same = [c for c in cards if state.cards[c].name == name]
+    # only the copies the reader sees are counted: a Pioche card offered by a search says nothing of
+    # how many more of its name the Pioche holds
+    same = [c for c in cards if state.cards[c].name == name and (c == card or not hidden_from(state, c, seat))]
     if len(same) > 1:
         n = same.index(card) + 1
         suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -88,13 +106,22 @@ def where(state: WakfuState, card: int, seat: int | None) -> str:
 
 
 def card_text(state: WakfuState, card: Any, seat: int | None = None) -> str:
-    """A card by name and place ("Bouftou (your Monde)"); a card ``seat`` may not see is not named."""
+    """A card by name and place ("Bouftou (your Monde)"); a card ``seat`` may not see is not named; a
+    number that is no card is "card #N" (a refusal words every number the sender's view does not hold
+    as a card so: see ``allegiance.core.refusals``)."""
     if not _is_card(state, card):
-        return _short(card)
+        return _unknown_card(card)
     if hidden_from(state, card, seat):
         return HIDDEN_CARD
     place = where(state, card, seat)
     return f"{state.cards[card].name} ({place})" if place else state.cards[card].name
+
+
+def _unknown_card(value: Any) -> str:
+    """A value in a card's place that names no card: a number as "card #N", anything else as it came."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() < 128:
+        return f"card #{value}"
+    return _short(value)
 
 
 def _short(value: Any) -> str:
@@ -115,8 +142,8 @@ def option_text(state: WakfuState, kind: str, value: Any, seat: int | None = Non
         if kind == "blocker":
             return f"{card_text(state, value[0], seat)} blocks {card_text(state, value[1], seat)}"
         return f"{option_text(state, kind, value[0], seat)}: {_short(value[1])}"
-    if kind == "target" and isinstance(value, int) and 0 <= value < len(state.players) and state.pending \
-            and state.pending[-1].prompt.endswith(": choose player"):  # a player, not a card (any table size)
+    if kind == "target" and isinstance(value, int) and 0 <= value < len(state.players) \
+            and _seat_choice(state):  # a player, not a card (any table size)
         return state.table.seats[value].label
     if kind == "x" and isinstance(value, int):
         return f"X = {value}"
