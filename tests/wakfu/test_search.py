@@ -163,3 +163,17 @@ def test_in_a_team_game_a_teammates_hand_is_seen_and_kept_an_opponents_dealt_aga
     assert all(w.players[mate].main == state.players[mate].main for w in worlds)
     assert all(sorted(w.players[mate].pioche) == sorted(state.players[mate].pioche) for w in worlds)
     assert any(w.players[f].main != state.players[f].main for w in worlds for f in foes)
+
+
+def test_a_player_choice_keeps_no_hidden_card_in_place_when_sampling() -> None:
+    """A target choice's options are seats or cards in play, never cards shown from a hidden zone: a
+    seat's number that is also the id of a card in a Pioche kept that card in its true place in every
+    sampled world (found beside issue 21 item 1, where the same numbers named cards in refusals)."""
+    from allegiance.games.wakfu.state import Pending
+
+    s = board(pioche={0: ["Arakne", "Moskito", "Boufton Blanc", "Tofu"]}, active=1, first=1)
+    hidden = list(s.players[0].pioche)
+    # a player choice in a big team game: seats 0..15 are numbers that are card ids here too
+    s.pending = [Pending("target", 1, "Coupure Temporelle: choose player", tuple(hidden), None, ())]
+    orders = {tuple(determinize(s, 1, Rng(i)).players[0].pioche) for i in range(30)}
+    assert len(orders) > 1, "the cards whose ids are the choice's seats never moved"

@@ -57,10 +57,14 @@ def determinize(state: WakfuState, seat: int, rng: Rng) -> WakfuState:
 
 
 def _known_cards(state: WakfuState, seat: int) -> set[int]:
-    """Hidden-zone cards the seat is being shown by its own pending choice."""
+    """Hidden-zone cards the seat is being shown by its own pending choice.
+
+    A target choice shows none: its options are cards in play or seats, and a seat's number taken for
+    a card id kept a hidden card of that id in its true place in every sampled world (the same mistake
+    as issue 21 item 1's refusals)."""
     known: set[int] = set()
     for pend in state.pending:
-        if pend.seat == seat and pend.kind not in _NOT_CARDS:
+        if pend.seat == seat and pend.kind not in _NOT_CARDS and pend.kind != "target":
             known.update(v for v in pend.options if isinstance(v, int) and not isinstance(v, bool))
             for _, v in pend.data:
                 if isinstance(v, tuple):
