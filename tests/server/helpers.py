@@ -33,7 +33,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_until_up(base: str, timeout: float = 20.0, proc: subprocess.Popen[bytes] | None = None) -> None:
+def wait_until_up(base: str, timeout: float = 240.0, proc: subprocess.Popen[bytes] | None = None) -> None:
+    """Wait for the server at ``base`` to answer.  A server process that exits fails at once; one that
+    is still starting is waited for: on a loaded 2-core machine a start (imports, worker processes)
+    took over 20 s, the old bound, so ``timeout`` only catches a server that hangs."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
