@@ -29,21 +29,37 @@ def test_first_player_is_random() -> None:
 
 
 def test_rollback_sequence_first_player_first() -> None:
+    # 102.4: "the first rollback redraws as many cards as the player's PA, then one fewer each time, down
+    # to 0; the first player takes his rollbacks first"
     s = new()
     f = s.first
     assert s.pending[-1].kind == "mulligan" and s.pending[-1].seat == f  # 102.4: first player first
-    before = set(s.players[f].main)
-    choose(s, "rollback")
     p = s.players[f]
-    assert len(p.main) == 5 and len(p.pioche) == 43  # one card fewer, the hand recycled
+    assert rules.pa(s, f) == 6
+    choose(s, "rollback")
+    assert len(p.main) == 6 and len(p.pioche) == 42  # the first rollback: PA cards, the hand recycled
     assert s.pending[-1].seat == f
+    choose(s, "rollback")
+    assert len(p.main) == 5 and len(p.pioche) == 43  # the second: one fewer
     choose(s, "rollback")
     assert len(p.main) == 4
     choose(s, "keep")
     assert s.pending[-1].seat == 1 - f
     choose(s, "keep")
     assert s.phase == "main" and s.active == f and s.turn == 1
-    assert before  # the first hand existed
+
+
+def test_rollbacks_go_down_to_an_empty_hand() -> None:
+    # 102.4: each rollback draws one card fewer than the one before, down to 0 cards; then no more
+    s = new()
+    f = s.first
+    p = s.players[f]
+    drawn = []
+    while "rollback" in s.pending[-1].options:
+        choose(s, "rollback")
+        drawn.append(len(p.main))
+    assert drawn == [6, 5, 4, 3, 2, 1, 0]
+    assert s.pending[-1].options == ("keep",)
 
 
 def test_first_turn_restrictions() -> None:

@@ -64,9 +64,15 @@ def _mulligan(state: WakfuState) -> None:
             options = ("keep", "rollback") if p.main else ("keep",)
             state.pending.append(Pending(
                 "mulligan", seat, f"Keep these {len(p.main)} cards, or roll back (recycle them and draw "
-                f"{max(len(p.main) - 1, 0)})?", options))
+                f"{rollback_draw(state, seat)})?", options))
             return
     start_turn(state, state.first)
+
+
+def rollback_draw(state: WakfuState, seat: int) -> int:
+    """102.4: the first rollback draws as many cards as the player's PA, each next one a card fewer,
+    down to 0."""
+    return max(rules.pa(state, seat) - state.players[seat].mulligans, 0)
 
 
 def mulligan(state: WakfuState, pend: Pending, value: object) -> None:
@@ -76,7 +82,7 @@ def mulligan(state: WakfuState, pend: Pending, value: object) -> None:
         state.flags.add(("kept", seat))
         rules.say(state, "keep", f"{rules.label(state, seat)} keeps {len(p.main)} cards", seat)
         return
-    n = len(p.main) - 1  # each rollback draws one card fewer (102.4)
+    n = rollback_draw(state, seat)
     for c in p.main[:]:
         rules.recycle(state, c)
     state.rng.shuffle(p.pioche)

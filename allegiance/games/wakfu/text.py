@@ -22,7 +22,8 @@ _PLACES: Final = {
 
 # answers that are words already, by value (any decision kind)
 _WORDS: Final = {
-    "keep": "keep", "rollback": "roll back: recycle this hand and draw one card fewer",
+    "keep": "keep",
+    "rollback": "roll back: recycle this hand and draw again (PA cards the first time, one fewer each time after)",
     "recycle": "recycle your whole hand and draw a new one", "done": "done", "cancel": "cancel: nothing is paid",
     "monde": "it appears in the Monde", "havre": "it appears in your Havre Sac", "pass": "pass",
     "destroy": "destroy it", "no": "no", "none": "none", "draw": "draw a card", "accept": "accept", "refuse": "refuse",
