@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from allegiance.games.wakfu import GAME, rules
-from tests.wakfu.builders import act, board, choose, kinds, one
+from tests.wakfu.builders import act, board, choose, kinds, one, pass_reactions, pay, play
 
 
 def attack(s, target: int, attackers: list[int], blocks: list[tuple[int, int]] | None = ()) -> None:  # type: ignore[no-untyped-def]
@@ -294,3 +294,27 @@ def test_destroying_a_havre_sac_banishes_it_306_5() -> None:
     rules.destroy(s, s.players[1].sac, 0)
     p1 = s.players[1]
     assert p1.sac in s.banished and p1.hero in p1.monde and one(s, "Tofu") in p1.monde
+
+
+def test_a_reaction_does_not_take_the_reacting_players_turn_705_3_809_7() -> None:
+    # 705.3: a Réaction does not use up one's turn to act in the Phase d'Actions; 809.7: Réactions played
+    # in the Phase d'Actions are outside the alternation.  So after the attacker's Action and the
+    # defender's Réaction to it, the defender still acts next (809.7's example is this case).
+    s = board(monde={0: ["Bouftou"]}, hand={0: ["Charge"], 1: ["Échec Critique"]})
+    bouftou, echec = one(s, "Bouftou"), one(s, "Échec Critique")
+    attack(s, s.players[1].sac, [bouftou], [])
+    assert s.combat.to_act == 0  # 705.1
+    play(s, 0, one(s, "Charge"), bouftou)  # the attacker's action
+    assert s.pending[-1].kind == "reaction" and s.pending[-1].seat == 1 and echec in s.pending[-1].options
+    choose(s, echec)  # the defender's Réaction: it cancels the Charge
+    while s.pending and s.pending[-1].kind == "target":
+        choose(s, s.pending[-1].options[0])
+    pay(s)
+    pass_reactions(s)
+    assert not s.file and rules.force(s, bouftou) == s.cards[bouftou].force  # the Charge was cancelled
+    assert s.combat.step == "actions" and s.combat.to_act == 1  # the defender acts next
+    assert GAME.legal_actions(s, 1) and not GAME.legal_actions(s, 0)
+    act(s, 1, "pass")
+    assert s.combat.to_act == 0
+    act(s, 0, "pass")
+    assert s.combat is None  # two passes in a row end the phase (705.5)

@@ -320,10 +320,9 @@ def after_paid(state: WakfuState, item: Item) -> None:
             rules.destroy(state, c)
     if spec.once:
         state.flags.add(("once", item.card, item.power))
-    if item.kind == "power":
-        from allegiance.games.wakfu.combat import acted
-        acted(state, item.seat)
-    elif state.cards[item.card].type == "Action":
+    # 705.3 / 809.7: a Réaction is outside the alternation of the Phase d'Actions (it neither uses the
+    # reacting player's turn to act nor hands the turn on); every other Action or power is an action
+    if not spec.reaction and (item.kind == "power" or state.cards[item.card].type == "Action"):
         from allegiance.games.wakfu.combat import acted
         acted(state, item.seat)
 

@@ -191,7 +191,8 @@ def pass_action(state: WakfuState, seat: int) -> None:
 
 
 def acted(state: WakfuState, seat: int) -> None:
-    """After an action in the Phase d'Actions the next player acts (705.1, 810.4; WK-COMBAT-6)."""
+    """After an action in the Phase d'Actions the next player acts (705.1, 810.4; WK-COMBAT-6).  A
+    Réaction is no action here (705.3, 809.7): its caller does not call this."""
     cb = state.combat
     if cb is not None and cb.step == "actions":
         cb.passes = 0
