@@ -41,18 +41,29 @@ def test_attackers_limited_by_pm_and_bruss_bonus() -> None:
     pious = [c for c in s.players[0].monde if s.cards[c].name == "Piou Vert"]
     act(s, 0, "attack")
     choose(s, s.players[1].sac)
-    for c in pious:
-        choose(s, c)
-    assert s.combat.attackers == pious and s.combat.step == "actions"  # PM 3 reached: no 4th attacker
-    s = board(monde={0: ["Piou Vert"] * 3}, hero_in_monde=(0,))
-    pious = [c for c in s.players[0].monde if s.cards[c].name == "Piou Vert"]
-    act(s, 0, "attack")
-    choose(s, s.players[1].sac)
     choose(s, s.players[0].hero)
     assert rules.pm(s, 0) == 4 and rules.force(s, s.players[0].hero) == 4
     for c in pious:
         choose(s, c)
     assert len(s.combat.attackers) == 4  # Bruss + 3 Piou Vert: legal with PM 3 + 1
+
+
+def test_attacker_count_checked_after_the_when_it_attacks_powers_703_2() -> None:
+    # 703.2: the attackers are declared, THEN the "quand [nom] attaque" powers apply, THEN their number is
+    # checked against the PM.  So Bruss Ouilis declared after three Alliés (PM 3) is legal: his +1 PM counts
+    # (703.2c's example: Bruss + 3 Piou Vert); without Bruss a 4th attacker stays illegal
+    s = board(monde={0: ["Piou Vert"] * 3 + ["Bouftou"], 1: []}, hero_in_monde=(0,))
+    pious = [c for c in s.players[0].monde if s.cards[c].name == "Piou Vert"]
+    hero = s.players[0].hero
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    for c in pious:
+        choose(s, c)
+    assert rules.pm(s, 0) == 3 and s.pending[-1].kind == "attacker"
+    assert set(s.pending[-1].options) == {hero, "done"}  # Bruss may still come; the Bouftou may not (4 > 3)
+    choose(s, hero)
+    assert s.combat.attackers == [*pious, hero] and rules.pm(s, 0) == 4
+    assert s.combat.step == "blockers" or s.combat.step == "actions"  # PM 4 reached: the declaration is over
 
 
 def test_summoning_sickness_303_3_and_agressivite() -> None:

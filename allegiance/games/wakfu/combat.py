@@ -76,9 +76,14 @@ def step(state: WakfuState) -> None:
                                      tuple(options)))
         return
     if cb.step == "attackers":
-        options: list[object] = []
-        if len(cb.attackers) < rules.pm(state, cb.attacker):  # 703.2c
-            options = list(eligible_attackers(state, cb.attacker))
+        # 703.2: the count is checked against the PM after the "quand [nom] attaque" powers, so a card
+        # whose power raises the PM may still come once PM attackers are declared (Bruss Ouilis, 703.2c);
+        # a declaration that would be illegal (703.2c) is never offered
+        from allegiance.games.wakfu.resolution import attack_pm_bonus
+        pm = rules.pm(state, cb.attacker)
+        n = len(cb.attackers) + 1
+        options: list[object] = [c for c in eligible_attackers(state, cb.attacker)
+                                 if n <= pm or n <= pm + attack_pm_bonus(state, c)]
         if cb.attackers or not options:
             options.append("done")
         if options == ["done"] and not cb.attackers:

@@ -110,6 +110,11 @@ def on_destroyed(state: WakfuState, card: int, owner: int) -> None:
         state.file.append(Item("trigger", owner, card, "tofu_destroyed", paid=True, to_ask=[owner]))
 
 
+def attack_pm_bonus(state: WakfuState, card: int) -> int:
+    """The PM that a card's "quand [nom] attaque" power gives its controller (Bruss Ouilis: +1)."""
+    return 1 if state.cards[card].name == "Bruss Ouilis" else 0
+
+
 def on_attacks(state: WakfuState, card: int) -> None:
     """Bruss Ouilis: when it attacks, +1 Force and +1 PM (Niveau 2: and Géant) until end of combat; the PM
     counts before the attacker count is checked (703.2c)."""
