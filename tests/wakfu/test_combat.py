@@ -329,3 +329,38 @@ def test_a_reaction_does_not_take_the_reacting_players_turn_705_3_809_7() -> Non
     assert s.combat.to_act == 0
     act(s, 0, "pass")
     assert s.combat is None  # two passes in a row end the phase (705.5)
+
+
+def test_a_blocker_whose_attacker_left_may_be_reassigned_705_4() -> None:
+    # 705.4: in the Phase d'Actions, a blocker whose attacker has left the combat may be assigned by its
+    # controller to another attacker (which it must be able to block: Agilité, 704.5), or to none
+    s = board(monde={0: ["Bouftou", "Bwork"], 1: ["Tofu"]}, hand={1: ["Exclusion"]})
+    bouftou, bwork, tofu = one(s, "Bouftou"), one(s, "Bwork"), one(s, "Tofu")
+    attack(s, s.players[1].sac, [bouftou, bwork], [(tofu, bouftou)])
+    act(s, 0, "pass")
+    play(s, 1, one(s, "Exclusion"), bouftou)  # the Bouftou leaves the combat (705.6)
+    pass_reactions(s)
+    assert bouftou not in s.combat.attackers
+    pend = s.pending[-1]
+    assert pend.kind == "reassign" and pend.seat == 1  # the blocker's controller decides
+    assert set(pend.options) == {(tofu, bwork), "none"}
+    choose(s, tofu, bwork)
+    assert s.combat.blockers == {tofu: bwork} and not s.pending
+    act(s, 0, "pass")
+    act(s, 1, "pass")
+    assert s.combat is None
+    assert tofu in s.players[1].defausse and s.players[1].sac_pr == 15  # the Bwork fought the Tofu, no free hit
+
+
+def test_a_blocker_left_without_attacker_may_stay_unassigned_705_4() -> None:
+    s = board(monde={0: ["Bouftou", "Bwork"], 1: ["Tofu"]}, hand={1: ["Exclusion"]})
+    bouftou, bwork, tofu = one(s, "Bouftou"), one(s, "Bwork"), one(s, "Tofu")
+    attack(s, s.players[1].sac, [bouftou, bwork], [(tofu, bouftou)])
+    act(s, 0, "pass")
+    play(s, 1, one(s, "Exclusion"), bouftou)
+    pass_reactions(s)
+    choose(s, "none")
+    assert not s.pending and s.combat.to_act == 0
+    act(s, 0, "pass")
+    act(s, 1, "pass")
+    assert tofu in s.players[1].monde and s.players[1].sac_pr == 15 - rules.force(s, bwork)

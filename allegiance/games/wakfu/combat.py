@@ -164,6 +164,15 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         rules.say(state, "blocker", f"{state.name(b)} blocks {state.name(a)}", cb.defender, card=b)
         if rules.controller(state, b) != cb.defender:
             rules.incline(state, b)  # WK-COMBAT-5: a teammate's reinforcement is tapped when placed
+    elif pend.kind == "reassign":
+        if value == "none":
+            return
+        assert isinstance(value, tuple)
+        b, a = value
+        cb.blockers[b] = a  # 705.4
+        if a not in cb.blocked:
+            cb.blocked.append(a)
+        rules.say(state, "blocker", f"{state.name(b)} now blocks {state.name(a)}", pend.seat, card=b)
     elif pend.kind == "duel_target":
         assert isinstance(value, int) and pend.card is not None
         _fight(state, pend.card, [value] * rules.force(state, pend.card))
@@ -223,6 +232,26 @@ def _next_actor(state: WakfuState, seat: int) -> None:
         seq = teams.team_in_order(state, last)
         nxt = [s for s in seq[1:] + seq[:1] if teams.alive(state, s)]
     cb.to_act = nxt[0] if nxt else seat
+
+
+def ask_reassign(state: WakfuState) -> bool:
+    """705.4: a blocker whose attacker left the combat may be assigned by its controller to another
+    attacker it can block (704.5), or to none.  Asked in the Phase d'Actions with an empty File; True
+    if a question was asked."""
+    cb = state.combat
+    assert cb is not None
+    for f in sorted((f for f in state.flags if f[0] == "unassigned"), key=repr):
+        b = f[1]
+        state.flags.discard(f)
+        seat = rules.controller(state, b)
+        if seat < 0 or b in cb.blockers or not teams.alive(state, seat):
+            continue
+        options: list[object] = [(b, a) for a in cb.attackers if can_block(state, b, a)]
+        if options:
+            state.pending.append(Pending("reassign", seat, f"{state.name(b)}'s attacker left the combat: "
+                                         "block another attacker, or none", (*options, "none"), b))
+            return True
+    return False
 
 
 def skip_to_next(state: WakfuState) -> None:
@@ -353,6 +382,6 @@ def _end(state: WakfuState) -> None:
             state.tapped.add(c)
     state.mods = [m for m in state.mods if m[3] != "combat"]
     state.pmods = [m for m in state.pmods if m[3] != "combat"]
-    state.flags = {f for f in state.flags if f[0] != "hit_target"}
+    state.flags = {f for f in state.flags if f[0] not in ("hit_target", "unassigned")}
     state.combat = None
     rules.say(state, "combat_end", "the combat ends")

@@ -168,12 +168,7 @@ def _exclusion(state: WakfuState, item: Item) -> None:
     t = item.targets[0]
     cb = state.combat
     if _alive(state, t) and cb is not None:
-        if t in cb.attackers:
-            cb.attackers.remove(t)
-            for b, a in list(cb.blockers.items()):
-                if a == t:
-                    del cb.blockers[b]
-        cb.blockers.pop(t, None)
+        rules.leave_combat(state, t)  # its blockers may be assigned to another attacker (705.4)
         rules.incline(state, t)  # 705.6: it returns to the Monde, inclined
 
 

@@ -52,6 +52,8 @@ def advance(state: WakfuState) -> None:
         if state.phase == "end":
             end_phase(state)
             continue
+        if state.combat is not None and state.flags and combat.ask_reassign(state):  # 705.4
+            return
         return  # main phase or Phase d'Actions: the seat's free choice
     raise RuntimeError("Wakfu: advance() did not settle")  # pragma: no cover
 

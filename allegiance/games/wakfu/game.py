@@ -34,7 +34,7 @@ HANDLERS: Final[dict[str, Callable[[WakfuState, Pending, Any], None]]] = {
     "place": pay.answer, "x": pay.answer, "target": pay.answer, "pay": pay.answer, "craft": pay.answer,
     "trigger_order": resolution.answer_order, "extra": choices.answer_extra,
     "trigger_target": effects.answer_trigger_target, "reaction": _react, "effect": effects.answer_effect,
-    "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose,
+    "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose, "reassign": combat.choose,
     "duel_target": combat.choose, "riposte": combat.choose, "duel_order": combat.choose, "geant": combat.choose,
 }
 ACTION_KINDS: Final = ("choose", "play", "use", "move", "attack", "end_turn", "pass")

@@ -113,7 +113,7 @@ def _pending_kind(state: WakfuState) -> str:
 def option_text(state: WakfuState, kind: str, value: Any, seat: int | None = None) -> str:
     """One answer to a pending choice of ``kind``, in words (cards by name and place seen from ``seat``)."""
     if isinstance(value, tuple) and len(value) == 2:
-        if kind == "blocker":
+        if kind in ("blocker", "reassign"):
             return f"{card_text(state, value[0], seat)} blocks {card_text(state, value[1], seat)}"
         return f"{option_text(state, kind, value[0], seat)}: {_short(value[1])}"
     if kind == "target" and isinstance(value, int) and 0 <= value < len(state.players) and state.pending \
@@ -132,6 +132,8 @@ def option_text(state: WakfuState, kind: str, value: Any, seat: int | None = Non
             return "no more attackers"
         if kind == "blocker" and value == "done":
             return "no more blockers"
+        if kind == "reassign" and value == "none":
+            return "it blocks no attacker"
         return _WORDS.get(value, _short(value))
     if not _is_card(state, value):
         return _short(value)
