@@ -4,7 +4,7 @@ alternating Phase d'Actions, duels, damage to the target, and the end of combat 
 from __future__ import annotations
 
 from allegiance.games.wakfu import rules, teams
-from allegiance.games.wakfu.state import Combat, Pending, WakfuState
+from allegiance.games.wakfu.state import Combat, Item, Pending, WakfuState
 
 #: Alliés that may not block (card text) or neither attack nor block (303.6)
 CANNOT_BLOCK = {"Jicé Aouaire", "Terra", "Aero", "Pyro", "Akwa"}
@@ -50,11 +50,15 @@ def can_attack(state: WakfuState, seat: int) -> bool:
 
 
 def declare(state: WakfuState, seat: int) -> None:
-    """701.2: the attack is declared; the target is chosen next (702)."""
+    """701.2: the attack is declared and the declaration goes to the File d'Attente, where each player
+    may answer it with one Réaction (809.6); once it has resolved the target is chosen (702).  The File
+    item names the attacking player's Héros (the declaration has no card of its own)."""
     state.attacked = True
     # the defender is the target's controller, known once the target is chosen (WK-COMBAT-1)
     state.combat = Combat(seat, teams.opposite(state.table, seat), to_act=seat)
     rules.say(state, "attack", f"{rules.label(state, seat)} attacks", seat)
+    state.file.append(Item("attack", seat, state.players[seat].hero, "attack", paid=True,
+                           to_ask=teams.after(state, seat)))
 
 
 def can_block(state: WakfuState, blocker: int, attacker: int) -> bool:

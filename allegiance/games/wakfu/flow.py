@@ -30,9 +30,10 @@ def advance(state: WakfuState) -> None:
                 seat = top.to_ask.pop(0)
                 options = choices.reactions(state, seat, top)
                 if options or state.config.reaction_prompts == "always":
-                    state.pending.append(Pending(
-                        "reaction", seat, f"{state.name(top.card)} was just played: play a Réaction or pass",
-                        (*options, "pass"), top.card))
+                    what = (f"{rules.label(state, top.seat)} declares an attack" if top.kind == "attack"
+                            else f"{state.name(top.card)} was just played")
+                    state.pending.append(Pending("reaction", seat, f"{what}: play a Réaction or pass",
+                                                 (*options, "pass"), top.card))
                     return
                 continue
             state.file.pop()

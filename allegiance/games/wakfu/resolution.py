@@ -13,6 +13,8 @@ from allegiance.games.wakfu.state import Item, Pending, WakfuState
 # -- resolution --------------------------------------------------------------------------------------------
 def resolve(state: WakfuState, item: Item) -> None:
     """810: targets are checked again; if every one is illegal the effect is cancelled (810.2)."""
+    if item.kind == "attack":  # 701.2: the declaration resolved, the combat begins (702)
+        return
     d = state.cards[item.card]
     if item.cancelled:
         if item.kind == "card":
