@@ -382,3 +382,25 @@ def test_the_attack_declaration_goes_to_the_file_701_2() -> None:
     choose(s, s.players[1].sac)
     choose(s, one(s, "Bouftou"))
     assert s.combat.attackers == [one(s, "Bouftou")]
+
+
+def test_a_reaction_answers_the_inclining_at_the_end_of_combat_708_3() -> None:
+    # 708.3: at the end of combat every card that was attacking or blocking is inclined; that inclining is
+    # an event, so a Réaction to "an Allié or Héros that has just been inclined" answers it: Flèche
+    # d'Immolation deals its 2 Feu damage to the attacker inclined at the end of the combat
+    s = board(monde={0: ["Bouftou"]}, hand={1: ["Flèche d'Immolation"]})  # seat 1's Héros is a Crâ
+    bouftou, fleche = one(s, "Bouftou"), one(s, "Flèche d'Immolation")
+    attack(s, s.players[1].sac, [bouftou], [])
+    act(s, 0, "pass")
+    act(s, 1, "pass")
+    assert s.combat is None and bouftou in s.tapped and s.players[1].sac_pr == 13  # 707, then 708.3
+    pend = s.pending[-1]
+    assert pend.kind == "reaction" and pend.seat == 1 and fleche in pend.options
+    choose(s, fleche)
+    while s.pending and s.pending[-1].kind == "target":
+        assert set(s.pending[-1].options) == {bouftou}  # only what the end of combat inclined
+        choose(s, bouftou)
+    pay(s)
+    pass_reactions(s)
+    assert bouftou in s.players[0].defausse  # 2 Feu damage: lethal for the Bouftou (Force 2)
+    assert fleche in s.players[1].defausse and s.phase == "main" and s.active == 0

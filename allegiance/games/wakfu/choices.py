@@ -129,7 +129,9 @@ def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) ->
     if kind == "metier":
         return ["Armurier", "Forgeron", "Bricoleur", "Bijoutier"]
     if kind == "just_inclined":
-        below = [i for i in state.file if i is not item and i.paid and i.kind in ("card", "power")]
+        # the cards inclined to pay for the card or power just played, or by the end of combat (708.3)
+        below = [i for i in state.file if i is not item and i.paid
+                 and (i.kind in ("card", "power") or i.effect == "combat_inclined")]
         if not below:
             return []
         # 508.2: a Réaction does not see inside the opponent's Havre Sac

@@ -381,11 +381,18 @@ def _end(state: WakfuState) -> None:
     for card, seat in cb.destroyed:
         if not teams.same_team(state, seat, state.owner(card)):  # 415.5; a teammate's card gives no XP
             rules.gain_xp(state, seat, state.cards[card].xp)
+    inclined = []
     for c in cb.attackers + list(cb.blockers):
-        if rules.in_play(state, c):
+        if rules.in_play(state, c) and c not in state.tapped:
             state.tapped.add(c)
+            inclined.append(c)
     state.mods = [m for m in state.mods if m[3] != "combat"]
     state.pmods = [m for m in state.pmods if m[3] != "combat"]
     state.flags = {f for f in state.flags if f[0] not in ("hit_target", "unassigned")}
     state.combat = None
     rules.say(state, "combat_end", "the combat ends")
+    if inclined and teams.alive(state, cb.attacker):
+        # 708.3: the inclining is an event the players may answer with a Réaction (Flèche d'Immolation),
+        # each once, the defender's side first (809.6)
+        state.file.append(Item("trigger", cb.attacker, inclined[0], "combat_inclined", paid=True,
+                               to_ask=teams.after(state, cb.attacker), inclined=inclined))

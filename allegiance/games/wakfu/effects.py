@@ -775,7 +775,7 @@ def _t_prespic(state: WakfuState, item: Item) -> None:
 
 
 TRIGGERS: dict[str, Resolve] = {
-    "tofu_destroyed": _noop,
+    "tofu_destroyed": _noop, "combat_inclined": _noop,
     "Smare": _t_smare, "Wa Wabbit": _t_may_draw, "prespic": _t_prespic, "upkeep:Feu": _t_upkeep("Feu"),
     "Gelée Bleue": _t_may_draw, "Amal Odoua": _t_amal, "Corailleur": _t_corailleur, "Djakky Chwan": _t_djakky,
     "Bouftou Royal": _t_royal, "Coffre Malveillant": _t_coffre, "Tofu Mutant": _t_tofu_mutant,

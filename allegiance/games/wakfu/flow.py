@@ -30,8 +30,12 @@ def advance(state: WakfuState) -> None:
                 seat = top.to_ask.pop(0)
                 options = choices.reactions(state, seat, top)
                 if options or state.config.reaction_prompts == "always":
-                    what = (f"{rules.label(state, top.seat)} declares an attack" if top.kind == "attack"
-                            else f"{state.name(top.card)} was just played")
+                    if top.kind == "attack":
+                        what = f"{rules.label(state, top.seat)} declares an attack"
+                    elif top.effect == "combat_inclined":
+                        what = "the end of combat inclined " + ", ".join(state.name(c) for c in top.inclined)
+                    else:
+                        what = f"{state.name(top.card)} was just played"
                     state.pending.append(Pending("reaction", seat, f"{what}: play a Réaction or pass",
                                                  (*options, "pass"), top.card))
                     return
