@@ -28,6 +28,7 @@ _WORDS: Final = {
     "monde": "it appears in the Monde", "havre": "it appears in your Havre Sac", "pass": "pass",
     "destroy": "destroy it", "no": "no", "none": "none", "draw": "draw a card", "accept": "accept", "refuse": "refuse",
     "craft": "make it with its Recette (Fabriquer)",
+    "play_first": "I play first", "play_second": "my opponent plays first",
 }
 
 
