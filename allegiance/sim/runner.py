@@ -115,6 +115,10 @@ def play_game(game_name: str, mode: str, bots: list[str], seed: int, index: int 
             result.replay = Replay(game_name, mode, seed, dict(options or {}), list(bots), log).to_json()
         return result
     outcome = game.outcome(state)
+    # the turn order again at the end: a first decision of the game may have fixed it (Wakfu 102.2)
+    result.turn_order = [int(s) for s in game.turn_order(state)]
+    if result.turn_order:
+        result.first_team = teams[result.turn_order[0]]
     if log is not None:
         result.replay = Replay(game_name, mode, seed, dict(options or {}), list(bots), log).to_json(outcome)
     assert outcome is not None

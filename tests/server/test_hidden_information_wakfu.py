@@ -160,6 +160,10 @@ def test_the_checker_notices_an_opponents_hand_in_a_message() -> None:
 
     table = LiveTable(TableRecord("t1", "wakfu", "1v1", {"decks": ["iop", "cra"]}, 5,
                                   [SeatRecord(i, "human") for i in range(2)]))
+    from allegiance.core.actions import Action
+    # the winner of the draw chooses who plays first (102.2); then the hands are drawn
+    table.game.apply(table.state, table.state.pending[-1].seat, Action.of("choose", value="play_first"))
+    assert table.state.players[1].main
     honest = Checker()
     honest(table, 0, [])
     assert not honest.problems

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from allegiance.games.wakfu import GAME, rules
-from tests.wakfu.builders import act, board, choose, kinds, one
+from tests.wakfu.builders import act, board, choose, kinds, one, pass_reactions, pay, play
 
 
 def attack(s, target: int, attackers: list[int], blocks: list[tuple[int, int]] | None = ()) -> None:  # type: ignore[no-untyped-def]
@@ -41,18 +41,29 @@ def test_attackers_limited_by_pm_and_bruss_bonus() -> None:
     pious = [c for c in s.players[0].monde if s.cards[c].name == "Piou Vert"]
     act(s, 0, "attack")
     choose(s, s.players[1].sac)
-    for c in pious:
-        choose(s, c)
-    assert s.combat.attackers == pious and s.combat.step == "actions"  # PM 3 reached: no 4th attacker
-    s = board(monde={0: ["Piou Vert"] * 3}, hero_in_monde=(0,))
-    pious = [c for c in s.players[0].monde if s.cards[c].name == "Piou Vert"]
-    act(s, 0, "attack")
-    choose(s, s.players[1].sac)
     choose(s, s.players[0].hero)
     assert rules.pm(s, 0) == 4 and rules.force(s, s.players[0].hero) == 4
     for c in pious:
         choose(s, c)
     assert len(s.combat.attackers) == 4  # Bruss + 3 Piou Vert: legal with PM 3 + 1
+
+
+def test_attacker_count_checked_after_the_when_it_attacks_powers_703_2() -> None:
+    # 703.2: the attackers are declared, THEN the "quand [nom] attaque" powers apply, THEN their number is
+    # checked against the PM.  So Bruss Ouilis declared after three Alliés (PM 3) is legal: his +1 PM counts
+    # (703.2c's example: Bruss + 3 Piou Vert); without Bruss a 4th attacker stays illegal
+    s = board(monde={0: ["Piou Vert"] * 3 + ["Bouftou"], 1: []}, hero_in_monde=(0,))
+    pious = [c for c in s.players[0].monde if s.cards[c].name == "Piou Vert"]
+    hero = s.players[0].hero
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    for c in pious:
+        choose(s, c)
+    assert rules.pm(s, 0) == 3 and s.pending[-1].kind == "attacker"
+    assert set(s.pending[-1].options) == {hero, "done"}  # Bruss may still come; the Bouftou may not (4 > 3)
+    choose(s, hero)
+    assert s.combat.attackers == [*pious, hero] and rules.pm(s, 0) == 4
+    assert s.combat.step == "blockers" or s.combat.step == "actions"  # PM 4 reached: the declaration is over
 
 
 def test_summoning_sickness_303_3_and_agressivite() -> None:
@@ -294,3 +305,102 @@ def test_destroying_a_havre_sac_banishes_it_306_5() -> None:
     rules.destroy(s, s.players[1].sac, 0)
     p1 = s.players[1]
     assert p1.sac in s.banished and p1.hero in p1.monde and one(s, "Tofu") in p1.monde
+
+
+def test_a_reaction_does_not_take_the_reacting_players_turn_705_3_809_7() -> None:
+    # 705.3: a Réaction does not use up one's turn to act in the Phase d'Actions; 809.7: Réactions played
+    # in the Phase d'Actions are outside the alternation.  So after the attacker's Action and the
+    # defender's Réaction to it, the defender still acts next (809.7's example is this case).
+    s = board(monde={0: ["Bouftou"]}, hand={0: ["Charge"], 1: ["Échec Critique"]})
+    bouftou, echec = one(s, "Bouftou"), one(s, "Échec Critique")
+    attack(s, s.players[1].sac, [bouftou], [])
+    assert s.combat.to_act == 0  # 705.1
+    play(s, 0, one(s, "Charge"), bouftou)  # the attacker's action
+    assert s.pending[-1].kind == "reaction" and s.pending[-1].seat == 1 and echec in s.pending[-1].options
+    choose(s, echec)  # the defender's Réaction: it cancels the Charge
+    while s.pending and s.pending[-1].kind == "target":
+        choose(s, s.pending[-1].options[0])
+    pay(s)
+    pass_reactions(s)
+    assert not s.file and rules.force(s, bouftou) == s.cards[bouftou].force  # the Charge was cancelled
+    assert s.combat.step == "actions" and s.combat.to_act == 1  # the defender acts next
+    assert GAME.legal_actions(s, 1) and not GAME.legal_actions(s, 0)
+    act(s, 1, "pass")
+    assert s.combat.to_act == 0
+    act(s, 0, "pass")
+    assert s.combat is None  # two passes in a row end the phase (705.5)
+
+
+def test_a_blocker_whose_attacker_left_may_be_reassigned_705_4() -> None:
+    # 705.4: in the Phase d'Actions, a blocker whose attacker has left the combat may be assigned by its
+    # controller to another attacker (which it must be able to block: Agilité, 704.5), or to none
+    s = board(monde={0: ["Bouftou", "Bwork"], 1: ["Tofu"]}, hand={1: ["Exclusion"]})
+    bouftou, bwork, tofu = one(s, "Bouftou"), one(s, "Bwork"), one(s, "Tofu")
+    attack(s, s.players[1].sac, [bouftou, bwork], [(tofu, bouftou)])
+    act(s, 0, "pass")
+    play(s, 1, one(s, "Exclusion"), bouftou)  # the Bouftou leaves the combat (705.6)
+    pass_reactions(s)
+    assert bouftou not in s.combat.attackers
+    pend = s.pending[-1]
+    assert pend.kind == "reassign" and pend.seat == 1  # the blocker's controller decides
+    assert set(pend.options) == {(tofu, bwork), "none"}
+    choose(s, tofu, bwork)
+    assert s.combat.blockers == {tofu: bwork} and not s.pending
+    act(s, 0, "pass")
+    act(s, 1, "pass")
+    assert s.combat is None
+    assert tofu in s.players[1].defausse and s.players[1].sac_pr == 15  # the Bwork fought the Tofu, no free hit
+
+
+def test_a_blocker_left_without_attacker_may_stay_unassigned_705_4() -> None:
+    s = board(monde={0: ["Bouftou", "Bwork"], 1: ["Tofu"]}, hand={1: ["Exclusion"]})
+    bouftou, bwork, tofu = one(s, "Bouftou"), one(s, "Bwork"), one(s, "Tofu")
+    attack(s, s.players[1].sac, [bouftou, bwork], [(tofu, bouftou)])
+    act(s, 0, "pass")
+    play(s, 1, one(s, "Exclusion"), bouftou)
+    pass_reactions(s)
+    choose(s, "none")
+    assert not s.pending and s.combat.to_act == 0
+    act(s, 0, "pass")
+    act(s, 1, "pass")
+    assert tofu in s.players[1].monde and s.players[1].sac_pr == 15 - rules.force(s, bwork)
+
+
+def test_the_attack_declaration_goes_to_the_file_701_2() -> None:
+    # 701.2: the declaration of an attack goes to the File d'Attente; each player may answer it with one
+    # Réaction (809.6: the defender first); the combat begins once it has resolved
+    s = board(monde={0: ["Bouftou"], 1: ["Tofu"]}, reaction_prompts="always")
+    act(s, 0, "attack")
+    assert [i.kind for i in s.file] == ["attack"] and s.file[0].seat == 0
+    pend = s.pending[-1]
+    assert pend.kind == "reaction" and pend.seat == 1 and "attack" in pend.prompt and "pass" in pend.options
+    assert GAME.legal_actions(s, 1) and not GAME.legal_actions(s, 0)
+    choose(s, "pass")
+    assert s.pending[-1].kind == "reaction" and s.pending[-1].seat == 0  # then the attacker
+    choose(s, "pass")
+    assert not s.file and s.pending[-1].kind == "attack_target"  # resolved: the combat begins (702)
+    choose(s, s.players[1].sac)
+    choose(s, one(s, "Bouftou"))
+    assert s.combat.attackers == [one(s, "Bouftou")]
+
+
+def test_a_reaction_answers_the_inclining_at_the_end_of_combat_708_3() -> None:
+    # 708.3: at the end of combat every card that was attacking or blocking is inclined; that inclining is
+    # an event, so a Réaction to "an Allié or Héros that has just been inclined" answers it: Flèche
+    # d'Immolation deals its 2 Feu damage to the attacker inclined at the end of the combat
+    s = board(monde={0: ["Bouftou"]}, hand={1: ["Flèche d'Immolation"]})  # seat 1's Héros is a Crâ
+    bouftou, fleche = one(s, "Bouftou"), one(s, "Flèche d'Immolation")
+    attack(s, s.players[1].sac, [bouftou], [])
+    act(s, 0, "pass")
+    act(s, 1, "pass")
+    assert s.combat is None and bouftou in s.tapped and s.players[1].sac_pr == 13  # 707, then 708.3
+    pend = s.pending[-1]
+    assert pend.kind == "reaction" and pend.seat == 1 and fleche in pend.options
+    choose(s, fleche)
+    while s.pending and s.pending[-1].kind == "target":
+        assert set(s.pending[-1].options) == {bouftou}  # only what the end of combat inclined
+        choose(s, bouftou)
+    pay(s)
+    pass_reactions(s)
+    assert bouftou in s.players[0].defausse  # 2 Feu damage: lethal for the Bouftou (Force 2)
+    assert fleche in s.players[1].defausse and s.phase == "main" and s.active == 0

@@ -11,7 +11,10 @@ from tests.wakfu.builders import act, board, choose, kinds, one, pay, play
 
 
 def new(seed: int = 3, **opts: object):  # type: ignore[no-untyped-def]
-    return GAME.new_game("1v1", seed, {"decks": ["iop", "xelor"], **opts})
+    """A new duel whose winner of the draw chose to play first (102.2)."""
+    s = GAME.new_game("1v1", seed, {"decks": ["iop", "xelor"], **opts})
+    choose(s, "play_first")
+    return s
 
 
 def test_setup_havre_sac_and_hero() -> None:
@@ -24,26 +27,66 @@ def test_setup_havre_sac_and_hero() -> None:
 
 
 def test_first_player_is_random() -> None:
-    # 102.2: a random choice decides who starts
+    # 102.2: a random draw (Chi-Fu-Mi) decides who chooses; here the winner always plays first
     assert {new(seed).first for seed in range(20)} == {0, 1}
 
 
+@pytest.mark.parametrize("answer", ["play_first", "play_second"])
+def test_the_winner_of_the_draw_chooses_who_starts_102_2(answer: str) -> None:
+    # 102.2: "Chi-Fu-Mi (or any random method); the winner chooses who starts" — before the hands are drawn
+    s = GAME.new_game("1v1", 3, {"decks": ["iop", "xelor"]})
+    pend = s.pending[-1]
+    assert pend.kind == "first_player" and set(pend.options) == {"play_first", "play_second"}
+    winner = pend.seat
+    assert [d.seats for d in GAME.decisions(s)] == [(winner,)] and not GAME.legal_actions(s, 1 - winner)
+    assert all(not p.main for p in s.players)  # 102.3 comes after the choice
+    choose(s, answer)
+    first = winner if answer == "play_first" else 1 - winner
+    assert s.first == first and GAME.turn_order(s) == [first, 1 - first]
+    assert all(len(p.main) == 6 for p in s.players)  # 102.3
+    assert s.pending[-1].kind == "mulligan" and s.pending[-1].seat == first  # 102.4: the first player first
+    choose(s, "keep")
+    choose(s, "keep")
+    assert s.active == first and s.turn == 1
+
+
+def test_the_draw_winner_varies_with_the_seed_102_2() -> None:
+    winners = {GAME.new_game("1v1", seed, {}).pending[-1].seat for seed in range(20)}
+    assert winners == {0, 1}
+
+
 def test_rollback_sequence_first_player_first() -> None:
+    # 102.4: "the first rollback redraws as many cards as the player's PA, then one fewer each time, down
+    # to 0; the first player takes his rollbacks first"
     s = new()
     f = s.first
     assert s.pending[-1].kind == "mulligan" and s.pending[-1].seat == f  # 102.4: first player first
-    before = set(s.players[f].main)
-    choose(s, "rollback")
     p = s.players[f]
-    assert len(p.main) == 5 and len(p.pioche) == 43  # one card fewer, the hand recycled
+    assert rules.pa(s, f) == 6
+    choose(s, "rollback")
+    assert len(p.main) == 6 and len(p.pioche) == 42  # the first rollback: PA cards, the hand recycled
     assert s.pending[-1].seat == f
+    choose(s, "rollback")
+    assert len(p.main) == 5 and len(p.pioche) == 43  # the second: one fewer
     choose(s, "rollback")
     assert len(p.main) == 4
     choose(s, "keep")
     assert s.pending[-1].seat == 1 - f
     choose(s, "keep")
     assert s.phase == "main" and s.active == f and s.turn == 1
-    assert before  # the first hand existed
+
+
+def test_rollbacks_go_down_to_an_empty_hand() -> None:
+    # 102.4: each rollback draws one card fewer than the one before, down to 0 cards; then no more
+    s = new()
+    f = s.first
+    p = s.players[f]
+    drawn = []
+    while "rollback" in s.pending[-1].options:
+        choose(s, "rollback")
+        drawn.append(len(p.main))
+    assert drawn == [6, 5, 4, 3, 2, 1, 0]
+    assert s.pending[-1].options == ("keep",)
 
 
 def test_first_turn_restrictions() -> None:

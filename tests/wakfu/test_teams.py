@@ -463,6 +463,34 @@ def test_an_action_restarts_the_round_of_passes() -> None:
     assert s.combat is None
 
 
+def test_a_reaction_is_outside_the_order_of_actions() -> None:
+    # 705.3 / 809.7 (WK-GOLD-2: the seeds say nothing of Réactions in the phase, so the duel's rule holds):
+    # a Réaction is outside the alternation of WK-COMBAT-6.  Order A1 B2 A2 B1, A1 attacks B2: after A1's
+    # Action and B1's Réaction to it, B2 still acts next (the player after A1 in the order of actions)
+    s = team_board("2v2", monde={A1: ["Bouftou"]}, hand={A1: ["Charge"], B1: ["Échec Critique"]})
+    bouftou = one(s, "Bouftou", A1)
+    attack(s, A1, s.players[B2].sac, [bouftou])
+    if s.pending and s.pending[-1].kind == "blocker":
+        choose(s, "done")
+    assert s.combat.to_act == A1
+    play(s, A1, one(s, "Charge", A1), bouftou)
+    while s.pending and s.pending[-1].kind == "reaction" and s.pending[-1].seat != B1:
+        choose(s, "pass")
+    assert s.pending[-1].seat == B1
+    choose(s, one(s, "Échec Critique", B1))
+    while s.pending and s.pending[-1].kind == "target":
+        choose(s, s.pending[-1].options[0])
+    pay(s)
+    pass_reactions(s)
+    assert not s.file and rules.force(s, bouftou) == s.cards[bouftou].force  # the Charge was cancelled
+    assert s.combat.to_act == B2  # not A2, as if B1's Réaction had been B-team's action
+    seen = []
+    while s.combat is not None and s.combat.step == "actions":
+        seen.append(rules.label(s, s.combat.to_act))
+        act(s, s.combat.to_act, "pass")
+    assert seen == ["B2", "A2", "B1", "A1"]  # WK-COMBAT-7: then all four pass in a row
+
+
 def test_team_games_work_as_the_duel_otherwise() -> None:
     # WK-GOLD-2: hands of PA cards, the duel's phases, one Phase Principale per turn, the duel's Réactions
     s = GAME.new_game("2v2", 5, {})

@@ -36,6 +36,10 @@ def test_view_shows_the_file_and_the_combat() -> None:
     choose(s, "pass")
     choose(s, "pass")
     act(s, 0, "attack")
+    v = GAME.view(s, 1)  # 701.2: the declaration is on the File, answered by Réactions
+    assert [i["kind"] for i in v["file"]] == ["attack"] and v["decision"]["kind"] == "reaction"
+    choose(s, "pass")
+    choose(s, "pass")
     choose(s, s.players[1].sac)
     v = GAME.view(s, 1)
     assert v["combat"]["target"] == s.players[1].sac and v["combat"]["step"] == "attackers"

@@ -40,7 +40,7 @@ PER_SEAT: Final = 10
 PHASES: Final = ("mulligan", "main", "draw", "end", "over")
 PENDING: Final = ("mulligan", "recycle_hand", "discard", "place", "x", "target", "pay", "craft", "trigger_order",
                   "extra", "trigger_target", "reaction", "effect", "attack_target", "attacker", "blocker",
-                  "duel_target", "riposte", "duel_order", "geant")
+                  "duel_target", "riposte", "duel_order", "geant", "reassign", "first_player")
 OPTION_NAMES: Final = tuple(spec.name for spec in OPTION_SPECS)
 
 

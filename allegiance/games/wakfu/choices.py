@@ -129,7 +129,9 @@ def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) ->
     if kind == "metier":
         return ["Armurier", "Forgeron", "Bricoleur", "Bijoutier"]
     if kind == "just_inclined":
-        below = [i for i in state.file if i is not item and i.paid and i.kind in ("card", "power")]
+        # the cards inclined to pay for the card or power just played, or by the end of combat (708.3)
+        below = [i for i in state.file if i is not item and i.paid
+                 and (i.kind in ("card", "power") or i.effect == "combat_inclined")]
         if not below:
             return []
         # 508.2: a Réaction does not see inside the opponent's Havre Sac
@@ -320,10 +322,9 @@ def after_paid(state: WakfuState, item: Item) -> None:
             rules.destroy(state, c)
     if spec.once:
         state.flags.add(("once", item.card, item.power))
-    if item.kind == "power":
-        from allegiance.games.wakfu.combat import acted
-        acted(state, item.seat)
-    elif state.cards[item.card].type == "Action":
+    # 705.3 / 809.7: a Réaction is outside the alternation of the Phase d'Actions (it neither uses the
+    # reacting player's turn to act nor hands the turn on); every other Action or power is an action
+    if not spec.reaction and (item.kind == "power" or state.cards[item.card].type == "Action"):
         from allegiance.games.wakfu.combat import acted
         acted(state, item.seat)
 

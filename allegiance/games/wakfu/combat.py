@@ -4,7 +4,7 @@ alternating Phase d'Actions, duels, damage to the target, and the end of combat 
 from __future__ import annotations
 
 from allegiance.games.wakfu import rules, teams
-from allegiance.games.wakfu.state import Combat, Pending, WakfuState
+from allegiance.games.wakfu.state import Combat, Item, Pending, WakfuState
 
 #: Alliés that may not block (card text) or neither attack nor block (303.6)
 CANNOT_BLOCK = {"Jicé Aouaire", "Terra", "Aero", "Pyro", "Akwa"}
@@ -50,11 +50,15 @@ def can_attack(state: WakfuState, seat: int) -> bool:
 
 
 def declare(state: WakfuState, seat: int) -> None:
-    """701.2: the attack is declared; the target is chosen next (702)."""
+    """701.2: the attack is declared and the declaration goes to the File d'Attente, where each player
+    may answer it with one Réaction (809.6); once it has resolved the target is chosen (702).  The File
+    item names the attacking player's Héros (the declaration has no card of its own)."""
     state.attacked = True
     # the defender is the target's controller, known once the target is chosen (WK-COMBAT-1)
     state.combat = Combat(seat, teams.opposite(state.table, seat), to_act=seat)
     rules.say(state, "attack", f"{rules.label(state, seat)} attacks", seat)
+    state.file.append(Item("attack", seat, state.players[seat].hero, "attack", paid=True,
+                           to_ask=teams.after(state, seat)))
 
 
 def can_block(state: WakfuState, blocker: int, attacker: int) -> bool:
@@ -76,9 +80,14 @@ def step(state: WakfuState) -> None:
                                      tuple(options)))
         return
     if cb.step == "attackers":
-        options: list[object] = []
-        if len(cb.attackers) < rules.pm(state, cb.attacker):  # 703.2c
-            options = list(eligible_attackers(state, cb.attacker))
+        # 703.2: the count is checked against the PM after the "quand [nom] attaque" powers, so a card
+        # whose power raises the PM may still come once PM attackers are declared (Bruss Ouilis, 703.2c);
+        # a declaration that would be illegal (703.2c) is never offered
+        from allegiance.games.wakfu.resolution import attack_pm_bonus
+        pm = rules.pm(state, cb.attacker)
+        n = len(cb.attackers) + 1
+        options: list[object] = [c for c in eligible_attackers(state, cb.attacker)
+                                 if n <= pm or n <= pm + attack_pm_bonus(state, c)]
         if cb.attackers or not options:
             options.append("done")
         if options == ["done"] and not cb.attackers:
@@ -159,6 +168,15 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         rules.say(state, "blocker", f"{state.name(b)} blocks {state.name(a)}", cb.defender, card=b)
         if rules.controller(state, b) != cb.defender:
             rules.incline(state, b)  # WK-COMBAT-5: a teammate's reinforcement is tapped when placed
+    elif pend.kind == "reassign":
+        if value == "none":
+            return
+        assert isinstance(value, tuple)
+        b, a = value
+        cb.blockers[b] = a  # 705.4
+        if a not in cb.blocked:
+            cb.blocked.append(a)
+        rules.say(state, "blocker", f"{state.name(b)} now blocks {state.name(a)}", pend.seat, card=b)
     elif pend.kind == "duel_target":
         assert isinstance(value, int) and pend.card is not None
         _fight(state, pend.card, [value] * rules.force(state, pend.card))
@@ -191,7 +209,8 @@ def pass_action(state: WakfuState, seat: int) -> None:
 
 
 def acted(state: WakfuState, seat: int) -> None:
-    """After an action in the Phase d'Actions the next player acts (705.1, 810.4; WK-COMBAT-6)."""
+    """After an action in the Phase d'Actions the next player acts (705.1, 810.4; WK-COMBAT-6).  A
+    Réaction is no action here (705.3, 809.7): its caller does not call this."""
     cb = state.combat
     if cb is not None and cb.step == "actions":
         cb.passes = 0
@@ -217,6 +236,26 @@ def _next_actor(state: WakfuState, seat: int) -> None:
         seq = teams.team_in_order(state, last)
         nxt = [s for s in seq[1:] + seq[:1] if teams.alive(state, s)]
     cb.to_act = nxt[0] if nxt else seat
+
+
+def ask_reassign(state: WakfuState) -> bool:
+    """705.4: a blocker whose attacker left the combat may be assigned by its controller to another
+    attacker it can block (704.5), or to none.  Asked in the Phase d'Actions with an empty File; True
+    if a question was asked."""
+    cb = state.combat
+    assert cb is not None
+    for f in sorted((f for f in state.flags if f[0] == "unassigned"), key=repr):
+        b = f[1]
+        state.flags.discard(f)
+        seat = rules.controller(state, b)
+        if seat < 0 or b in cb.blockers or not teams.alive(state, seat):
+            continue
+        options: list[object] = [(b, a) for a in cb.attackers if can_block(state, b, a)]
+        if options:
+            state.pending.append(Pending("reassign", seat, f"{state.name(b)}'s attacker left the combat: "
+                                         "block another attacker, or none", (*options, "none"), b))
+            return True
+    return False
 
 
 def skip_to_next(state: WakfuState) -> None:
@@ -342,11 +381,18 @@ def _end(state: WakfuState) -> None:
     for card, seat in cb.destroyed:
         if not teams.same_team(state, seat, state.owner(card)):  # 415.5; a teammate's card gives no XP
             rules.gain_xp(state, seat, state.cards[card].xp)
+    inclined = []
     for c in cb.attackers + list(cb.blockers):
-        if rules.in_play(state, c):
+        if rules.in_play(state, c) and c not in state.tapped:
             state.tapped.add(c)
+            inclined.append(c)
     state.mods = [m for m in state.mods if m[3] != "combat"]
     state.pmods = [m for m in state.pmods if m[3] != "combat"]
-    state.flags = {f for f in state.flags if f[0] != "hit_target"}
+    state.flags = {f for f in state.flags if f[0] not in ("hit_target", "unassigned")}
     state.combat = None
     rules.say(state, "combat_end", "the combat ends")
+    if inclined and teams.alive(state, cb.attacker):
+        # 708.3: the inclining is an event the players may answer with a Réaction (Flèche d'Immolation),
+        # each once, the defender's side first (809.6)
+        state.file.append(Item("trigger", cb.attacker, inclined[0], "combat_inclined", paid=True,
+                               to_ask=teams.after(state, cb.attacker), inclined=inclined))

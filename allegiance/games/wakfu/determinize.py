@@ -28,7 +28,7 @@ from allegiance.games.wakfu import teams
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 #: pending kinds whose options are never cards
-_NOT_CARDS = frozenset({"mulligan", "recycle_hand", "x"})
+_NOT_CARDS = frozenset({"first_player", "mulligan", "recycle_hand", "x"})
 
 
 def _seen_hands(state: WakfuState, seat: int) -> set[int]:

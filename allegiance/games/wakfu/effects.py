@@ -168,12 +168,7 @@ def _exclusion(state: WakfuState, item: Item) -> None:
     t = item.targets[0]
     cb = state.combat
     if _alive(state, t) and cb is not None:
-        if t in cb.attackers:
-            cb.attackers.remove(t)
-            for b, a in list(cb.blockers.items()):
-                if a == t:
-                    del cb.blockers[b]
-        cb.blockers.pop(t, None)
+        rules.leave_combat(state, t)  # its blockers may be assigned to another attacker (705.4)
         rules.incline(state, t)  # 705.6: it returns to the Monde, inclined
 
 
@@ -780,7 +775,7 @@ def _t_prespic(state: WakfuState, item: Item) -> None:
 
 
 TRIGGERS: dict[str, Resolve] = {
-    "tofu_destroyed": _noop,
+    "tofu_destroyed": _noop, "combat_inclined": _noop,
     "Smare": _t_smare, "Wa Wabbit": _t_may_draw, "prespic": _t_prespic, "upkeep:Feu": _t_upkeep("Feu"),
     "Gelée Bleue": _t_may_draw, "Amal Odoua": _t_amal, "Corailleur": _t_corailleur, "Djakky Chwan": _t_djakky,
     "Bouftou Royal": _t_royal, "Coffre Malveillant": _t_coffre, "Tofu Mutant": _t_tofu_mutant,

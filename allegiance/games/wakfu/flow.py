@@ -30,9 +30,14 @@ def advance(state: WakfuState) -> None:
                 seat = top.to_ask.pop(0)
                 options = choices.reactions(state, seat, top)
                 if options or state.config.reaction_prompts == "always":
-                    state.pending.append(Pending(
-                        "reaction", seat, f"{state.name(top.card)} was just played: play a Réaction or pass",
-                        (*options, "pass"), top.card))
+                    if top.kind == "attack":
+                        what = f"{rules.label(state, top.seat)} declares an attack"
+                    elif top.effect == "combat_inclined":
+                        what = "the end of combat inclined " + ", ".join(state.name(c) for c in top.inclined)
+                    else:
+                        what = f"{state.name(top.card)} was just played"
+                    state.pending.append(Pending("reaction", seat, f"{what}: play a Réaction or pass",
+                                                 (*options, "pass"), top.card))
                     return
                 continue
             state.file.pop()
@@ -52,6 +57,8 @@ def advance(state: WakfuState) -> None:
         if state.phase == "end":
             end_phase(state)
             continue
+        if state.combat is not None and state.flags and combat.ask_reassign(state):  # 705.4
+            return
         return  # main phase or Phase d'Actions: the seat's free choice
     raise RuntimeError("Wakfu: advance() did not settle")  # pragma: no cover
 
@@ -64,9 +71,15 @@ def _mulligan(state: WakfuState) -> None:
             options = ("keep", "rollback") if p.main else ("keep",)
             state.pending.append(Pending(
                 "mulligan", seat, f"Keep these {len(p.main)} cards, or roll back (recycle them and draw "
-                f"{max(len(p.main) - 1, 0)})?", options))
+                f"{rollback_draw(state, seat)})?", options))
             return
     start_turn(state, state.first)
+
+
+def rollback_draw(state: WakfuState, seat: int) -> int:
+    """102.4: the first rollback draws as many cards as the player's PA, each next one a card fewer,
+    down to 0."""
+    return max(rules.pa(state, seat) - state.players[seat].mulligans, 0)
 
 
 def mulligan(state: WakfuState, pend: Pending, value: object) -> None:
@@ -76,7 +89,7 @@ def mulligan(state: WakfuState, pend: Pending, value: object) -> None:
         state.flags.add(("kept", seat))
         rules.say(state, "keep", f"{rules.label(state, seat)} keeps {len(p.main)} cards", seat)
         return
-    n = len(p.main) - 1  # each rollback draws one card fewer (102.4)
+    n = rollback_draw(state, seat)
     for c in p.main[:]:
         rules.recycle(state, c)
     state.rng.shuffle(p.pioche)

@@ -30,11 +30,11 @@ def _react(state: WakfuState, pend: Pending, value: Any) -> None:
 
 
 HANDLERS: Final[dict[str, Callable[[WakfuState, Pending, Any], None]]] = {
-    "mulligan": flow.mulligan, "recycle_hand": flow.recycle_hand, "discard": flow.discard,
+    "first_player": setup.choose_first, "mulligan": flow.mulligan, "recycle_hand": flow.recycle_hand, "discard": flow.discard,
     "place": pay.answer, "x": pay.answer, "target": pay.answer, "pay": pay.answer, "craft": pay.answer,
     "trigger_order": resolution.answer_order, "extra": choices.answer_extra,
     "trigger_target": effects.answer_trigger_target, "reaction": _react, "effect": effects.answer_effect,
-    "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose,
+    "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose, "reassign": combat.choose,
     "duel_target": combat.choose, "riposte": combat.choose, "duel_order": combat.choose, "geant": combat.choose,
 }
 ACTION_KINDS: Final = ("choose", "play", "use", "move", "attack", "end_turn", "pass")

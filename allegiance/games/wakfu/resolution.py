@@ -13,6 +13,8 @@ from allegiance.games.wakfu.state import Item, Pending, WakfuState
 # -- resolution --------------------------------------------------------------------------------------------
 def resolve(state: WakfuState, item: Item) -> None:
     """810: targets are checked again; if every one is illegal the effect is cancelled (810.2)."""
+    if item.kind == "attack":  # 701.2: the declaration resolved, the combat begins (702)
+        return
     d = state.cards[item.card]
     if item.cancelled:
         if item.kind == "card":
@@ -108,6 +110,11 @@ def on_destroyed(state: WakfuState, card: int, owner: int) -> None:
                                                           for c in state.players[owner].main):
         # the destruction as an event its owner may react to with Tofu Céleste (809)
         state.file.append(Item("trigger", owner, card, "tofu_destroyed", paid=True, to_ask=[owner]))
+
+
+def attack_pm_bonus(state: WakfuState, card: int) -> int:
+    """The PM that a card's "quand [nom] attaque" power gives its controller (Bruss Ouilis: +1)."""
+    return 1 if state.cards[card].name == "Bruss Ouilis" else 0
 
 
 def on_attacks(state: WakfuState, card: int) -> None:

@@ -361,13 +361,7 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
     say(state, "destroy", f"{d.name} is destroyed", seat, card=card)
     _to_defausse(state, card)
     if state.combat is not None:
-        cb = state.combat
-        if card in cb.attackers:
-            cb.attackers.remove(card)
-        cb.blockers.pop(card, None)
-        for b, a in list(cb.blockers.items()):
-            if a == card:
-                del cb.blockers[b]
+        leave_combat(state, card)
     if d.type == "Héros":
         return
     owner = state.owner(card)
@@ -376,6 +370,24 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
         gain_xp(state, credit, d.xp)
     from allegiance.games.wakfu.resolution import on_destroyed
     on_destroyed(state, card, owner)
+
+
+def leave_combat(state: WakfuState, card: int) -> None:
+    """A card stops attacking or blocking (destroyed, 705.6).  The blockers of an attacker that leaves
+    during the Phase d'Actions are remembered as ("unassigned", blocker): their controller may assign
+    each to another attacker (705.4; ``combat.ask_reassign``)."""
+    cb = state.combat
+    if cb is None:
+        return
+    if card in cb.attackers:
+        cb.attackers.remove(card)
+    cb.blockers.pop(card, None)
+    state.flags.discard(("unassigned", card))
+    for b, a in list(cb.blockers.items()):
+        if a == card:
+            del cb.blockers[b]
+            if cb.step == "actions":
+                state.flags.add(("unassigned", b))
 
 
 def _to_defausse(state: WakfuState, card: int) -> None:

@@ -10,7 +10,7 @@ from allegiance.core.table import Table
 from allegiance.games.wakfu import rules, teams
 from allegiance.games.wakfu.cards import CARDS, CardDef
 from allegiance.games.wakfu.decks import STARTERS, Deck, DeckError, deck_summary, parse_deck, starter
-from allegiance.games.wakfu.state import Config, Player, WakfuState
+from allegiance.games.wakfu.state import Config, Pending, Player, WakfuState
 
 
 def table_for(mode: str) -> Table:
@@ -115,14 +115,33 @@ def new_game(mode: str, seed: int, options: dict[str, Any], shuffle_key: bytes |
     for p in state.players:
         place_start(state, p)
         state.rng.shuffle(p.pioche)
-    # 102.2 / WK-SEAT-2: a random choice stands for Chi-Fu-Mi; player 1 of the starting team starts
-    state.first = table.members(table.teams[state.rng.below(2)])[0]
-    rules.say(state, "first", f"{rules.label(state, state.first)} plays first", state.first)
+    # 102.2: a random draw stands for Chi-Fu-Mi and its winner chooses who plays first (a decision);
+    # WK-SEAT-2 (teams): the team that wins the draw starts, its player 1 first
+    winner = table.members(table.teams[state.rng.below(2)])[0]
+    state.first = winner
+    if len(table) == 2:
+        rules.say(state, "draw_won", f"{rules.label(state, winner)} wins the draw and chooses who plays first",
+                  winner)
+        state.pending.append(Pending("first_player", winner, "You won the draw: do you play first or second? "
+                                     "(102.2)", ("play_first", "play_second")))
+        return state
+    start(state, winner)
+    return state
+
+
+def start(state: WakfuState, first: int) -> None:
+    """The first player is known (102.2): everybody draws PA cards (102.3), then the rollbacks (102.4)."""
+    state.first = first
+    rules.say(state, "first", f"{rules.label(state, first)} plays first", first)
     for p in state.players:
         for _ in range(rules.pa(state, p.seat)):  # 102.3
             rules.draw(state, p.seat)
     state.phase = "mulligan"
-    return state
+
+
+def choose_first(state: WakfuState, pend: Pending, value: object) -> None:
+    """102.2: the winner of the draw plays first or lets the opponent play first."""
+    start(state, pend.seat if value == "play_first" else teams.opposite(state.table, pend.seat))
 
 
 def _secret_ids(state: WakfuState) -> None:

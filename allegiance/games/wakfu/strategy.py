@@ -200,6 +200,11 @@ def _keep(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> An
     return "keep" if "keep" in options else options[0]
 
 
+def _first_player(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """The winner of the draw plays first (102.2)."""
+    return "play_first"
+
+
 def _mulligan(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
     """Roll back a big hand without any Allié; keep otherwise."""
     hand = state.players[seat].main
@@ -393,7 +398,7 @@ def _geant(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> A
 
 
 _ANSWERS: Final = {
-    "mulligan": _mulligan, "recycle_hand": _keep, "discard": _discard, "place": _place, "x": _x,
+    "first_player": _first_player, "mulligan": _mulligan, "recycle_hand": _keep, "discard": _discard, "place": _place, "x": _x,
     "pay": _pay, "craft": _craft, "target": _target, "trigger_target": _trigger_target,
     "reaction": _reaction, "extra": _extra, "attack_target": _attack_target, "attacker": _attacker,
     "blocker": _blocker, "duel_target": _duel_target, "riposte": _riposte, "geant": _geant,

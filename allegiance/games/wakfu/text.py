@@ -22,11 +22,13 @@ _PLACES: Final = {
 
 # answers that are words already, by value (any decision kind)
 _WORDS: Final = {
-    "keep": "keep", "rollback": "roll back: recycle this hand and draw one card fewer",
+    "keep": "keep",
+    "rollback": "roll back: recycle this hand and draw again (PA cards the first time, one fewer each time after)",
     "recycle": "recycle your whole hand and draw a new one", "done": "done", "cancel": "cancel: nothing is paid",
     "monde": "it appears in the Monde", "havre": "it appears in your Havre Sac", "pass": "pass",
     "destroy": "destroy it", "no": "no", "none": "none", "draw": "draw a card", "accept": "accept", "refuse": "refuse",
     "craft": "make it with its Recette (Fabriquer)",
+    "play_first": "I play first", "play_second": "my opponent plays first",
 }
 
 
@@ -139,7 +141,7 @@ def _pending_kind(state: WakfuState) -> str:
 def option_text(state: WakfuState, kind: str, value: Any, seat: int | None = None) -> str:
     """One answer to a pending choice of ``kind``, in words (cards by name and place seen from ``seat``)."""
     if isinstance(value, tuple) and len(value) == 2:
-        if kind == "blocker":
+        if kind in ("blocker", "reassign"):
             return f"{card_text(state, value[0], seat)} blocks {card_text(state, value[1], seat)}"
         return f"{option_text(state, kind, value[0], seat)}: {_short(value[1])}"
     if kind == "target" and isinstance(value, int) and 0 <= value < len(state.players) \
@@ -158,6 +160,8 @@ def option_text(state: WakfuState, kind: str, value: Any, seat: int | None = Non
             return "no more attackers"
         if kind == "blocker" and value == "done":
             return "no more blockers"
+        if kind == "reassign" and value == "none":
+            return "it blocks no attacker"
         return _WORDS.get(value, _short(value))
     if not _is_card(state, value):
         return _short(value)

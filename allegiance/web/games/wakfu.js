@@ -192,7 +192,7 @@
       const top = i === items.length - 1;
       const targets = (it.targets || []).map(name).filter(Boolean);
       return `<div class="fitem ${top ? "ftop" : ""} ${it.cancelled ? "cancelled" : ""}" style="--depth:${items.length - 1 - i}">
-        <div class="fmeta">${top ? "<b>resolves next</b> · " : ""}${esc(label(it.seat))}${it.kind === "trigger" ? " · triggered" : it.kind === "power" ? " · power" : ""}${it.paid ? "" : " · paying…"}${it.cancelled ? " · cancelled" : ""}${targets.length ? ` → ${esc(targets.join(", "))}` : ""}</div>
+        <div class="fmeta">${top ? "<b>resolves next</b> · " : ""}${esc(label(it.seat))}${it.kind === "trigger" ? " · triggered" : it.kind === "power" ? " · power" : it.kind === "attack" ? " · declares an attack" : ""}${it.paid ? "" : " · paying…"}${it.cancelled ? " · cancelled" : ""}${targets.length ? ` → ${esc(targets.join(", "))}` : ""}</div>
         ${strip([face(it.card, view, ctx, { role: "" })])}</div>`;
     });
     return `<div class="zone file ${items.length ? "" : "empty"}" aria-label="File d'Attente"><div class="zl">File d'Attente${items.length ? ` · ${items.length}` : ""}</div>
