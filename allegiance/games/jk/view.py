@@ -1,0 +1,108 @@
+"""What a seat may see, and actions in words.
+
+Hidden (S4 and the team rules): a hand, a theme pile and a Force deck are seen by their player and
+teammates (teammates compare cards, JK-3S-4), a Force deck only during the Force Phase (S4); a Force
+card picked in secret until all are revealed; the draw piles, used Force piles and the cards left on
+decided planets by count only.  Card ids of hidden cards are never shown (an id would name the card).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allegiance.core.actions import Action
+from allegiance.games.jk import flow
+from allegiance.games.jk.rules import power
+from allegiance.games.jk.state import JKState
+
+
+def _card(state: JKState, c: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": c, "name": state.name(c), "owner": state.owner[c]}
+    if c in state.system or c in state.site:
+        out["power"] = power(state, c)
+        out["rotated"] = c in state.rotated
+        if c in state.attached:
+            out["on"] = state.attached[c]
+        if c in state.under:
+            out["under"] = state.under[c]
+    return out
+
+
+def view(state: JKState, seat: int | None) -> dict[str, Any]:
+    team = state.table.members(state.team(seat)) if seat is not None else ()
+    players = []
+    for p in state.players:
+        sees = p.seat in team
+        entry: dict[str, Any] = {
+            "seat": p.seat, "label": state.label(p.seat), "team": state.team(p.seat), "allegiance": p.allegiance,
+            "theme": p.theme, "deck": p.deck, "credits": p.credits, "out": p.out,
+            "force_number": flow.force_number(state, p.seat),
+            "force_card": state.name(p.force_card) if p.force_card >= 0 else None,
+            "picked": p.chosen >= 0, "draw": len(p.draw), "force_used": len(p.force_used), "left": len(p.left),
+            "hand": len(p.hand), "theme_pile": len(p.theme_pile), "force_deck": len(p.force_deck),
+            "discard": [_card(state, c) for c in p.discard], "table": [_card(state, c) for c in p.table],
+        }
+        if sees:
+            entry["hand_cards"] = [_card(state, c) for c in p.hand]
+            entry["theme_pile_cards"] = [_card(state, c) for c in p.theme_pile]
+            if state.phase == "force":
+                entry["force_deck_cards"] = [_card(state, c) for c in sorted(p.force_deck)]
+            if p.chosen >= 0:
+                entry["picked_card"] = _card(state, p.chosen)
+        players.append(entry)
+    out: dict[str, Any] = {
+        "game": "jk", "mode": state.mode, "seat": seat, "phase": state.phase, "turn": state.turn,
+        "planets": state.planets if state.phase != "location" else [], "planet": state.planet,
+        "controlled": state.controlled, "final": state.final,
+        "player_one": state.player_one, "turn_at_planet": state.turn_at_planet,
+        "intimidated": sorted(state.intimidated), "players": players,
+        "system": [_card(state, c) for c in state.system], "site": [_card(state, c) for c in state.site],
+        "version": state.version,
+    }
+    b = state.battle
+    if b is not None:
+        out["battle"] = {"kind": b.kind, "attacker": b.attacker, "defender": b.defender, "step": b.step,
+                         "supporters": {str(k): v for k, v in b.supporters.items()}, "fired": b.fired,
+                         "to_act": b.turns.seat}
+    w = state.window
+    if w is not None:
+        out["window"] = {"kind": w.kind, "seat": w.seat, "to_act": w.turns.seat, "bonuses": w.bonuses,
+                         "weapon": w.weapon, "target": w.target,
+                         "card": state.name(w.card) if w.card >= 0 else None, "cancelled": w.cancelled}
+    pend = state.pending
+    if pend is not None:
+        out["pending"] = {"kind": pend.kind, "seat": pend.seat}
+        if seat == pend.seat:
+            out["pending"]["options"] = list(pend.options)
+    if state.phase == "over":
+        out["winner"] = state.winner
+        out["reason"] = state.end_reason
+    return out
+
+
+def describe(state: JKState, seat: int, action: Action) -> str:
+    """An action in words; never raises on a well-formed action."""
+    def name(c: Any) -> str:
+        return state.name(c) if isinstance(c, int) and 0 <= c < len(state.cards) else repr(c)
+    kind, get = action.kind, action.get
+    if kind == "deploy":
+        where = f"at the {get('at')}" if get("at") is not None else f"on {name(get('on'))}"
+        return f"deploy {name(get('card'))} {where}"
+    if kind == "play":
+        return f"play {name(get('card'))}" + (f" on {name(get('target'))}" if get("target") is not None else "")
+    if kind == "battle":
+        return f"attack {name(get('defender'))} with {name(get('attacker'))}"
+    if kind == "intimidate":
+        return f"intimidate {get('side')} with {name(get('card'))}"
+    if kind == "support":
+        return f"support {name(get('supported'))} with {name(get('card'))}"
+    if kind == "tactic":
+        return f"play {name(get('card'))} as a tactic bonus under {name(get('under'))}"
+    if kind == "fire":
+        return f"fire {name(get('weapon'))} at {name(get('target'))}"
+    if kind == "shuttle":
+        return f"shuttle {name(get('card'))}"
+    if kind == "choose":
+        v = get("value")
+        return f"choose {name(v) if isinstance(v, int) else v}"
+    return kind
