@@ -51,7 +51,7 @@ class OptionSpec:
     #: ``seat_texts`` only: whether an entry may be a free text (e.g. a deck file) besides the choices
     free_text: bool = False
     #: where the rule this option sets comes from: a rule ID or document (``"SW-WIN-2"``), or
-    #: :data:`UNSOURCED` (a gap in the sources, the default is the project's proposal); "" for an engine
+    #: :data:`UNSOURCED` and a note (a gap in the sources, the default is the project's proposal); "" for an engine
     #: setting that is no rule of the game (a turn limit, which decks, when to prompt)
     source: str = ""
 
@@ -63,7 +63,7 @@ class OptionSpec:
     @property
     def sourced(self) -> bool:
         """Whether the option's rule and default come from a source (not a proposal of the project)."""
-        return bool(self.source) and self.source != UNSOURCED
+        return bool(self.source) and not self.source.startswith(UNSOURCED)
 
     def to_json(self) -> dict[str, Any]:
         """The form the lobby form reads (``GET /api/games``)."""
