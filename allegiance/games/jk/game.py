@@ -213,6 +213,16 @@ class JKGame(Game):
         card = catalog().get(name)
         return card.allegiance if card is not None else ""
 
+    def card_table(self) -> Any:
+        """The established rows and the demo set (invented) for ``allegiance cards jk``."""
+        from allegiance.games.jk.view import card_table
+        return card_table()
+
+    def greedy_choice(self, state: JKState, seat: int, legal: list[Action], rng: Any) -> Action:
+        """The greedy heuristic's pick (see ``strategy``)."""
+        from allegiance.games.jk.strategy import greedy_choice
+        return greedy_choice(state, seat, legal, rng)
+
     def to_position(self, state: JKState) -> dict[str, Any]:
         from allegiance.games.jk.position import to_position
         return to_position(state)

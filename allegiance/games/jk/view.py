@@ -106,3 +106,32 @@ def describe(state: JKState, seat: int, action: Action) -> str:
         v = get("value")
         return f"choose {name(v) if isinstance(v, int) else v}"
     return kind
+
+
+def card_table() -> Any:
+    """Every card the game knows as a :class:`~allegiance.core.cards.CardTable`: the established rows
+    (with their sources) and the demo set, marked invented for this project."""
+    from allegiance.core.cards import CardTable
+    from allegiance.games.jk.cards import catalog
+    columns = ("name", "type", "allegiance", "themes", "deploy", "power", "destiny", "icons", "timing", "origin",
+               "text")
+    rows, records = [], []
+    for name, d in catalog().items():
+        icons = [f"leadership {d.leadership}"] if d.leadership else []
+        icons += [f"to hit +{d.to_hit}"] if d.to_hit else []
+        icons += [f"tactic +{d.tactic}"] if d.tactic else []
+        icons += [f"Force {d.force_number} ({d.force_colour})"] if d.force_number else []
+        origin = "invented (demo)" if d.invented else f"established ({d.confidence})"
+        known = d.playable or d.type in ("Force", "Theme")
+        rows.append({"name": name, "type": d.type, "allegiance": d.allegiance, "themes": ", ".join(d.themes),
+                     "deploy": str(d.deploy) if known and d.type not in ("Force", "Theme") else "",
+                     "power": str(d.power) if d.power else "", "destiny": str(d.destiny) if d.destiny else "",
+                     "icons": ", ".join(icons + list(d.keywords)), "timing": d.timing, "origin": origin,
+                     "text": d.text + ("" if d.invented else f" [source: {d.source}]")})
+        records.append(d.to_json())
+    types = tuple(dict.fromkeys(r["type"] for r in rows))
+    return CardTable("Jedi Knights TCG — established cards (with sources) and the demo set (invented for this "
+                     "project, not Decipher's cards)", columns, rows, records,
+                     numeric=("deploy", "power", "destiny"), wrapping=("icons", "text"),
+                     filters={"type": types, "allegiance": ("Alliance", "Empire", "Independent", ""),
+                              "origin": tuple(dict.fromkeys(r["origin"] for r in rows))})
