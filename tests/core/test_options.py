@@ -99,3 +99,16 @@ def test_an_option_says_whether_its_rule_is_sourced() -> None:
         specs = {s.name: s for s in get_game(name).option_specs}
         assert specs["max_turns"].source == ""  # an engine setting, not a rule
     assert get_game("swdbg").option_specs[1].sourced and get_game("wakfu").option_specs[-1].source == "WK-DECK-2"
+
+
+def test_the_rules_command_lists_each_option_with_its_source() -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["rules", "wakfu", "--json"])
+    assert done.exit_code == 0, done.output
+    import json
+    specs = {s["name"]: s for s in json.loads(done.output)}
+    assert specs["team_uniques"]["source"] == "WK-DECK-2" and specs["team_uniques"]["sourced"] is True
+    assert specs["max_turns"]["source"] == "" and specs["max_turns"]["sourced"] is False
+    done = runner.invoke(app, ["rules", "swdbg"], env={"COLUMNS": "200"})
+    assert done.exit_code == 0 and "SW-WIN-1, SW-WIN-2" in done.output and "engine setting" in done.output
+    assert runner.invoke(app, ["rules", "nope"]).exit_code != 0

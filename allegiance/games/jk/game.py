@@ -193,12 +193,10 @@ class JKGame(Game):
             return None
         teams = state.table.teams
         if not state.winner:
-            return Outcome((), state.end_reason, draw=True, scores={t: 1 / len(teams) for t in teams})
+            # 0.5 each, as in the other games (the PettingZoo reward 2 * score - 1 is then 0 for a draw)
+            return Outcome((), state.end_reason, draw=True, scores={t: 0.5 for t in teams})
         return Outcome((state.winner,), state.end_reason,
                        scores={t: 1.0 if t == state.winner else 0.0 for t in teams})
-
-    def turn_order(self, state: JKState) -> list[int]:
-        return list(range(len(state.table.seats)))
 
     def view(self, state: JKState, seat: int | None) -> dict[str, Any]:
         from allegiance.games.jk.view import view
