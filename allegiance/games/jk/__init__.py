@@ -4,7 +4,7 @@ Modules read like the rulebook: ``cards`` and ``decks`` (data, card and deck fil
 ``options`` (every rules option with its provenance; gaps are UNSOURCED), ``lineups`` (JK-MODES-1),
 ``setup``, ``flow`` (planets, the turn, the Force Phase, control checks, the Final Conflict), ``battle``
 (support, weapons and power steps), ``play`` (deploying, events and powers, response windows), ``view``,
-``position``.  What is sourced and what is an option: ``RULES.md``.  Not in the game registry yet.
+``position``, ``strategy`` (the greedy heuristic).  What is sourced and what is an option: ``RULES.md``.
 """
 
 from allegiance.games.jk.game import JKGame
