@@ -341,6 +341,28 @@ def test_jk_3s_3_the_opposing_side_means_both_opposing_sides() -> None:
     assert s.window.turns.order == [1, 2, 0]  # both opposing sides, clockwise from the left, then the player
 
 
+@pytest.mark.parametrize("mode", ["AvEvI", "AvE"])
+def test_jk_3s_3_an_effect_on_the_opposing_side_hits_both_opposing_sides(mode: str) -> None:
+    """JK-3S-3: Saturation Barrage (-1 to the opposing side) in a battle against the Empire also weakens the
+    Independent side, which is not in the battle; never the player's own side."""
+    s = start(mode)
+    to_phase(s, "character")
+    seats = {p.allegiance: p.seat for p in s.players}
+    mine = to_play(s, 0, "Ridge Scout")
+    other = to_play(s, 0, "Ashen Company Trooper")
+    foe = to_play(s, seats["Empire"], "Patrol Officer")
+    third = to_play(s, seats["Independent"], "Gamorran Bruiser") if "Independent" in seats else None
+    barrage = to_hand(s, 0, "Saturation Barrage")
+    s.players[0].credits = 5
+    battle(s, 0, mine, foe)
+    while s.battle.turns.seat != 0:
+        act(s, s.battle.turns.seat, "pass")
+    act(s, 0, "play", card=barrage, function=0, target=None)
+    assert power(s, foe) == 2 and power(s, mine) == 3 and power(s, other) == 2
+    if third is not None:
+        assert power(s, third) == 2
+
+
 def test_jk_3s_4_seating_independents_between_teammates_together() -> None:
     """JK-3S-4: the Independent side sits between the other two; teammates sit side by side (and may
     compare cards: a teammate's hand is in the view, an opponent's is not)."""

@@ -31,6 +31,7 @@ EFFECTS: Final = {
     "draw": "n",           # you draw n cards
     "power": "n",          # +n power until end of turn to the named card of your side in the battle
     "side_power": "n",     # lasting, while the card stays on the table: +n power to each of your characters at the site
+    "opposing_power": "n", # -n power until end of turn to every card of the opposing side at the planet (JK-3S-3: both)
     "to_hit": "n",         # response: +n to hit for the weapon shot now being made
     "ignore_to_hit": "",   # response: every to-hit bonus so far for the shot now being made is ignored
     "cancel": "names",     # response to an opponent's power named here: it is discarded before it has any effect

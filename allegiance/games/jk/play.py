@@ -15,6 +15,7 @@ from allegiance.games.jk.rules import (
     cost,
     discard_from_play,
     draw,
+    opposing_teams,
     say,
     starships_at_system,
 )
@@ -199,6 +200,12 @@ def resolve(state: JKState, seat: int, card: int, function: int, target: int | N
             draw(state, seat, e.n)
         elif e.verb == "power" and target is not None and target in state.system + state.site:
             state.boost[target] = state.boost.get(target, 0) + e.n
+        elif e.verb == "opposing_power":
+            # JK-3S-3: "the opposing side" is every other side (both, in a three-sided game)
+            foes = set(opposing_teams(state, seat))
+            for c in state.system + state.site:
+                if state.team_of_card(c) in foes and state.cards[c].type in ("Character", "Starship"):
+                    state.boost[c] = state.boost.get(c, 0) - e.n
         elif e.verb == "to_hit" and state.window is not None:
             state.window.bonuses.append(e.n)
         elif e.verb == "ignore_to_hit" and state.window is not None:

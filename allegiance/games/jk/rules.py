@@ -37,7 +37,7 @@ def in_play(state: JKState) -> list[int]:
 
 def power(state: JKState, card: int) -> int:
     """A card's power now: printed, plus boosts and tactic bonuses this turn, plus lasting side_power
-    bonuses of its owner's table cards for a character at the site."""
+    bonuses of its owner's table cards for a character at the site; never below 0."""
     d = state.cards[card]
     total = d.power + state.boost.get(card, 0)
     for under, bearer in state.under.items():
@@ -47,7 +47,7 @@ def power(state: JKState, card: int) -> int:
         for c in state.players[state.owner[card]].table:
             for f in state.cards[c].functions[:1]:
                 total += sum(e.n for e in f if e.verb == "side_power")
-    return total
+    return max(0, total)
 
 
 def cost(state: JKState, seat: int, card: int) -> int:
