@@ -108,8 +108,7 @@ def to_phase(s: JKState, phase: str) -> None:
 def all_cards(s: JKState) -> list[int]:
     """Every card id in some zone (each exactly once if cards are conserved)."""
     out = list(s.system) + list(s.site)
-    if s.window is not None and s.window.card >= 0:
-        out.append(s.window.card)
+    out += [w.card for w in s.windows if w.card >= 0]
     for p in s.players:
         out += [c for c in (p.theme_card, p.force_card, p.chosen) if c >= 0]
         for pile in PILES:

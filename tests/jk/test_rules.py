@@ -210,6 +210,21 @@ def test_jk_power_4_a_cancelling_power_discards_the_named_power_whose_costs_stay
     while s.window is not None:
         act(s, s.window.turns.seat, "pass")
     assert strike in s.players[0].discard and s.boost.get(a, 0) == 0 and s.players[0].credits == 9
+    # a cancelling power is itself a power: it can be cancelled in turn, and the first power then acts
+    s3, a3, d3 = character_battle()
+    strike3 = to_hand(s3, 0, "Guided Strike")
+    whisper3 = to_hand(s3, 1, "Sith Whisper")
+    shroud = to_hand(s3, 0, "Shroud of Calm")
+    battle(s3, 0, a3, d3)
+    while s3.battle.turns.seat != 0:
+        act(s3, s3.battle.turns.seat, "pass")
+    act(s3, 0, "play", card=strike3, function=0, target=a3)
+    act(s3, 1, "play", card=whisper3, function=0, target=None)
+    assert len(s3.windows) == 2 and s3.window.turns.seat == 0  # the Sith power waits for answers
+    act(s3, 0, "play", card=shroud, function=0, target=None)
+    while s3.windows:
+        act(s3, s3.window.turns.seat, "pass")
+    assert whisper3 in s3.players[1].discard and s3.boost[a3] == 3 and strike3 in s3.players[0].discard
     # a cancelling power answers only the powers it names
     s2, a2, d2 = character_battle()
     coord = to_hand(s2, 0, "Coordinated Strike")

@@ -27,7 +27,7 @@ def end_game(state: JKState, winner: str, reason: str) -> None:
     state.draw_game = not winner
     state.end_reason = reason
     state.battle = None
-    state.window = None
+    state.windows = []
     state.pending = None
     say(state, "game_over", f"{winner} wins: {reason}" if winner else f"Draw: {reason}")
 

@@ -136,7 +136,7 @@ def context(state: JKState, seat: int) -> str:
 def effect_ok(state: JKState, seat: int, e: Effect) -> bool:
     w = state.window
     if e.verb in ("to_hit", "ignore_to_hit"):
-        return w is not None and w.kind == "shot"
+        return state.shot_window() is not None
     if e.verb == "cancel":
         # JK-POWER-4: played as a response when an opponent plays a named power
         return (w is not None and w.kind == "power" and not w.cancelled and state.team(w.seat) != state.team(seat)
@@ -174,12 +174,13 @@ def play(state: JKState, seat: int, card: int, function: int, target: int | None
     say(state, "play", f"{state.label(seat)} plays {d.name}{extra}"
         + (f" (function {function + 1})" if len(d.functions) > 1 else ""), seat, card=card)
     w = state.window
-    if d.is_power and w is None:
-        # a power waits in a response window before it acts (so it can be cancelled, JK-POWER-4)
+    if d.is_power:
+        # a power waits in a response window of its own before it acts, so that a cancelling power can
+        # answer it (JK-POWER-4), also when it is itself played as a response
         order = [s for s in clockwise_from(state, (seat + 1) % len(state.players)) if s != seat] + [seat]
         win = Window("power", seat, order)
         win.card, win.function, win.aim = card, function, -1 if target is None else target
-        state.window = win
+        state.windows.append(win)
         _trim_window(state)
         return
     resolve(state, seat, card, function, target)
@@ -206,10 +207,10 @@ def resolve(state: JKState, seat: int, card: int, function: int, target: int | N
             for c in state.system + state.site:
                 if state.team_of_card(c) in foes and state.cards[c].type in ("Character", "Starship"):
                     state.boost[c] = state.boost.get(c, 0) - e.n
-        elif e.verb == "to_hit" and state.window is not None:
-            state.window.bonuses.append(e.n)
-        elif e.verb == "ignore_to_hit" and state.window is not None:
-            state.window.bonuses.clear()
+        elif e.verb == "to_hit" and state.shot_window() is not None:
+            state.shot_window().bonuses.append(e.n)  # type: ignore[union-attr]
+        elif e.verb == "ignore_to_hit" and state.shot_window() is not None:
+            state.shot_window().bonuses.clear()  # type: ignore[union-attr]
         elif e.verb == "cancel" and state.window is not None:
             state.window.cancelled = True
             say(state, "cancel", f"{state.name(state.window.card)} is cancelled", seat)
@@ -264,7 +265,7 @@ def fire(state: JKState, seat: int, weapon: int, target: int) -> None:
     order = [s for s in clockwise_from(state, (seat + 1) % len(state.players)) if s != seat] + [seat]
     w = Window("shot", seat, order)
     w.weapon, w.target, w.bonuses = weapon, target, [state.cards[weapon].to_hit]
-    state.window = w
+    state.windows.append(w)
     _trim_window(state)
 
 
@@ -304,9 +305,7 @@ def respond_done(state: JKState, passed: bool) -> None:
 
 
 def close_window(state: JKState) -> None:
-    w = state.window
-    assert w is not None
-    state.window = None
+    w = state.windows.pop()
     if w.kind == "shot":
         battle.resolve_shot(state, w.seat, w.weapon, w.target, w.bonuses)
         battle.after(state, False)
@@ -318,4 +317,7 @@ def close_window(state: JKState) -> None:
     else:
         resolve(state, w.seat, w.card, w.function, None if w.aim < 0 else w.aim)
         settle(state, w.seat, w.card)
-    continue_after(state)
+    if state.windows:
+        respond_done(state, False)  # the power was a response in the window below: the next responder
+    else:
+        continue_after(state)

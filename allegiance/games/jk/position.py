@@ -18,7 +18,7 @@ def _turns(t: Turns) -> dict[str, Any]:
 
 
 def to_position(state: JKState) -> dict[str, Any]:
-    b, w, pend = state.battle, state.window, state.pending
+    b, pend = state.battle, state.pending
     return {
         "game": "jk", "mode": state.mode, "version": state.version, "options": state.options,
         "rng": state.rng.to_json(), "cards": [c.name for c in state.cards], "owner": state.owner,
@@ -36,9 +36,10 @@ def to_position(state: JKState) -> dict[str, Any]:
             "kind": b.kind, "attacker": b.attacker, "defender": b.defender, "att_team": b.att_team,
             "def_team": b.def_team, "step": b.step, "supporters": sorted(b.supporters.items()), "fired": b.fired,
             "turns": _turns(b.turns)},
-        "window": None if w is None else {
+        "windows": [{
             "kind": w.kind, "seat": w.seat, "turns": _turns(w.turns), "weapon": w.weapon, "target": w.target,
-            "bonuses": w.bonuses, "card": w.card, "function": w.function, "aim": w.aim, "cancelled": w.cancelled},
+            "bonuses": w.bonuses, "card": w.card, "function": w.function, "aim": w.aim, "cancelled": w.cancelled}
+            for w in state.windows],
         "pending": None if pend is None else {"kind": pend.kind, "seat": pend.seat, "options": list(pend.options),
                                               "card": pend.card},
         "winner": state.winner, "draw": state.draw_game, "end_reason": state.end_reason,
@@ -104,13 +105,12 @@ def _read(data: Mapping[str, Any]) -> JKState:
         b.step, b.supporters = d["step"], {int(a): int(m) for a, m in d["supporters"]}
         b.fired, b.turns = [int(c) for c in d["fired"]], _read_turns(d["turns"])
         state.battle = b
-    if data["window"] is not None:
-        d = data["window"]
+    for d in data["windows"]:
         w = Window(d["kind"], int(d["seat"]), [])
         w.turns, w.weapon, w.target = _read_turns(d["turns"]), int(d["weapon"]), int(d["target"])
         w.bonuses, w.card, w.function = [int(x) for x in d["bonuses"]], int(d["card"]), int(d["function"])
         w.aim, w.cancelled = int(d["aim"]), bool(d["cancelled"])
-        state.window = w
+        state.windows.append(w)
     if data["pending"] is not None:
         d = data["pending"]
         state.pending = Pending(d["kind"], int(d["seat"]), tuple(d["options"]), int(d["card"]))
@@ -122,8 +122,7 @@ def _read(data: Mapping[str, Any]) -> JKState:
 def _check_zones(state: JKState) -> None:
     """Every card in exactly one zone (invariant 3)."""
     seen: list[int] = list(state.system) + list(state.site)
-    if state.window is not None and state.window.card >= 0:
-        seen.append(state.window.card)
+    seen += [w.card for w in state.windows if w.card >= 0]
     for p in state.players:
         seen += [c for c in (p.theme_card, p.force_card, p.chosen) if c >= 0]
         for k in PILES:

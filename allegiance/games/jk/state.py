@@ -4,7 +4,7 @@ Card ids are ints; ``JKState.cards`` maps each id to its :class:`CardDef` (share
 ``owner`` to its player.  Every card id is in exactly one zone (invariant 3): a player's draw pile,
 hand, theme pile, Force deck, used Force pile, current or chosen Force card, discard pile, table
 (lasting events and powers), ``left`` (cards left on a planet already decided) or theme card; the
-current planet's ``system`` or ``site``; or the power waiting in a response window.  A weapon sits in
+current planet's ``system`` or ``site``; or a power waiting in a response window.  A weapon sits in
 the same zone as its bearer (``attached``), a tactic bonus likewise under its card (``under``).
 """
 
@@ -177,7 +177,8 @@ class JKState:
         self.player_one = -1
         self.turns = Turns([])
         self.battle: Battle | None = None
-        self.window: Window | None = None
+        #: open response windows, innermost last (a power played as a response opens its own, JK-POWER-4)
+        self.windows: list[Window] = []
         self.pending: Pending | None = None
         self.winner = ""
         self.draw_game = False
@@ -197,13 +198,25 @@ class JKState:
         s.phase, s.turn, s.turn_at_planet, s.player_one = self.phase, self.turn, self.turn_at_planet, self.player_one
         s.turns = self.turns.copy()
         s.battle = self.battle.copy() if self.battle is not None else None
-        s.window = self.window.copy() if self.window is not None else None
+        s.windows = [w.copy() for w in self.windows]
         s.pending = self.pending  # immutable once made
         s.winner, s.draw_game, s.end_reason = self.winner, self.draw_game, self.end_reason
         s.log = []
         return s
 
     # -- small helpers --------------------------------------------------------------------------------
+    @property
+    def window(self) -> Window | None:
+        """The innermost open response window."""
+        return self.windows[-1] if self.windows else None
+
+    def shot_window(self) -> Window | None:
+        """The innermost open window of a weapon shot (to-hit responses act on it)."""
+        for w in reversed(self.windows):
+            if w.kind == "shot":
+                return w
+        return None
+
     def name(self, card: int) -> str:
         return self.cards[card].name
 
@@ -228,7 +241,7 @@ class JKState:
             return "system"
         if card in self.site:
             return "site"
-        if self.window is not None and self.window.card == card:
+        if any(w.card == card for w in self.windows):
             return "window"
         p = self.players[self.owner[card]]
         if card == p.theme_card:

@@ -64,11 +64,10 @@ def view(state: JKState, seat: int | None) -> dict[str, Any]:
         out["battle"] = {"kind": b.kind, "attacker": b.attacker, "defender": b.defender, "step": b.step,
                          "supporters": {str(k): v for k, v in b.supporters.items()}, "fired": b.fired,
                          "to_act": b.turns.seat}
-    w = state.window
-    if w is not None:
-        out["window"] = {"kind": w.kind, "seat": w.seat, "to_act": w.turns.seat, "bonuses": w.bonuses,
-                         "weapon": w.weapon, "target": w.target,
-                         "card": state.name(w.card) if w.card >= 0 else None, "cancelled": w.cancelled}
+    out["windows"] = [{"kind": w.kind, "seat": w.seat, "to_act": w.turns.seat, "bonuses": w.bonuses,
+                       "weapon": w.weapon, "target": w.target,
+                       "card": state.name(w.card) if w.card >= 0 else None, "cancelled": w.cancelled}
+                      for w in state.windows]
     pend = state.pending
     if pend is not None:
         out["pending"] = {"kind": pend.kind, "seat": pend.seat}
