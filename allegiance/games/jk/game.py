@@ -221,6 +221,11 @@ class JKGame(Game):
         from allegiance.games.jk.strategy import greedy_choice
         return greedy_choice(state, seat, legal, rng)
 
+    def agent_encoding(self, mode: str, options: Mapping[str, Any]) -> Any:
+        """Observation vector and action numbering for learning agents (``agent_encoding``)."""
+        from allegiance.games.jk.agent_encoding import JKAgentEncoding
+        return JKAgentEncoding(mode, options)
+
     def to_position(self, state: JKState) -> dict[str, Any]:
         from allegiance.games.jk.position import to_position
         return to_position(state)

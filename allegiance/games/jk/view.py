@@ -57,7 +57,7 @@ def view(state: JKState, seat: int | None) -> dict[str, Any]:
         "player_one": state.player_one, "turn_at_planet": state.turn_at_planet,
         "intimidated": sorted(state.intimidated), "players": players,
         "system": [_card(state, c) for c in state.system], "site": [_card(state, c) for c in state.site],
-        "version": state.version,
+        "version": state.version, "active": active(state),
     }
     b = state.battle
     if b is not None:
@@ -77,6 +77,21 @@ def view(state: JKState, seat: int | None) -> dict[str, Any]:
         out["winner"] = state.winner
         out["reason"] = state.end_reason
     return out
+
+
+def active(state: JKState) -> list[int]:
+    """The seats that may act now (public: who is to act, never what they hold)."""
+    if state.phase == "over":
+        return []
+    if state.pending is not None:
+        return [state.pending.seat]
+    if state.window is not None:
+        return [state.window.turns.seat]
+    if state.phase == "force":
+        return flow.force_choosers(state)
+    if state.battle is not None:
+        return [state.battle.turns.seat]
+    return [state.turns.seat] if state.turns.order else []
 
 
 def describe(state: JKState, seat: int, action: Action) -> str:
