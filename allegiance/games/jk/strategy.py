@@ -1,6 +1,7 @@
 """A greedy heuristic for Jedi Knights: one ply, no look-ahead, reading only what its seat may see.
 
-Force Phase: the highest Force card.  Deployment: the dearest character, starship or weapon it can
+Force Phase: the highest Force card on a turn a control check follows (or in the Final Conflict), the
+lowest before.  Deployment: the dearest character, starship or weapon it can
 afford (characters to the site), lasting events.  Battles: attack where its card has at least the
 defender's power (the biggest gap first); support; fire at the strongest target; tactic bonuses and
 power boosts when its side is not ahead.  Responses: cancel, add to its side's shots, ignore the
@@ -26,7 +27,10 @@ def greedy_choice(state: JKState, seat: int, legal: list[Action], rng: Rng) -> A
         weapons = [a for a in legal if isinstance(a.get("value"), int)]
         return weapons[0] if pend.kind == "quick_draw" and weapons else legal[0]
     if state.phase == "force":
-        return max(legal, key=lambda a: state.cards[a.get("value")].force_number)
+        # the high numbers for the turn a control check follows (and the Final Conflict), the low ones before
+        deciding = state.final or state.turn_at_planet + 1 >= state.options["turns_per_planet"]
+        number = {a: state.cards[a.get("value")].force_number for a in legal}
+        return max(legal, key=number.__getitem__) if deciding else min(legal, key=number.__getitem__)
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
@@ -36,14 +40,12 @@ def greedy_choice(state: JKState, seat: int, legal: list[Action], rng: Rng) -> A
     if state.battle is not None:
         return _in_battle(state, seat, by_kind) or passing
     if "deploy" in by_kind:
-        best = max(by_kind["deploy"], key=lambda a: (state.cards[a.get("card")].deploy,
-                                                   a.get("at") == "site", -a.get("card")))
-        return best
+        return max(by_kind["deploy"], key=lambda a: _deploy_rank(state, a))
     lasting = [a for a in by_kind.get("play", []) if state.cards[a.get("card")].timing == "deployment"]
     if lasting:
         return lasting[0]
     fights = [(power(state, a.get("attacker")) - power(state, a.get("defender")), a) for a in by_kind.get("battle", [])]
-    fights = [f for f in fights if f[0] >= 0]
+    fights = [f for f in fights if f[0] > 0]
     if fights:
         return max(fights, key=lambda f: (f[0], -f[1].get("attacker"), -f[1].get("defender")))[1]
     if "intimidate" in by_kind:
@@ -52,6 +54,16 @@ def greedy_choice(state: JKState, seat: int, legal: list[Action], rng: Rng) -> A
     if down:
         return down[0]
     return passing
+
+
+_TYPE_RANK = {"Character": 2, "Starship": 1, "Weapon": 0}
+
+
+def _deploy_rank(state: JKState, a: Action) -> tuple[int, int, int, int]:
+    """Characters at the site first (they decide control checks), then starships, then weapons; the
+    strongest first."""
+    d = state.cards[a.get("card")]
+    return (_TYPE_RANK.get(d.type, 0), a.get("at") == "site", d.power + d.to_hit, -a.get("card"))
 
 
 def _respond(state: JKState, seat: int, plays: list[Action]) -> Action | None:
