@@ -83,3 +83,21 @@ def test_the_game_is_registered_and_the_lobby_offers_what_can_play_it() -> None:
     specs = {s["name"]: s for s in info["options"]}
     assert specs["weapon_hit"]["source"] == "UNSOURCED" and specs["weapon_hit"]["sourced"] is False
     assert "JK-3S-2" in specs["turns_per_planet"]["source"]
+
+
+def test_simulation_records_the_planet_lead_and_the_cards_played() -> None:
+    from allegiance.core.actions import Action
+    from allegiance.games.jk.record import HOOKS, planet_lead
+    from tests.jk.builders import pick, start
+    s = start("AvEvI")
+    s.controlled = ["Alliance", "Empire", "Empire"]
+    assert planet_lead(s) == 1 - 2
+    s.controlled = []
+    pick(s, {})
+    recorder = HOOKS.card_recorder()
+    seat = GAME.active_seats(s)[0]
+    s.players[seat].credits = 10
+    deploy = next(a for a in GAME.legal_actions(s, seat) if a.kind == "deploy")
+    assert recorder.step(s, seat, deploy) == [(seat, s.name(deploy.get("card")))]
+    assert recorder.step(s, seat, Action.of("pass")) is None
+    assert GAME.record_hooks() is HOOKS and GAME.card_group("Palace Thug") == "Independent"

@@ -221,6 +221,11 @@ class JKGame(Game):
         from allegiance.games.jk.strategy import greedy_choice
         return greedy_choice(state, seat, legal, rng)
 
+    def record_hooks(self) -> Any:
+        """A simulation records the first side's planet lead each turn and the cards deployed or played."""
+        from allegiance.games.jk.record import HOOKS
+        return HOOKS
+
     def agent_encoding(self, mode: str, options: Mapping[str, Any]) -> Any:
         """Observation vector and action numbering for learning agents (``agent_encoding``)."""
         from allegiance.games.jk.agent_encoding import JKAgentEncoding
