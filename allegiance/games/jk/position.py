@@ -116,6 +116,7 @@ def _read(data: Mapping[str, Any]) -> JKState:
         state.pending = Pending(d["kind"], int(d["seat"]), tuple(d["options"]), int(d["card"]))
     state.winner, state.draw_game, state.end_reason = str(data["winner"]), bool(data["draw"]), str(data["end_reason"])
     _check_zones(state)
+    _check_refs(state)
     return state
 
 
@@ -129,3 +130,26 @@ def _check_zones(state: JKState) -> None:
             seen += getattr(p, k)
     if sorted(seen) != list(range(len(state.cards))):
         raise PositionError("every card must be in exactly one zone")
+
+
+def _check_refs(state: JKState) -> None:
+    """Seats, cards and phases the rest of the engine relies on are in range."""
+    n, cards = len(state.players), len(state.cards)
+    seats_ok = all(0 <= o < n for o in state.owner) and -1 <= state.player_one < n
+    alternations = [state.turns] + [w.turns for w in state.windows] + ([state.battle.turns] if state.battle else [])
+    for t in alternations:
+        seats_ok = seats_ok and all(0 <= s < n for s in t.order) and (not t.order or 0 <= t.idx < len(t.order))
+    if not seats_ok:
+        raise PositionError("a seat number is out of range")
+    in_play = set(state.system) | set(state.site)
+    refs = list(state.attached.items()) + list(state.under.items())
+    if state.battle is not None:
+        refs.append((state.battle.attacker, state.battle.defender))
+    if any(a not in in_play or b not in in_play for a, b in refs):
+        raise PositionError("a weapon, tactic bonus or battle names a card that is not in play")
+    if any(not 0 <= w.card < cards and w.card != -1 for w in state.windows):
+        raise PositionError("a response window names an unknown card")
+    if state.phase not in ("location", "force", "deploy", "starship", "blockade", "character", "over"):
+        raise PositionError(f"unknown phase {state.phase!r}")
+    if state.pending is not None and not 0 <= state.pending.seat < n:
+        raise PositionError("the pending choice's seat is out of range")
