@@ -115,3 +115,16 @@ def test_a_state_copy_is_independent() -> None:
         seat = GAME.active_seats(c)[0]
         GAME.apply(c, seat, GAME.legal_actions(c, seat)[-1])
     assert GAME.digest(s) == before
+
+
+def test_active_seats_are_the_decisions_seats() -> None:
+    from allegiance.core.game import Game
+    for mode in ("AvE", "AvEvI", "AAvEI"):
+        s = GAME.new_game(mode, 2)
+        for step in range(400):
+            if GAME.outcome(s) is not None:
+                break
+            assert GAME.active_seats(s) == Game.active_seats(GAME, s)
+            seat = GAME.active_seats(s)[step % len(GAME.active_seats(s))]
+            legal = GAME.legal_actions(s, seat)
+            GAME.apply(s, seat, legal[(step * 7) % len(legal)])

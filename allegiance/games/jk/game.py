@@ -58,6 +58,20 @@ class JKGame(Game):
             return [Decision((state.battle.turns.seat,), f"battle, {state.battle.step} step: act or pass", "battle")]
         return [Decision((state.turns.seat,), f"{flow.PHASE_NAMES[state.phase]}: act or pass", state.phase)]
 
+    def active_seats(self, state: JKState) -> tuple[int, ...]:
+        """The seats of :meth:`decisions` without building its prompts (asked twice per action)."""
+        if state.phase == "over":
+            return ()
+        if state.pending is not None:
+            return (state.pending.seat,)
+        if state.windows:
+            return (state.windows[-1].turns.seat,)
+        if state.phase == "force":
+            return tuple(flow.force_choosers(state))
+        if state.battle is not None:
+            return (state.battle.turns.seat,)
+        return (state.turns.seat,)
+
     def _legal(self, state: JKState, seat: int) -> list[Action]:
         if seat not in self.active_seats(state):
             return []
