@@ -125,3 +125,17 @@ def test_describe_action_never_raises_and_refusals_say_what_is_allowed() -> None
         GAME.apply(s, 0, Action.of("pass"))
     with pytest.raises(IllegalActionError, match="unknown action kind"):
         GAME.apply(s, 0, Action.of("teleport"))
+
+
+def test_a_refusal_never_names_a_hidden_card() -> None:
+    """An action naming an opponent's hidden card is refused without telling that card's name."""
+    s = start("AvE")
+    pick(s, {})
+    seat = s.turns.seat
+    foe = 1 - seat
+    for hidden in (s.players[foe].hand[0], s.players[foe].draw[0], s.players[foe].theme_pile[0]):
+        with pytest.raises(IllegalActionError) as err:
+            GAME.apply(s, seat, Action.of("deploy", card=hidden, at="site"))
+        assert s.name(hidden) not in str(err.value) and f"card #{hidden}" in str(err.value)
+    own = s.players[seat].hand[0]
+    assert s.name(own) in GAME.describe_action(s, seat, Action.of("deploy", card=own, at="site"))

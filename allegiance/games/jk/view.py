@@ -94,10 +94,37 @@ def active(state: JKState) -> list[int]:
     return [state.turns.seat] if state.turns.order else []
 
 
+def visible_to(state: JKState, seat: int | None) -> set[int]:
+    """Every card id ``seat`` may see (``None``: a spectator): in play, discards, tables, revealed Force
+    cards, and the hands, theme piles, picked Force card (and, in the Force Phase, Force decks) of the
+    seat's side."""
+    out = set(state.system) | set(state.site)
+    team = state.table.members(state.team(seat)) if seat is not None else ()
+    for p in state.players:
+        out |= set(p.discard) | set(p.table)
+        if p.force_card >= 0:
+            out.add(p.force_card)
+        if p.seat in team:
+            out |= set(p.hand) | set(p.theme_pile)
+            if state.phase == "force":
+                out |= set(p.force_deck)
+            if p.chosen >= 0:
+                out.add(p.chosen)
+    return out
+
+
 def describe(state: JKState, seat: int, action: Action) -> str:
-    """An action in words; never raises on a well-formed action."""
+    """An action in words; never raises on a well-formed action, and names only cards ``seat`` may see
+    (a refusal quotes the action: an id of a hidden card must not tell its name)."""
+    seen: set[int] | None = None
+
     def name(c: Any) -> str:
-        return state.name(c) if isinstance(c, int) and 0 <= c < len(state.cards) else repr(c)
+        nonlocal seen
+        if not isinstance(c, int) or not 0 <= c < len(state.cards):
+            return repr(c)
+        if seen is None:
+            seen = visible_to(state, seat)
+        return state.name(c) if c in seen else f"card #{c}"
     kind, get = action.kind, action.get
     if kind == "deploy":
         where = f"at the {get('at')}" if get("at") is not None else f"on {name(get('on'))}"
