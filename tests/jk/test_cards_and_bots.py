@@ -101,3 +101,29 @@ def test_simulation_records_the_planet_lead_and_the_cards_played() -> None:
     assert recorder.step(s, seat, deploy) == [(seat, s.name(deploy.get("card")))]
     assert recorder.step(s, seat, Action.of("pass")) is None
     assert GAME.record_hooks() is HOOKS and GAME.card_group("Palace Thug") == "Independent"
+
+
+def test_a_deck_file_types_in_its_own_cards() -> None:
+    """The card-file format inside a deck file: a user types in a card (here the established Han Solo row,
+    known only by name, with numbers of the user's own) and plays it; positions keep it."""
+    import json
+
+    from allegiance.games.jk.decks import DeckError, parse_deck
+    from tests.jk.test_rules import deck_text
+    cards = dict(demo_decks()["luke"].cards)
+    cards["Ridge Scout"] = 3
+    cards["Han Solo"] = 1
+    typed = '\n[[card]]\ntitle = "Han Solo"\ntype = "Character"\nallegiance = "Alliance"\nthemes = ["Han Solo"]\n' \
+            'keywords = ["unique"]\ndeploy = 4\npower = 5\ndestiny = 3\nsource = "typed in by a player"\n'
+    text = deck_text(cards=cards) + typed
+    with pytest.raises(DeckError, match="known only by name"):
+        validate(parse_deck(deck_text(cards=cards)), resolved({}, False))
+    deck = parse_deck(text)
+    validate(deck, resolved({}, False))
+    s = GAME.new_game("AvE", 0, {"decks": [text, "vader"]})
+    han = [c for c in range(len(s.cards)) if s.cards[c].name == "Han Solo"]
+    assert len(han) == 1 and s.cards[han[0]].power == 5 and s.owner[han[0]] == 0
+    again = GAME.from_position(json.loads(json.dumps(GAME.to_position(s))))
+    assert GAME.digest(again) == GAME.digest(s) and again.cards[han[0]].power == 5
+    with pytest.raises(DeckError, match="type must be one of"):
+        parse_deck(deck_text() + '\n[[card]]\ntitle = "X"\ntype = "Droid"\n')

@@ -13,7 +13,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from allegiance.games.jk.cards import DATA, INDEPENDENT_THEMES, catalog, force_card, theme_card
+from allegiance.games.jk.cards import (
+    DATA,
+    INDEPENDENT_THEMES,
+    CardDef,
+    CardError,
+    catalog,
+    force_card,
+    parse_card,
+    theme_card,
+)
 
 FORCE_COLOURS: Final = ("green", "orange")
 
@@ -36,6 +45,13 @@ class Deck:
     locations: tuple[str, ...]
     theme_pile: tuple[str, ...]
     cards: tuple[tuple[str, int], ...]
+    #: cards the deck file types in itself ([[card]] tables): a real card with its printed numbers, or a
+    #: card of the user's own; by name they replace a known card for this deck only
+    custom: tuple[CardDef, ...] = ()
+
+    def known(self) -> dict[str, CardDef]:
+        """Every card name this deck may use: the game's cards and its own."""
+        return {**catalog(), **{c.name: c for c in self.custom}}
 
     @property
     def allegiance(self) -> str:
@@ -72,10 +88,24 @@ def deck_from(data: Mapping[str, Any], name: str) -> Deck:
                                                  for n in cards.values()):
         problems.append('cards must be a table of "Card name" = copies (a positive integer)')
         cards = {}
+    custom: list[CardDef] = []
+    entries = data.get("card", [])
+    if not isinstance(entries, list):
+        problems.append("cards typed in the deck file are [[card]] tables")
+        entries = []
+    for entry in entries:
+        try:
+            card = parse_card(entry)
+        except CardError as exc:
+            problems.append(str(exc))
+            continue
+        if card.type in ("Force", "Theme"):
+            problems.append(f"card {card.name!r}: a deck file types in play cards, not {card.type} cards")
+        custom.append(card)
     if problems:
         raise DeckError(problems)
     return Deck(name, str(theme), tuple(_force_name(f) for f in lists["force"]), lists["locations"],
-                lists["theme_pile"], tuple(cards.items()))
+                lists["theme_pile"], tuple(cards.items()), tuple(custom))
 
 
 def _force_name(short: str) -> str:
@@ -129,7 +159,7 @@ def validate(deck: Deck, options: Mapping[str, Any]) -> None:
     except ValueError as exc:
         raise DeckError([f"{where}: {exc}"]) from None
     allegiance = theme.allegiance
-    cards = catalog()
+    cards = deck.known()
     _check_force(where, deck.force, problems)
     total = 0
     for name, n in deck.cards:

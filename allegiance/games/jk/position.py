@@ -9,6 +9,7 @@ from allegiance.core.errors import PositionError
 from allegiance.core.rng import rng_from_json
 from allegiance.games.jk import lineups
 from allegiance.games.jk.cards import catalog
+from allegiance.games.jk.decks import DeckError, read_deck
 from allegiance.games.jk.options import OPTION_SPECS, resolved
 from allegiance.games.jk.state import PILES, Battle, JKState, Pending, Player, Turns, Window
 
@@ -71,16 +72,27 @@ def _read(data: Mapping[str, Any]) -> JKState:
     given = {k: v for k, v in dict(data.get("options", {})).items() if k in {s.name for s in OPTION_SPECS}}
     from allegiance.core.options import validate_options
     options = resolved(validate_options(OPTION_SPECS, given), lineups.three_sided(mode))
-    known = catalog()
-    unknown = [n for n in data["cards"] if n not in known]
+    table = lineups.table_for(mode)
+    owner = [int(o) for o in data["owner"]]
+    names = list(data["cards"])
+    if len(owner) != len(names) or len(data["players"]) != len(table.seats) \
+            or not all(0 <= o < len(table.seats) for o in owner):
+        raise PositionError("cards, owners and seats do not match")
+    # a seat's deck file may type in cards of its own (kept in the options): they name that seat's cards
+    specs = options.get("decks") or []
+    known = []
+    for seat in range(len(table.seats)):
+        try:
+            known.append(read_deck(specs[seat]).known() if seat < len(specs) else catalog())
+        except DeckError as exc:
+            raise PositionError(f"the deck of seat {seat} in the options: {exc}") from None
+    unknown = [n for n, o in zip(names, owner, strict=True) if n not in known[o]]
     if unknown:
         raise PositionError(f"unknown card(s): {', '.join(sorted(set(unknown))[:5])}")
-    state = JKState(lineups.table_for(mode), mode, [known[n] for n in data["cards"]], options,
+    state = JKState(table, mode, [known[o][n] for n, o in zip(names, owner, strict=True)], options,
                     rng_from_json(data["rng"]))
     state.version = int(data["version"])
-    state.owner = [int(o) for o in data["owner"]]
-    if len(state.owner) != len(state.cards) or len(data["players"]) != len(state.table.seats):
-        raise PositionError("cards, owners and seats do not match")
+    state.owner = owner
     for seat, d in enumerate(data["players"]):
         p = Player(seat, d["allegiance"], d["theme"], d["deck"])
         p.theme_card, p.force_card, p.chosen = int(d["theme_card"]), int(d["force_card"]), int(d["chosen"])

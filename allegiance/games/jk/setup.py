@@ -9,7 +9,6 @@ from typing import Any
 from allegiance.core.options import validate_options
 from allegiance.core.rng import make_rng
 from allegiance.games.jk import lineups
-from allegiance.games.jk.cards import catalog
 from allegiance.games.jk.decks import DEMO_BY_ALLEGIANCE, Deck, DeckError, read_deck, validate
 from allegiance.games.jk.options import OPTION_SPECS, resolved
 from allegiance.games.jk.rules import draw, say
@@ -58,12 +57,12 @@ def new_game(mode: str, seed: int, options: Mapping[str, Any], shuffle_key: byte
             raise DeckError([f"in a three-sided game every player has a different theme (JK-3S-1); "
                              f"the decks' themes are {', '.join(themes)}"])
     state = JKState(table, mode, [], opts, make_rng(seed, shuffle_key))
-    cards = catalog()
     for seat, deck in enumerate(decks):
+        cards = deck.known()
         p = Player(seat, allegiances[seat], deck.theme, deck.name)
         state.players.append(p)
 
-        def new(name: str, seat: int = seat) -> int:
+        def new(name: str, seat: int = seat, cards: dict = cards) -> int:
             state.cards.append(cards[name])
             state.owner.append(seat)
             return len(state.cards) - 1
