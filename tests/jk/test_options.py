@@ -322,3 +322,19 @@ def test_decks_option_demo_names_or_deck_text() -> None:
     with pytest.raises(ValueError, match="unknown deck"):
         GAME.new_game("AvE", 0, {"decks": ["luke", "nope"]})
     assert find(s, 0, "Ridge Scout") >= 0
+
+
+def test_the_rules_command_shows_which_jk_rules_are_unsourced() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from allegiance.cli import app
+    done = CliRunner().invoke(app, ["rules", "jk", "--json"])
+    assert done.exit_code == 0, done.output
+    listed = {s["name"]: s for s in json.loads(done.output)}
+    assert set(listed) == {s.name for s in OPTION_SPECS}
+    assert listed["battle_tie"]["sourced"] is False and listed["battle_tie"]["source"] == UNSOURCED
+    assert listed["max_turns"]["source"] == ""
+    table = CliRunner().invoke(app, ["rules", "jk"], env={"COLUMNS": "220"})
+    assert table.exit_code == 0 and "UNSOURCED" in table.output and "JK-MODES-2" in table.output
