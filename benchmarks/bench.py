@@ -43,6 +43,8 @@ TARGETS = {
     "wakfu_actions_per_s_1v1": (">=", 25_000.0),
     "wakfu_actions_per_s_4v4": (">=", 15_000.0),
     "wakfu_copy_us_1v1": ("<=", 30.0),
+    "jk_actions_per_s_3p": (">=", 25_000.0),
+    "jk_copy_us_3p": ("<=", 30.0),
     "ratio_actions_vs_rlcard": (">=", 4.0),
     "ratio_greedy_games_vs_pyminion": (">=", 1.0),
 }
@@ -121,6 +123,7 @@ def run(seconds: float = 3.0, peer: bool = False) -> dict[str, Any]:
     two = random_playout_rate("2v2", seconds)
     wakfu = random_playout_rate("1v1", seconds, game_name="wakfu", options=WAKFU_OPTIONS)
     wakfu4 = random_playout_rate("4v4", seconds, game_name="wakfu", options=wakfu_options("4v4"))
+    jk = random_playout_rate("AvEvI", seconds, game_name="jk")
     out: dict[str, Any] = {
         "actions_per_s_1v1": one["actions_per_s"],
         "actions_per_s_2v2": two["actions_per_s"],
@@ -132,6 +135,9 @@ def run(seconds: float = 3.0, peer: bool = False) -> dict[str, Any]:
         "wakfu_actions_per_s_4v4": wakfu4["actions_per_s"],
         "wakfu_games_per_s_random_4v4": wakfu4["games_per_s"],
         "wakfu_copy_us_1v1": copy_time_us("1v1", game_name="wakfu", options=WAKFU_OPTIONS),
+        "jk_actions_per_s_3p": jk["actions_per_s"],
+        "jk_games_per_s_random_3p": jk["games_per_s"],
+        "jk_copy_us_3p": copy_time_us("AvEvI", game_name="jk"),
         "swdbg_1v1_greedy_games_per_s": greedy_games_per_s(seconds),
         "peer_rlcard_actions_per_s": None,
         "peer_pyminion_games_per_s": None,

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from allegiance.cli import app
 
 KEYS = {"actions_per_s_1v1", "actions_per_s_2v2", "copy_us_2v2", "peer_rlcard_actions_per_s",
-        "wakfu_actions_per_s_1v1", "wakfu_actions_per_s_4v4", "wakfu_copy_us_1v1",
+        "wakfu_actions_per_s_1v1", "wakfu_actions_per_s_4v4", "wakfu_copy_us_1v1", "jk_actions_per_s_3p", "jk_copy_us_3p",
         "peer_pyminion_games_per_s", "swdbg_1v1_greedy_games_per_s", "ratio_actions_vs_rlcard",
         "ratio_greedy_games_vs_pyminion", "targets", "checks", "pass", "machine", "compiled", "compiled_modules"}
 

@@ -58,3 +58,9 @@ def test_nothing_reads_the_working_notes_outside_the_repository() -> None:
         if any(p in (ROOT / name).read_text(encoding="utf-8") for p in ("../shared", "/work/shared")):
             offenders.append(name)
     assert not offenders
+
+
+def test_every_jk_rule_is_cited_by_a_test() -> None:
+    ids, missing, unknown = _tool().uncited("JK")
+    assert ids and not missing, f"JK rules no test cites: {missing}"
+    assert not unknown, f"tests cite JK rule IDs the catalogue does not define: {unknown}"

@@ -92,3 +92,28 @@ def cards(
         text += [f"[dim]{c}:[/] {escape(r[c])}" for c in table.wrapping if len(r[c]) > 30]
         out.add_row(escape(r[columns[0]]), "\n".join(text))
     console.print(out)
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="game name, e.g. swdbg, wakfu or jk")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """The game's options: values, default, and where each rule comes from (UNSOURCED: a gap the sources
+    leave, the default is the project's proposal, not the publisher's rule)."""
+    specs = load_game(game).option_specs
+    if as_json:
+        print_json([s.to_json() for s in specs])
+        return
+    out = Table(title=f"{game} options")
+    for col in ("option", "values", "default", "source"):
+        out.add_column(col, overflow="fold")
+    for s in specs:
+        values = ", ".join(s.choices) if s.type in ("choice", "seat_texts") else \
+            "true, false" if s.type == "bool" else f"{s.min if s.min is not None else ''}..{s.max if s.max is not None else ''}"
+        default = "(the rules decide)" if s.default is None else str(s.default).lower() if s.type == "bool" \
+            else str(s.default)
+        source = s.source or "engine setting"
+        out.add_row(escape(s.name), escape(values), escape(default), escape(source))
+        out.add_row("", f"[dim]{escape(s.help)}[/]", "", "")
+    console.print(out)

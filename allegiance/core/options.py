@@ -31,6 +31,9 @@ BIDI_CONTROLS: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u20
 TEXT_CONTROLS: Final = frozenset("\n\r\t")
 #: the bounds an int option may never leave, whatever its spec says (a signed 64-bit integer)
 INT_LIMIT: Final = 2**63 - 1
+#: the ``source`` of a rules option whose default fills a gap the game's sources leave: the project's
+#: proposal, never to be shown as the publisher's rule
+UNSOURCED: Final = "UNSOURCED"
 
 
 class OptionError(AllegianceError, ValueError):
@@ -57,10 +60,25 @@ class OptionSpec:
     #: ``free_text`` only: a short public description of such a text (``"custom deck (50 cards)"``), which
     #: the lobby shows instead of the text itself
     summarize: Callable[[str], str] | None = field(default=None, compare=False)
+    #: where the rule this option sets comes from: a rule ID or document (``"SW-WIN-2"``), or
+    #: :data:`UNSOURCED` and a note (a gap in the sources, the default is the project's proposal); "" for an engine
+    #: setting that is no rule of the game (a turn limit, which decks, when to prompt)
+    source: str = ""
+
+    @property
+    def rules_option(self) -> bool:
+        """Whether the option sets a rule of the game (else it is an engine setting)."""
+        return bool(self.source)
+
+    @property
+    def sourced(self) -> bool:
+        """Whether the option's rule and default come from a source (not a proposal of the project)."""
+        return bool(self.source) and not self.source.startswith(UNSOURCED)
 
     def to_json(self) -> dict[str, Any]:
         """The form the lobby form reads (``GET /api/games``)."""
-        out: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default, "help": self.help}
+        out: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default, "help": self.help,
+                               "source": self.source, "sourced": self.sourced}
         if self.type == "int":
             out.update({k: v for k, v in (("min", self.min), ("max", self.max)) if v is not None})
         if self.type in ("choice", "seat_texts"):

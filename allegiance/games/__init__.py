@@ -10,6 +10,7 @@ from allegiance.core.game import Game
 REGISTRY: dict[str, str] = {
     "swdbg": "allegiance.games.swdbg",
     "wakfu": "allegiance.games.wakfu",
+    "jk": "allegiance.games.jk",
 }
 
 #: the game a client gets when it names none (the table's API, the PettingZoo env)

@@ -83,3 +83,32 @@ def test_the_cli_refuses_bad_options_with_a_message(option: str) -> None:
     result = CliRunner().invoke(app, ["new", "swdbg", "-o", option])
     assert result.exit_code == 2, result.output
     assert "must be" in result.output and "Traceback" not in result.output
+
+
+def test_an_option_says_whether_its_rule_is_sourced() -> None:
+    """Rules options carry their source; a gap filled by the project is UNSOURCED; engine settings none."""
+    from allegiance.core.options import UNSOURCED, OptionSpec
+    rule = OptionSpec("bases_to_win", "int", default=3, source="SW-WIN-2")
+    gap = OptionSpec("turns_per_planet", "int", default=2, source=UNSOURCED)
+    engine = OptionSpec("max_turns", "int", default=200)
+    assert (rule.rules_option, rule.sourced) == (True, True)
+    assert (gap.rules_option, gap.sourced) == (True, False)
+    assert (engine.rules_option, engine.sourced) == (False, False)
+    assert rule.to_json()["source"] == "SW-WIN-2" and gap.to_json()["sourced"] is False
+    for name in ("swdbg", "wakfu"):
+        specs = {s.name: s for s in get_game(name).option_specs}
+        assert specs["max_turns"].source == ""  # an engine setting, not a rule
+    assert get_game("swdbg").option_specs[1].sourced and get_game("wakfu").option_specs[-1].source == "WK-DECK-2"
+
+
+def test_the_rules_command_lists_each_option_with_its_source() -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["rules", "wakfu", "--json"])
+    assert done.exit_code == 0, done.output
+    import json
+    specs = {s["name"]: s for s in json.loads(done.output)}
+    assert specs["team_uniques"]["source"] == "WK-DECK-2" and specs["team_uniques"]["sourced"] is True
+    assert specs["max_turns"]["source"] == "" and specs["max_turns"]["sourced"] is False
+    done = runner.invoke(app, ["rules", "swdbg"], env={"COLUMNS": "200"})
+    assert done.exit_code == 0 and "SW-WIN-1, SW-WIN-2" in done.output and "engine setting" in done.output
+    assert runner.invoke(app, ["rules", "nope"]).exit_code != 0

@@ -27,10 +27,12 @@ DEFAULT_MAX_TURNS: Final = 200
 #: the longest game an option may ask for (team turns); games end far sooner
 MAX_TURNS_LIMIT: Final = 10_000
 OPTION_SPECS: Final = (
-    OptionSpec("galaxy", "choice", "which galaxy deck and bases", default="beginner", choices=GALAXY_MODES),
+    OptionSpec("galaxy", "choice", "which galaxy deck and bases", default="beginner", choices=GALAXY_MODES,
+               source="SWDBG rulebook (beginner and full games), SW-WIN-2"),
     OptionSpec("bases_to_win", "int", "bases of each opposing deck to destroy (default: the rules')",
-               default=None, min=2, max=5),
-    OptionSpec("pay_off_neutral", "bool", "allow paying off neutral cards", default=False),
+               default=None, min=2, max=5, source="SW-WIN-1, SW-WIN-2"),
+    OptionSpec("pay_off_neutral", "bool", "allow paying off neutral cards", default=False,
+               source="SWDBG rulebook (optional rule)"),
     OptionSpec("max_turns", "int", "the game is a draw after this many team turns", default=DEFAULT_MAX_TURNS,
                min=1, max=MAX_TURNS_LIMIT),
 )

@@ -59,7 +59,7 @@ OPTION_SPECS: Final = (
     # "ignore" is a house rule for simulations of big teams (RULES.md, Team modes).
     OptionSpec("team_uniques", "choice", "team modes: a Unique card at most once per team (enforce, the rule "
                "WK-DECK-2) or not checked (ignore, for big teams of starter decks)", default="enforce",
-               choices=("enforce", "ignore")),
+               choices=("enforce", "ignore"), source="WK-DECK-2"),
 )
 
 
