@@ -16,7 +16,8 @@ WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
 - when pages join or leave, or a seat is taken, each page gets a small
   ``{"type": "presence", "seats": [...], "spectators": N}`` (``seats`` as in a state message), never a
   whole new state; presence changes are coalesced (at most one waits per page);
-- ``{"type": "ping"}`` is answered by ``{"type": "pong"}``;
+- ``{"type": "ping"}`` is answered by ``{"type": "pong"}`` (the table page pings when it has heard nothing
+  for a few seconds, and replaces a socket that stays silent: a connection can die without a close);
 - team chat (see :mod:`allegiance.server.chat`): a seated page sends ``{"type": "chat", "text": "...",
   "ref": 8}``; every connection seated on the sender's team (the sender's own included, whose copy
   echoes ``ref``) receives ``{"type": "chat", "id": 12, "team": "rebel", "seat": 2, "label": "Rebel 1",
