@@ -64,7 +64,8 @@
       if (sock !== ws) return;
       retry = 0;
       heard = performance.now();
-      sock.send(JSON.stringify(token ? { type: "join", token } : { type: "join" }));
+      // paced ("seen"): the server sends the next state once this page has said it read the last one
+      sock.send(JSON.stringify(token ? { type: "join", token, seen: true } : { type: "join", seen: true }));
       setConn("open", "live");
     };
     sock.onmessage = (ev) => {
@@ -72,6 +73,7 @@
       heard = performance.now();
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "state") sock.send('{"type":"seen"}');
       receive(msg);
     };
     sock.onclose = (ev) => {
