@@ -1,10 +1,12 @@
-"""Connections that come back (issue 21, item 9): a table page that reads slowly, one the server drops,
-and one whose network goes away for a few seconds are each back at the table's current state within
-seconds, and can act.
+"""Connections that come back (issue 21, item 9): a table page that reads nothing for a while, one on a
+slow network, one the server drops, and one whose network goes away for a few seconds are each back at
+the table's current state within seconds, and can act.
 
 The page behind a lost network is the one that used to stay lost: no close reached it, so it showed
 "live" over a socket that would never say anything again, and a player waiting for their turn waited
 for good.  The page now pings when it has heard nothing for a while and replaces a silent socket.
+A page that reads slowly fell ever further behind: it was sent every state, megabytes of them waiting
+in the browser's and the kernel's buffers; it is now paced (tests/server/test_paced_pages.py).
 Real parts only: the server in its own process, Debian's Chromium, and for the outage a TCP relay that
 stops passing anything (tests/browser/network_link.py).
 """
@@ -80,8 +82,8 @@ def play_elsewhere(base: str, table_id: str, token: str, actions: int) -> int:
         return int(http.get(f"/api/tables/{table_id}/state").json()["version"])
 
 
-def back_and_acting(page: Any, base: str, table_id: str, moved_to: int) -> float:
-    """The page shows the table's current version within BACK_WITHIN seconds, then one of its clicks is
+def back_and_acting(page: Any, base: str, table_id: str, moved_to: int, within: float = BACK_WITHIN) -> float:
+    """The page shows the table's current version within ``within`` seconds, then one of its clicks is
     accepted (the version moves on); returns the seconds it took to come back."""
     start = time.monotonic()
     while True:
@@ -89,8 +91,8 @@ def back_and_acting(page: Any, base: str, table_id: str, moved_to: int) -> float
         shown = version(page)
         if shown == now and now >= moved_to and page.get_attribute("#conn", "data-conn") == "open":
             break
-        assert time.monotonic() - start < BACK_WITHIN, (
-            f"the page shows version {shown}, the table is at {now}: not back after {BACK_WITHIN:g} s "
+        assert time.monotonic() - start < within, (
+            f"the page shows version {shown}, the table is at {now}: not back after {within:g} s "
             f"(connection {page.get_attribute('#conn', 'data-conn')}, closes {page.evaluate('window.__closes')})")
         time.sleep(0.25)
     took = time.monotonic() - start
@@ -120,6 +122,28 @@ def test_a_page_that_reads_nothing_for_a_while_catches_up_and_acts(browser: Any,
         cdp.send("Debugger.resume")
         took = back_and_acting(page, server.base, table_id, moved_to)
         print(f"back at version {moved_to}+ after {took:.1f} s")
+        no_errors(page)
+    finally:
+        server.stop()
+
+
+def test_a_page_on_a_slow_network_stays_at_the_current_state_and_acts(browser: Any, pages: list[Any],
+                                                                      tmp_path: Path) -> None:
+    """The page reads at 20 KB/s (a state of ~34 KB takes 1.7 s) while the table moves on by a few
+    hundred versions: still that slow, it is at the current state within 20 s of the table's last move
+    (paced: one or two states, ~4 s), and its click is accepted.  Sent every state, it had megabytes of
+    out-of-date states to read first (a minute)."""
+    server = ServerProcess(str(tmp_path / "throttled.db")).start()
+    try:
+        table_id, link, token = new_table(server)
+        page = seat_page(browser, pages, link)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40,
+                                                      "downloadThroughput": 20_000, "uploadThroughput": 20_000})
+        moved_to = play_elsewhere(server.base, table_id, token, 150)
+        took = back_and_acting(page, server.base, table_id, moved_to, within=20.0)
+        print(f"at 20 KB/s, at version {moved_to}+ {took:.1f} s after the table's last move")
         no_errors(page)
     finally:
         server.stop()

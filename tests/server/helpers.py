@@ -33,7 +33,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_until_up(base: str, timeout: float = 20.0, proc: subprocess.Popen[bytes] | None = None) -> None:
+def wait_until_up(base: str, timeout: float = 90.0, proc: subprocess.Popen[bytes] | None = None) -> None:
+    """Wait for the server to answer; a server process that exits fails at once.  The time allowed is
+    generous: on a busy machine (two busy loops beside the suite) a start took more than 20 s."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
