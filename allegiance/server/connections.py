@@ -8,6 +8,13 @@ coalesced the same way into one small ``presence`` message.  A spectator's state
 presence message are the same for all pages that get one, so they are built and encoded once per
 change and shared (:mod:`allegiance.server.spectators`); a seat's message is its own.
 
+A page that says so when it joins (the table page does) acknowledges each state it receives with
+``{"type": "seen"}``, and is sent its next state only then: one state at most is on its way to it.
+Without that, a page that reads slowly (a slow network, a busy machine) fell ever further behind: the
+kernel's and the browser's buffers took megabytes of states that were out of date before they were
+read, and the server, never blocked, had nothing to coalesce.  Paced, a slow page gets fewer states,
+each the newest, and is at the current one as soon as it reads it.
+
 The queue is bounded: at most :data:`MAX_QUEUED` messages and :data:`MAX_QUEUED_BYTES` bytes wait,
 and one message may take at most :data:`SEND_TIMEOUT` seconds to leave.  A page that falls further
 behind (it does not read what it is sent) is disconnected with close code :data:`CLOSE_TOO_SLOW`;
@@ -44,6 +51,8 @@ SEND_TIMEOUT = 10.0
 CLOSE_TIMEOUT = 2.0
 #: the close code of a page that does not read its messages fast enough
 CLOSE_TOO_SLOW = 4429
+#: events kept for a page's next state; beyond them it gets the whole (recent) log again instead
+MAX_PENDING_EVENTS = 1000
 #: JSON encoding of outgoing messages (msgspec: ~10x the standard library's speed on a view, measured)
 _encode = msgspec.json.Encoder().encode
 log = logging.getLogger("allegiance.server")
@@ -60,10 +69,14 @@ def encode(message: dict[str, Any]) -> str:
 class Connection:
     """A page connected to a table as one seat (``None``: a spectator)."""
 
-    def __init__(self, websocket: WebSocket, table: LiveTable, seat: int | None) -> None:
+    def __init__(self, websocket: WebSocket, table: LiveTable, seat: int | None, paced: bool = False) -> None:
         self.websocket = websocket
         self.table = table
         self.seat = seat
+        #: the page acknowledges each state (``{"type": "seen"}``); its next state waits for that
+        self.paced = paced
+        self._unseen = False  # a state left and the page has not said it read it
+        self._held = False  # a state waits for that
         self._queue: deque[Any] = deque()
         self._queued_bytes = 0
         self._events: list[Event] = []
@@ -109,6 +122,9 @@ class Connection:
             return
         if self.seat is not None:  # a spectator's events are read from the table when its message is built
             self._events.extend(events)
+            if len(self._events) > MAX_PENDING_EVENTS:  # far behind: its next state brings the recent log whole
+                self._events.clear()
+                self._full_log = True
         if not self._state_queued:
             self._state_queued = True
             self._queue.append(_STATE)
@@ -122,9 +138,23 @@ class Connection:
         self._queue.append(_PRESENCE)
         self._wakeup.set()
 
+    @property
+    def expects_seen(self) -> bool:
+        """A paced page has a state to acknowledge."""
+        return self._unseen
+
+    def seen(self) -> None:
+        """The page read the last state it was sent: a state held for it may leave now."""
+        self._unseen = False
+        if self._held and not self.closed:
+            self._held = False
+            self._queue.append(_STATE)
+            self._wakeup.set()
+
     def finish(self, code: int, reason: str) -> None:
-        """Send what is queued (the final state), then close the socket with ``code``."""
+        """Send what is queued (the final state, acknowledged or not), then close the socket with ``code``."""
         self._closing = (code, reason)
+        self.seen()
         self._wakeup.set()
 
     def close(self) -> None:
@@ -142,9 +172,14 @@ class Connection:
             if task is not None and task is not current:
                 task.cancel()  # the writer may be blocked on the page's full socket, the reader on its silence
 
-    def _next_text(self) -> str:
+    def _next_text(self) -> str | None:
+        """The next message to send, or ``None`` when the next is a state that waits for the page."""
         item = self._queue.popleft()
         if item is _STATE:
+            if self._unseen:
+                self._held = True  # still queued (``_state_queued``): later changes join it
+                return None
+            self._unseen = self.paced
             self._state_queued = False
             self._presence_queued = False  # the state carries the seats too
             if self.seat is None:  # the same text as every other spectator's (built once per change)
@@ -170,6 +205,8 @@ class Connection:
                 self._wakeup.clear()
                 while self._queue and not self.closed:
                     text = self._next_text()
+                    if text is None:
+                        continue
                     try:
                         await asyncio.wait_for(self.websocket.send_text(text), SEND_TIMEOUT)
                     except TimeoutError:

@@ -3,7 +3,11 @@
 WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
 
 - the page first sends ``{"type": "join", "token": "..."}`` (a seat) or ``{"type": "join"}`` (a
-  spectator) as a JSON text frame; joining with a seat's token claims the seat;
+  spectator) as a JSON text frame; joining with a seat's token claims the seat; with ``"seen": true``
+  the page is *paced*: it answers each ``state`` with ``{"type": "seen"}`` and gets its next state only
+  then (the changes meanwhile coalesced into it), so a page that reads slowly is never sent a backlog
+  (see :mod:`allegiance.server.connections`); a ``seen`` is never answered and is not counted against
+  the rate limit when a state waits for it;
 - then ``{"type": "action", "action": {"kind": "buy", "card": 12}, "version": 41, "ref": 7}``;
   the server answers ``{"type": "ack", "ref": 7, "version": 42}`` once the action is stored (``ref``, a
   number or a string of at most 100 characters, is echoed back; any other ``ref`` comes back as
@@ -18,7 +22,8 @@ WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
 - when pages join or leave, or a seat is taken, each page gets a small
   ``{"type": "presence", "seats": [...], "spectators": N}`` (``seats`` as in a state message), never a
   whole new state; presence changes are coalesced (at most one waits per page);
-- ``{"type": "ping"}`` is answered by ``{"type": "pong"}``;
+- ``{"type": "ping"}`` is answered by ``{"type": "pong"}`` (the table page pings when it has heard nothing
+  for a few seconds, and replaces a socket that stays silent: a connection can die without a close);
 - team chat (see :mod:`allegiance.server.chat`): a seated page sends ``{"type": "chat", "text": "...",
   "ref": 8}``; every connection seated on the sender's team (the sender's own included, whose copy
   echoes ``ref``) receives ``{"type": "chat", "id": 12, "team": "rebel", "seat": 2, "label": "Rebel 1",
@@ -174,7 +179,7 @@ async def _play(websocket: WebSocket, mgr: TableManager, table_id: str, client: 
         await _refuse(websocket, 4500, error_message("broken", str(exc)))
         return
     try:
-        seat = await _join(websocket, table)
+        seat, paced = await _join(websocket, table)
     except Refused:
         return
     cap = mgr.limits.spectators_per_table
@@ -183,7 +188,7 @@ async def _play(websocket: WebSocket, mgr: TableManager, table_id: str, client: 
             "spectators_full", f"this table already has its maximum of {cap} spectators; try again later "
                                "(a seat's link always joins)"))
         return
-    conn = Connection(websocket, table, seat)
+    conn = Connection(websocket, table, seat, paced=paced)
     conn.reader = asyncio.current_task()
     table.attach(conn)
     writer = conn.start()
@@ -222,8 +227,9 @@ class Refused(Exception):
     """The page was told why it cannot join, and the socket is closed."""
 
 
-async def _join(websocket: WebSocket, table: LiveTable) -> int | None:
-    """Read the join message: the seat, or ``None`` for a spectator; :class:`Refused` otherwise."""
+async def _join(websocket: WebSocket, table: LiveTable) -> tuple[int | None, bool]:
+    """Read the join message: the seat (``None`` for a spectator) and whether the page is paced (it
+    acknowledges each state); :class:`Refused` otherwise."""
     try:
         message = await asyncio.wait_for(websocket.receive(), JOIN_TIMEOUT)
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
@@ -241,10 +247,11 @@ async def _join(websocket: WebSocket, table: LiveTable) -> int | None:
             "malformed", "the first message must be {\"type\": \"join\", \"token\": ...} (no token: spectate)"))
         raise Refused
     token = msg.get("token")
+    paced = msg.get("seen") is True
     if token is None:
-        return None
+        return None, paced
     try:
-        return table.seat_of_token(str(token))
+        return table.seat_of_token(str(token)), paced
     except BadToken as exc:
         await _refuse(websocket, 4403, error_message("forbidden", str(exc)))
         raise Refused from None
@@ -267,6 +274,9 @@ async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn
         if message["type"] == "websocket.disconnect":
             return
         text = message.get("text")
+        if conn.expects_seen and is_seen(text):
+            conn.seen()  # one per state sent: outside the rate limit, or a busy table would stall the page
+            continue
         if not bucket.allow():
             conn.send(error_message("rate_limited", f"too many messages: at most {rate:g} a second "
                                     f"(bursts of {burst}); this one was ignored", table.state.version))
@@ -280,6 +290,17 @@ async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn
                                     "it was ignored", table.state.version))
             continue
         handle(mgr, table, conn, text)
+
+
+def is_seen(text: str | None) -> bool:
+    """The message is a page's ``{"type": "seen"}`` (a small JSON object of that type)."""
+    if text is None or len(text) > 64:
+        return False
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(msg, dict) and msg.get("type") == "seen"
 
 
 def safe_ref(ref: Any) -> Any:
@@ -324,8 +345,11 @@ def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> 
     if kind == "chat":
         chat(table, conn, msg.get("text"), ref)
         return
+    if kind == "seen":  # an acknowledgement (counted: none was awaited); never answered
+        conn.seen()
+        return
     if kind != "action":
-        conn.send(error_message("malformed", f"unknown message type {kind!r}; send 'action', 'chat' or 'ping'",
+        conn.send(error_message("malformed", f"unknown message type {kind!r}; send 'action', 'chat', 'ping' or 'seen'",
                                 version, ref))
         return
     if conn.seat is None:

@@ -1,8 +1,9 @@
 // The table page (shell part: knows no game).  One WebSocket to the server, re-opened by itself after
-// any drop; the page's identity is the seat token in the URL fragment (#token=...), without one the
-// page is a spectator's.  The game's renderer draws the board; this page owns the decision panel
-// (prompt, the renderer's decision widget, one button per legal action with a number key), the log,
-// the card menu and overlay, the connection state, and the cues when a decision becomes yours.
+// any drop or when it has gone silent (see "Liveness"); the page's identity is the seat token in the
+// URL fragment (#token=...), without one the page is a spectator's.  The game's renderer draws the
+// board; this page owns the decision panel (prompt, the renderer's decision widget, one button per
+// legal action with a number key), the log, the card menu and overlay, the connection state, and the
+// cues when a decision becomes yours.
 "use strict";
 
 (() => {
@@ -40,21 +41,43 @@
     4500: ["table broken", "This table's stored game cannot be rebuilt, so it cannot be opened."],
   };
 
+  // Liveness.  A connection can die without a close reaching the page (the network went away, a Wi-Fi or
+  // mobile hand-over, a proxy or NAT that forgot it, a server that gave up on it): the browser then
+  // reports nothing for minutes, and a page that only waits for its turn waited forever on a board
+  // that no longer moved.  So the page pings the server whenever it has heard nothing for PING_MS, and
+  // a socket silent for SILENT_MS, or not open after OPEN_MS, is abandoned for a new one.  Only time the
+  // page itself ran counts: after a stall of its own main thread (a busy machine, a paused or hidden
+  // tab) the clocks restart, so a socket whose messages are merely waiting to be read is kept.
+  const PING_MS = 4000, SILENT_MS = 10000, OPEN_MS = 8000, TICK_MS = 1000;
+  let heard = 0, pinged = 0, opened = 0, ticked = performance.now(), reconnecting = null;
+
   function connect() {
+    clearTimeout(reconnecting);
+    reconnecting = null;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+    const sock = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+    ws = sock;
+    opened = heard = performance.now();
     setConn("connecting", retry ? "reconnecting…" : "connecting…");
-    ws.onopen = () => {
+    // every handler first checks that its socket is still the page's: an abandoned one says nothing more
+    sock.onopen = () => {
+      if (sock !== ws) return;
       retry = 0;
-      ws.send(JSON.stringify(token ? { type: "join", token } : { type: "join" }));
+      heard = performance.now();
+      // paced ("seen"): the server sends the next state once this page has said it read the last one
+      sock.send(JSON.stringify(token ? { type: "join", token, seen: true } : { type: "join", seen: true }));
       setConn("open", "live");
     };
-    ws.onmessage = (ev) => {
+    sock.onmessage = (ev) => {
+      if (sock !== ws) return;
+      heard = performance.now();
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "state") sock.send('{"type":"seen"}');
       receive(msg);
     };
-    ws.onclose = (ev) => {
+    sock.onclose = (ev) => {
+      if (sock !== ws) return;
       const final = FINAL[ev.code];
       if (final) {  // reconnecting would meet the same answer: say it and stop
         gone = true;
@@ -65,13 +88,49 @@
         if (last) renderActions(last);
         return;
       }
-      if (gone) return;
-      retry = Math.min(retry + 1, 8);
-      busy = false;
-      setConn("reconnecting", "reconnecting…");
-      setTimeout(connect, 250 * retry);
+      reconnect();
     };
   }
+
+  /** Opens a new socket after a short back-off (250 ms more per failure in a row, at most 2 s). */
+  function reconnect() {
+    if (gone || reconnecting !== null) return;
+    retry = Math.min(retry + 1, 8);
+    busy = false;
+    setConn("reconnecting", "reconnecting…");
+    reconnecting = setTimeout(connect, 250 * retry);
+  }
+
+  /** Gives up on the current socket without waiting for its close (which may never come). */
+  function abandon() {
+    const old = ws;
+    ws = null;
+    if (old) {
+      old.onopen = old.onmessage = old.onclose = null;
+      try { old.close(); } catch { /* already closed */ }
+    }
+    reconnect();
+  }
+
+  function checkConnection() {
+    const now = performance.now();
+    if (now - ticked > 3 * TICK_MS) heard = opened = now;  // the page was stalled, not the socket
+    ticked = now;
+    if (gone || !ws) return;
+    if (ws.readyState === WebSocket.CONNECTING && now - opened > OPEN_MS) { abandon(); return; }
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (now - heard > SILENT_MS) { abandon(); return; }
+    if (now - heard >= PING_MS && now - pinged >= PING_MS) {
+      pinged = now;
+      ws.send(JSON.stringify({ type: "ping" }));
+    }
+  }
+  setInterval(checkConnection, TICK_MS);
+  // the system says the network is back: a socket that is not open is replaced now, not after the back-off
+  addEventListener("online", () => {
+    if (!gone && (!ws || ws.readyState !== WebSocket.OPEN)) { retry = 0; abandon(); }
+  });
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) checkConnection(); });
 
   function send(action) {
     if (!online || !ws || ws.readyState !== WebSocket.OPEN || !last) {

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from allegiance.replay import load_replay, replay_game
+from tests.browser.progress import finished, page_version_at_least, wait_on_progress
 from tests.server.helpers import ServerProcess, create_table
 
 pytestmark = pytest.mark.browser
@@ -97,7 +98,9 @@ def test_everything_a_player_needs_is_on_screen_at_each_size(browser: Any, pages
         assert "galaxy discard pile" in page.inner_text("#overlay")
         page.keyboard.press("Escape")
         # keyboard play: a number per legal action; the title says when the decision is yours
-        page.wait_for_selector("body[data-mine='1'] #act-0:not([disabled])", timeout=30_000)
+        wait_on_progress(server.base, created["table"]["id"],
+                         lambda: page.locator("body[data-mine='1'] #act-0:not([disabled])").count() > 0,
+                         "the person's turn (the bots play first)")
         assert page.title().startswith("● Your move")
         before = version(page)
         page.keyboard.press("1")
@@ -135,10 +138,13 @@ def test_a_2v2_game_is_played_to_the_end_by_clicking_cards(browser: Any, pages: 
         people[0].wait_for_selector(".sw-home .seatbox.mate .sep")  # the teammate's hand, shown
         assert re.search(r"hand \d", people[0].inner_text(".sw-opps"))
         assert spectator.locator(".card.inhand").count() == 0
+        table_id = links[0].split("/table/")[1].split("#")[0]
         for page in people:
             page.evaluate(CARDPLAY, 40)
-        for page in (*people, spectator):
-            page.wait_for_selector("#game-over", timeout=170_000)  # ~80 s on an idle machine
+        # as long as the game moves (~80 s on an idle machine, much longer on a busy one)
+        took = wait_on_progress(server.base, table_id, finished(server.base, table_id, *people, spectator),
+                                "the game's end")
+        print("game over after", round(took), "s")
         clicks = [p.evaluate("[window.__cardClicks, window.__listClicks, window.__allocs, window.__attackSeen, "
                              "window.__attackBad, window.__baseChoices, window.__attackChecked]") for p in people]
         print("card clicks, list clicks, splits, attack totals seen, wrong, base choices, checked:", clicks)
@@ -149,7 +155,6 @@ def test_a_2v2_game_is_played_to_the_end_by_clicking_cards(browser: Any, pages: 
         assert sum(c[5] for c in clicks) > 0, clicks  # a new base chosen from whole cards (hit points, ability)
         banner = people[1].inner_text("#game-over")
         assert "win" in banner and "destroyed 2 bases" in banner
-        table_id = links[0].split("/table/")[1].split("#")[0]
         summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
         assert summary["finished"] and all(version(p) == summary["version"] for p in people)
         for page in (*people, spectator):
@@ -198,7 +203,7 @@ def test_pages_disable_actions_while_the_server_is_down_and_carry_on(browser: An
         for page in people:
             page.wait_for_selector("#conn[data-conn='open']")
             page.evaluate(AUTOPLAY, 60)
-        people[0].wait_for_function("() => Number(document.body.dataset.version) >= 25", timeout=60_000)
+        wait_on_progress(server.base, table_id, page_version_at_least(people[0], 25), "version 25")
         for page in people:
             page.evaluate("clearInterval(window.__autoplay)")
         server.kill()
@@ -219,8 +224,8 @@ def test_pages_disable_actions_while_the_server_is_down_and_carry_on(browser: An
         assert mover.locator("#actions button:not([disabled])").count() > 0
         for page in people:
             page.evaluate(AUTOPLAY, 60)
-        people[0].wait_for_function("v => Number(document.body.dataset.version) >= v + 15", arg=stood,
-                                    timeout=60_000)
+        wait_on_progress(server.base, table_id, page_version_at_least(people[0], stood + 15),
+                         "15 more actions after the restart")
         for page in people:  # only the expected failed reconnections were logged
             no_errors(page, allow="WebSocket")
     finally:

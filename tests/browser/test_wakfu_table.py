@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.progress import finished, wait_on_progress
 from tests.browser.test_table_pages import SIZES, in_view, no_errors, no_ids_shown, open_page, version
 from tests.server.helpers import ServerProcess
 
@@ -71,7 +72,8 @@ def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(brows
         assert "you are Player 1" in page.inner_text("#who")
         page.wait_for_selector(".wk .seatbox.me .zone.sac .wcard")  # the Havre Sac with the Héros inside
         page.evaluate(WAKFU_PLAY, 30)
-        page.wait_for_selector("#game-over", timeout=150_000)  # ~60 s on an idle machine
+        took = wait_on_progress(server.base, table_id, finished(server.base, table_id, page), "the game's end")
+        print("game over after", round(took), "s")  # ~60 s on an idle machine
         seen = counters(page)
         print("clicks and what the board drew:", seen)
         # played mostly by clicking cards (playing, paying by inclining, attackers, targets, blockers)
@@ -108,8 +110,9 @@ def test_the_wakfu_board_fits_and_reads_at_each_size(browser: Any, pages: list[A
         player.wait_for_selector("body[data-version]")
         player.evaluate(WAKFU_PLAY, 30)
         # play a while: cards in the Monde, some inclined
-        player.wait_for_function("() => document.querySelectorAll('#board .wk-home .zone.monde .wcard').length >= 2"
-                                 " && document.querySelector('#board .slot.tapped')", timeout=60_000)
+        wait_on_progress(server.base, res.json()["table"]["id"], lambda: player.evaluate(
+            "() => document.querySelectorAll('#board .wk-home .zone.monde .wcard').length >= 2"
+            " && !!document.querySelector('#board .slot.tapped')"), "two cards in the Monde and one inclined")
         player.evaluate("clearInterval(window.__autoplay)")
         for size in SIZES:
             page = open_page(browser, pages, link, size)
