@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.bots import bot_kinds_for
-from allegiance.games import game_names, get_game
+from allegiance.games import DEFAULT_GAME, game_names, get_game
 
 
 def game_info(name: str) -> dict[str, Any]:
@@ -24,7 +24,8 @@ def game_info(name: str) -> dict[str, Any]:
     specs = [spec.to_json() for spec in game.option_specs]
     return {"name": name, "title": game.title or name, "modes": list(game.modes),
             "default_mode": game.default_mode or game.modes[0], "seats": seats,
-            "seat_defaults": seat_defaults, "options": list(specs), "bots": list(bot_kinds_for(game))}
+            "seat_defaults": seat_defaults, "options": list(specs), "bots": list(bot_kinds_for(game)),
+            "default": name == DEFAULT_GAME}
 
 
 def all_games() -> list[dict[str, Any]]:

@@ -101,6 +101,7 @@ class GameInfo(BaseModel):
         default_factory=dict, description="per mode, the default of each per-seat option (a starter deck per seat)")
     options: list[dict[str, Any]]
     bots: list[str]
+    default: bool = Field(False, description="the game a client is given when it names none (the lobby's first choice)")
 
 
 class ActionRequest(BaseModel):

@@ -251,6 +251,8 @@
       return;
     }
     $("game").innerHTML = games.map((g) => `<option value="${esc(g.name)}">${esc(g.title)}</option>`).join("");
+    const preferred = games.find((g) => g.default);  // the registry's default game, not the first by name
+    if (preferred) $("game").value = preferred.name;
     $("game").onchange = fillModes;
     $("mode").onchange = fillSeats;
     $("create").onsubmit = create;

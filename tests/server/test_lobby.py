@@ -21,6 +21,16 @@ def wait_finished(client: TestClient, table_id: str, timeout: float = 30.0) -> d
     raise AssertionError("the bot game did not finish")
 
 
+def test_the_registry_default_game_is_marked_for_the_lobby(client: TestClient) -> None:
+    """The lobby preselects the registry's default game, not the first by name (with Jedi Knights
+    registered, 'jk' sorted first and the lobby's form offered its line-ups where SWDBG's were expected)."""
+    from allegiance.games import DEFAULT_GAME
+
+    games = client.get("/api/games").json()
+    assert [g["name"] for g in games if g["default"]] == [DEFAULT_GAME]
+    assert games[0]["name"] != DEFAULT_GAME  # so the page must read the flag, not take the first
+
+
 def test_games_describe_modes_seats_options_and_bots(client: TestClient) -> None:
     games = client.get("/api/games").json()
     swdbg = next(g for g in games if g["name"] == "swdbg")

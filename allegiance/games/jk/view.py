@@ -120,8 +120,10 @@ def describe(state: JKState, seat: int, action: Action) -> str:
 
     def name(c: Any) -> str:
         nonlocal seen
-        if not isinstance(c, int) or not 0 <= c < len(state.cards):
+        if not isinstance(c, int) or isinstance(c, bool):
             return repr(c)
+        if not 0 <= c < len(state.cards):  # a number that is no card reads as one that is hidden
+            return f"card #{c}"
         if seen is None:
             seen = visible_to(state, seat)
         return state.name(c) if c in seen else f"card #{c}"
