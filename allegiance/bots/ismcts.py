@@ -13,8 +13,9 @@ One tree is grown from the deciding seat's point of view.  Each iteration
 3. **expands** one new move, the greedy heuristic's choice first;
 4. **rolls out** with the greedy heuristic for both teams until ``horizon`` team turns after the
    root (counted from the seat's own turn: a choice forced on it in the opponents' turn is followed
-   through its next turn), then scores the position with the game's evaluation (a win chance);
-5. **backs up** the reward of each move's team (in 2v2 teammates share a team and a reward).
+   through its next turn), then scores the position with the game's evaluation (a win chance per team);
+5. **backs up** the reward of each move's team: its own value of the position (in 2v2 teammates share
+   a team and a reward; in a three-sided game each side maximises its own chance).
 
 Moves are named by their meaning (``move_key``), not card ids, so the seven Imperial Shuttles in a
 hand are one move and an opponent's move is the same node in every determinisation.  In a team turn
@@ -157,10 +158,10 @@ class IsmctsBot(Bot):
             path.append(node)
             game.apply_unchecked(state, mover, action)
         self._rollout(game, hooks, state, stop_turn)
-        value = hooks.evaluate(state)
+        values = hooks.evaluate(state)
         for n in path:
             n.visits += 1
-            n.reward += value if n.team == 0 else 1.0 - value
+            n.reward += values[n.team]
 
     def _stop_turn(self, hooks: SearchHooks, state: Any, seat: int) -> int:
         """The turn counter at which simulations stop: ``horizon`` team turns on, counted from the
