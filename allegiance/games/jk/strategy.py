@@ -68,7 +68,7 @@ def greedy_choice(state: JKState, seat: int, legal: list[Action], rng: Rng) -> A
 
 
 #: from this planet (0-based) on, one character stays in hand for the Final Conflict (the fourth planet)
-KEEP_FROM = 1
+KEEP_FROM = 0
 
 
 def _effects(state: JKState, a: Action) -> set[str]:
@@ -84,7 +84,8 @@ def _deploy(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> Acti
         return gain[0]
     deploys = by_kind.get("deploy", [])
     at_site = [a for a in deploys if a.get("at") == "site"]
-    if at_site and not state.final and state.planet >= KEEP_FROM:
+    decisive = any(state.controlled.count(t) >= 2 for t in state.table.teams)  # this planet may end the game
+    if at_site and not state.final and state.planet >= KEEP_FROM and not decisive:
         # the Final Conflict is lost by a side with no character at its site: keep one for it
         keep = min(at_site, key=lambda a: (state.cards[a.get("card")].power, a.get("card"))).get("card")
         at_site = [a for a in at_site if a.get("card") != keep]
