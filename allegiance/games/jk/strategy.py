@@ -71,6 +71,20 @@ def greedy_choice(state: JKState, seat: int, legal: list[Action], rng: Rng) -> A
 KEEP_FROM = 0
 
 
+#: a lead in power at the site with which a side keeps its character in hand even when the planet may end the game
+LEAD_KEPT = 3
+
+
+def _site_lead(state: JKState, seat: int) -> int:
+    """The seat's side's character power at the site minus the strongest other side's."""
+    totals: dict[str, int] = {t: 0 for t in state.table.teams}
+    for c in state.site:
+        if state.cards[c].type == "Character":
+            totals[state.team_of_card(c)] += power(state, c)
+    mine = totals.pop(state.team(seat))
+    return mine - max(totals.values(), default=0)
+
+
 def _effects(state: JKState, a: Action) -> set[str]:
     d = state.cards[a.get("card")]
     return {e.verb for e in d.functions[a.get("function") or 0]} if d.functions else set()
@@ -84,7 +98,8 @@ def _deploy(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> Acti
         return gain[0]
     deploys = by_kind.get("deploy", [])
     at_site = [a for a in deploys if a.get("at") == "site"]
-    decisive = any(state.controlled.count(t) >= 2 for t in state.table.teams)  # this planet may end the game
+    # this planet may end the game: every character goes in, unless the side already leads there by far
+    decisive = any(state.controlled.count(t) >= 2 for t in state.table.teams) and _site_lead(state, seat) < LEAD_KEPT
     if at_site and not state.final and state.planet >= KEEP_FROM and not decisive:
         # the Final Conflict is lost by a side with no character at its site: keep one for it
         keep = min(at_site, key=lambda a: (state.cards[a.get("card")].power, a.get("card"))).get("card")
