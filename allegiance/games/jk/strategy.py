@@ -124,10 +124,14 @@ def _deploy(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> Acti
 
 
 def _clogged(state: JKState, seat: int) -> bool:
-    """Whether the hand is (nearly) full with no character in it: it draws (almost) nothing next turn."""
+    """Whether the hand is filling with cards that wait for a battle or a response (a full hand draws
+    nothing): nearly full with no character, or more than half of it such cards."""
     p = state.players[seat]
-    return len(p.hand) >= state.options["hand_size"] - 1 and not any(
-        state.cards[c].type == "Character" for c in p.hand)
+    size = state.options["hand_size"]
+    if len(p.hand) >= size - 1 and not any(state.cards[c].type == "Character" for c in p.hand):
+        return True
+    waiting = sum(1 for c in p.hand if state.cards[c].timing in ("battle", "response"))
+    return 2 * waiting > size
 
 
 def _reserve(state: JKState, seat: int) -> int:
