@@ -17,7 +17,7 @@ from allegiance.games.jk.search import evaluate, move_key
 from allegiance.games.jk.state import PILES, JKState
 from allegiance.games.jk.view import visible_to
 from allegiance.sim.simulate import simulate
-from tests.jk.builders import all_cards, pick, start, to_hand, to_phase, to_play
+from tests.jk.builders import all_cards, pick, start, to_hand, to_phase
 
 
 def _zones(s: JKState) -> dict[str, Any]:
@@ -95,18 +95,22 @@ def test_evaluate_gives_each_side_a_chance_and_they_sum_to_one(mode: str) -> Non
     s = start(mode, seed=1)
     sides = len(s.table.teams)
     values = evaluate(s)
-    assert len(values) == sides and all(0.0 <= v <= 1.0 for v in values)
+    assert len(values) == sides and all(0.0 < v < 1.0 for v in values)
     assert sum(values) == pytest.approx(1.0)
-    assert values == pytest.approx([1.0 / sides] * sides)  # nothing decided yet: the sides are even
-    # a side that controls a planet and holds the site is ahead of the others
-    s.controlled = [s.table.teams[1]]
-    to_play(s, 2 if sides > 2 else 1, next(n for n in _character_names(s, 2 if sides > 2 else 1)))
-    ahead = evaluate(s)
-    leader = s.table.teams.index(s.team(2 if sides > 2 else 1))
-    assert ahead[1] > 1.0 / sides and ahead[leader] > min(ahead)
-    assert sum(ahead) == pytest.approx(1.0)
+    # a side that wins a planet is more likely to win, the others less
+    won = s.copy()
+    won.controlled = [s.table.teams[1]]
+    after = evaluate(won)
+    assert after[1] > values[1] and all(after[i] < values[i] for i in range(sides) if i != 1)
+    assert sum(after) == pytest.approx(1.0)
+    # a side out of the Final Conflict has no chance left (JK-3S-11)
+    for seat in s.table.members(s.table.teams[0]):
+        won.players[seat].out = True
+    assert evaluate(won)[0] == 0.0 and sum(evaluate(won)) == pytest.approx(1.0)
     s.phase, s.winner = "over", s.table.teams[0]
     assert evaluate(s) == tuple(1.0 if i == 0 else 0.0 for i in range(sides))
+    s.winner = ""
+    assert evaluate(s) == pytest.approx([1.0 / sides] * sides)  # a draw
 
 
 def _character_names(s: JKState, seat: int) -> list[str]:
