@@ -169,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
                         "'AvE=100,AvEvI=60' for jk (three sides: ISMCTS plays one side, greedy the others)")
     parser.add_argument("--iterations", type=int, default=300, help="ISMCTS iterations per searched decision")
     parser.add_argument("--horizon", type=int, default=1, help="team turns simulated past the root's turn")
+    parser.add_argument("--exploration", type=float, default=None, help="the UCB constant (default: the bot's)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--first-game", type=int, default=0,
@@ -176,7 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jsonl", type=Path, help="append each game's result to this file as it ends")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    options = {"iterations": args.iterations, "horizon": args.horizon}
+    options: dict[str, Any] = {"iterations": args.iterations, "horizon": args.horizon}
+    if args.exploration is not None:
+        options["exploration"] = args.exploration
     report: dict[str, Any] = {
         "command": " ".join(shlex.quote(a) for a in [".venv/bin/python", "benchmarks/strength.py",
                                                       *(sys.argv[1:] if argv is None else argv)]),
