@@ -37,7 +37,9 @@ class SearchHooks:
     - ``searched(state, seat, legal)`` (optional): the legal actions worth searching, a non-empty
       subset of ``legal`` (a game whose rules allow moves that cycle back to the same position within a
       turn, e.g. free unlimited moves between two zones, drops the ones that would let a tree search
-      loop forever).
+      loop forever);
+    - ``exploration``: the ISMCTS bot's default UCB constant for this game (a game whose evaluation
+      spreads its values little needs a low one, or the search hardly tells its moves apart).
     """
 
     determinize: Callable[[Any, int, Rng], Any]
@@ -48,6 +50,7 @@ class SearchHooks:
     turn: Callable[[Any], int]
     active_team: Callable[[Any], int]
     searched: Callable[[Any, int, list[Action]], list[Action]] | None = None
+    exploration: float = 0.3
 
 
 def two_teams(first_team_chance: Callable[[Any], float]) -> Callable[[Any], tuple[float, float]]:
