@@ -7,13 +7,16 @@ side with no character there, so the heuristic plays for the site:
   lowest before;
 * Deployment (credits are spent or lost): first the deployment events that give credits or cards and
   the starting events of the theme pile, then the characters at the site that give the most power for
-  the credits (the best set the credits buy, dearest first), then weapons on its characters, then
-  starships and their weapons with what is left, so that the hand does not fill with cards it never
-  plays (a full hand draws nothing);
+  the credits (the best set the credits buy, dearest first), keeping its strongest character in hand
+  for the Final Conflict unless the planet may end the game and its side does not lead there by far,
+  then, with the credits its battle cards do not need, weapons on its characters, then starships and
+  their weapons, so that the hand does not fill with cards it never plays (a full hand draws nothing);
 * Battles: attack where its card has more power than the defender (the biggest gap first), never with a
-  character that the loss of would leave its side without one at the site in the Final Conflict;
-  support; fire at the strongest target; tactic bonuses and power boosts when its side is not ahead, or
-  when the hand is full of them;
+  character that the loss of would leave its side without one at the site in the Final Conflict (unless
+  it is far stronger); with a clogged hand (more than half battle or response cards, or nearly full
+  with no character) also a starship battle it may lose, to play those cards; support; fire at the
+  strongest target; power boosts and tactic bonuses in character battles when its side is not ahead, any
+  of them (a draw first) when the hand is clogged;
 * Responses: cancel, add to its side's shots, ignore the others' bonuses;
 * Blockade: shuttle characters down to the site.  Otherwise pass.
 
@@ -101,8 +104,9 @@ def _deploy(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> Acti
     # this planet may end the game: every character goes in, unless the side already leads there by far
     decisive = any(state.controlled.count(t) >= 2 for t in state.table.teams) and _site_lead(state, seat) < LEAD_KEPT
     if at_site and not state.final and state.planet >= KEEP_FROM and not decisive:
-        # the Final Conflict is lost by a side with no character at its site: keep one for it
-        keep = min(at_site, key=lambda a: (state.cards[a.get("card")].power, a.get("card"))).get("card")
+        # the Final Conflict is lost by a side with no character at its site: keep one for it, the strongest
+        # (it must survive the battles there)
+        keep = max(at_site, key=lambda a: (state.cards[a.get("card")].power, a.get("card"))).get("card")
         at_site = [a for a in at_site if a.get("card") != keep]
     if at_site:
         best = _best_characters(state, seat, at_site)
