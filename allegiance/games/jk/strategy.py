@@ -8,7 +8,8 @@ side with no character there, so the heuristic plays for the site:
 * Deployment (credits are spent or lost): first the deployment events that give credits or cards and
   the starting events of the theme pile, then the characters at the site that give the most power for
   the credits (the best set the credits buy, dearest first), keeping its strongest character in hand
-  for the Final Conflict unless the planet may end the game and its side does not lead there by far,
+  for the Final Conflict unless another side may win the game with this planet and its side does not
+  lead there by far,
   then, with the credits its battle cards do not need, weapons on its characters, then starships and
   their weapons, so that the hand does not fill with cards it never plays (a full hand draws nothing);
 * Battles: attack where its card has more power than the defender (the biggest gap first), never with a
@@ -101,8 +102,10 @@ def _deploy(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> Acti
         return gain[0]
     deploys = by_kind.get("deploy", [])
     at_site = [a for a in deploys if a.get("at") == "site"]
-    # this planet may end the game: every character goes in, unless the side already leads there by far
-    decisive = any(state.controlled.count(t) >= 2 for t in state.table.teams) and _site_lead(state, seat) < LEAD_KEPT
+    # another side may win the game with this planet: every character goes in, unless the side already leads
+    # there by far (when the side itself may win with it, the Final Conflict stays its fallback)
+    decisive = any(state.controlled.count(t) >= 2 for t in state.table.teams if t != state.team(seat)) \
+        and _site_lead(state, seat) < LEAD_KEPT
     if at_site and not state.final and state.planet >= KEEP_FROM and not decisive:
         # the Final Conflict is lost by a side with no character at its site: keep one for it, the strongest
         # (it must survive the battles there)
