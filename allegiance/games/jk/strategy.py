@@ -210,17 +210,17 @@ def _in_battle(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> A
     mine_main = b.attacker if state.team(seat) == b.att_team else b.defender
     other = b.defender if mine_main == b.attacker else b.attacker
     plays = by_kind.get("play", [])
-    if _clogged(state, seat):  # a hand of cards that wait for battles: play them, drawing cards first
+    ahead = battle.side_total(state, mine_main) > battle.side_total(state, other)
+    if _clogged(state, seat):
+        # a hand of cards that wait for battles: play them, drawing cards first unless the side is behind
         drawing = [a for a in plays if "draw" in _effects(state, a)]
-        if drawing:
-            return drawing[0]
-        mine = [a for a in plays if a.get("target") in (mine_main, None)] \
+        boosting = [a for a in plays if a.get("target") == mine_main] \
             + [a for a in by_kind.get("tactic", []) if a.get("under") == mine_main]
+        others = [a for a in plays if a.get("target") is None and a not in drawing]
+        mine = (drawing + boosting if ahead else boosting + drawing) + others
         return mine[0] if mine else None
-    if b.kind == "starship":
-        return None  # boosts are kept for the character battles, which decide the planets
-    if battle.side_total(state, mine_main) > battle.side_total(state, other):
-        return None
+    if b.kind == "starship" or ahead:
+        return None  # boosts only in a character battle (they decide the planets) that its side is not winning
     boosts = [a for a in by_kind.get("play", []) if a.get("target") == mine_main]
     if boosts:
         return boosts[0]
