@@ -159,3 +159,18 @@ def test_greedy_beats_random_in_at_least_90_percent_of_60_games_both_seat_orders
     assert summary.errors == 0
     assert summary.wins_by_bot.get("greedy", 0) >= 54
     assert set(summary.wins_by_team) == {"Alliance", "Empire"}
+
+
+def test_the_search_leaves_deployment_to_the_greedy_heuristic_and_searches_the_rest() -> None:
+    from allegiance.games.jk.strategy import greedy_choice
+    hooks = GAME.search_hooks()
+    assert hooks.searched is not None
+    s = start("AvE", seed=4)
+    force = GAME.legal_actions(s, 0)
+    assert hooks.searched(s, 0, force) == force  # the Force card is searched
+    pick(s, {0: 8, 1: 8})
+    to_phase(s, "deploy")
+    seat = GAME.active_seats(s)[0]
+    legal = GAME.legal_actions(s, seat)
+    assert len(legal) > 1
+    assert hooks.searched(s, seat, legal) == [greedy_choice(s, seat, legal, Rng(0))]

@@ -60,6 +60,15 @@ def checks(state: JKState) -> int:
     return len(state.controlled) + (state.turn_at_planet if state.final else 0)
 
 
+def searched(state: JKState, seat: int, legal: list[Action]) -> list[Action]:
+    """The actions worth searching: in the Deployment Phase only the greedy heuristic's (what to deploy is
+    the heuristic's strength; the search decides Force cards, battles, responses and shuttling)."""
+    if state.phase == "deploy" and state.pending is None and not state.windows and state.battle is None:
+        from allegiance.games.jk.strategy import greedy_choice
+        return [greedy_choice(state, seat, legal, None)]  # type: ignore[arg-type]
+    return legal
+
+
 def _hidden(state: JKState, card: int) -> bool:
     p = state.players[state.owner[card]]
     return card in p.hand or card in p.theme_pile or card in p.force_deck or card in p.draw
