@@ -74,12 +74,13 @@ MAX_ACTIONS = 20_000
 
 def play(mode: str, index: int, seed: int, options: dict[str, Any], game_name: str = "swdbg",
          game_options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One game, ISMCTS on team ``index % 2``; returns the ISMCTS team's score (1, 0.5 or 0)."""
+    """One game, ISMCTS on team ``index % teams`` (the others greedy, each side for itself in a
+    three-sided game); returns the ISMCTS team's score (1, 0.5 or 0)."""
     game = get_game(game_name)
     gseed = game_seed(seed, index)
     state = game.new_game(mode, gseed, game_options or {})
     teams = state.table.teams
-    ismcts_team = index % 2
+    ismcts_team = index % len(teams)
     bots = {s.index: IsmctsBot(gseed * 31 + s.index, **options) if s.team == teams[ismcts_team]
             else GreedyBot(gseed + s.index) for s in state.table.seats}
     chooser = Rng(gseed ^ 0x5EED)
@@ -132,7 +133,8 @@ def evaluate(mode: str, games: int, seed: int, options: dict[str, Any], workers:
     return {
         "mode": mode, "games": len(results), "ismcts_score": wins, "win_rate": wins / max(1, len(results)),
         "interval95": [low, high],
-        "win_rate_as": {f"team {t}": _rate([r for r in results if r["ismcts_team"] == t]) for t in (0, 1)},
+        "win_rate_as": {f"team {t}": _rate([r for r in results if r["ismcts_team"] == t])
+                        for t in sorted({r["ismcts_team"] for r in results})},
         "seconds_per_game": sum(r["seconds"] for r in results) / max(1, len(results)),
         "capped": sum(1 for r in results if r.get("capped")),
         "wall_seconds": time.perf_counter() - start,
@@ -163,8 +165,11 @@ def main(argv: list[str] | None = None) -> int:
                         '\'{"decks": ["iop", "cra"]}\'')
     parser.add_argument("--games-1v1", type=int, default=200)
     parser.add_argument("--games-2v2", type=int, default=100)
+    parser.add_argument("--modes", default="", help="other modes of the game and their game counts, e.g. "
+                        "'AvE=100,AvEvI=60' for jk (three sides: ISMCTS plays one side, greedy the others)")
     parser.add_argument("--iterations", type=int, default=300, help="ISMCTS iterations per searched decision")
     parser.add_argument("--horizon", type=int, default=1, help="team turns simulated past the root's turn")
+    parser.add_argument("--exploration", type=float, default=None, help="the UCB constant (default: the bot's)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--first-game", type=int, default=0,
@@ -172,7 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jsonl", type=Path, help="append each game's result to this file as it ends")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    options = {"iterations": args.iterations, "horizon": args.horizon}
+    options: dict[str, Any] = {"iterations": args.iterations, "horizon": args.horizon}
+    if args.exploration is not None:
+        options["exploration"] = args.exploration
     report: dict[str, Any] = {
         "command": " ".join(shlex.quote(a) for a in [".venv/bin/python", "benchmarks/strength.py",
                                                       *(sys.argv[1:] if argv is None else argv)]),
@@ -180,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     game_options = json.loads(args.options)
     modes = get_game(args.game).modes
-    for mode, games in (("1v1", args.games_1v1), ("2v2", args.games_2v2)):
+    extra = [(m.strip(), int(n)) for m, _, n in (part.partition("=") for part in args.modes.split(",") if part)]
+    for mode, games in (("1v1", args.games_1v1), ("2v2", args.games_2v2), *extra):
         if games > 0 and mode in modes:
             report["modes"].append(evaluate(mode, games, args.seed, options, args.workers, not args.json,
                                             args.game, game_options, args.first_game, args.jsonl))

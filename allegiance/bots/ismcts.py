@@ -13,8 +13,9 @@ One tree is grown from the deciding seat's point of view.  Each iteration
 3. **expands** one new move, the greedy heuristic's choice first;
 4. **rolls out** with the greedy heuristic for both teams until ``horizon`` team turns after the
    root (counted from the seat's own turn: a choice forced on it in the opponents' turn is followed
-   through its next turn), then scores the position with the game's evaluation (a win chance);
-5. **backs up** the reward of each move's team (in 2v2 teammates share a team and a reward).
+   through its next turn), then scores the position with the game's evaluation (a win chance per team);
+5. **backs up** the reward of each move's team: its own value of the position (in 2v2 teammates share
+   a team and a reward; in a three-sided game each side maximises its own chance).
 
 Moves are named by their meaning (``move_key``), not card ids, so the seven Imperial Shuttles in a
 hand are one move and an opponent's move is the same node in every determinisation.  In a team turn
@@ -25,7 +26,8 @@ from hand in the main phase (playing every card before buying or attacking never
 the greedy order is kept), which keeps the tree for the decisions that matter.
 
 Options: ``iterations`` (default 300) or ``time_ms`` (a time budget; not reproducible, for play),
-``exploration`` (UCB constant; low, as rollouts to the end of the turn are nearly deterministic),
+``exploration`` (UCB constant; low, as rollouts to the end of the turn are nearly deterministic; by
+default the game's ``SearchHooks.exploration``, which suits the spread of its evaluation),
 ``horizon`` (team turns simulated past the root's turn), ``determinizations`` (worlds sampled).
 A :attr:`~allegiance.bots.base.Bot.deadline` set by the online table ends the search earlier than
 its budget: iterations stop at it, and a search that starts after it takes the rollout policy's choice.
@@ -45,6 +47,8 @@ from allegiance.core.hooks import SearchHooks
 from allegiance.core.rng import Rng
 
 Move = tuple[Hashable, int, Action]  # (key, seat, action)
+#: the UCB constant of a game whose hooks do not set one
+DEFAULT_EXPLORATION = 0.3
 
 
 def hooks_for(game: Game) -> SearchHooks:
@@ -75,19 +79,21 @@ class IsmctsBot(Bot):
     searches = True
 
     def __init__(self, seed: int = 0, iterations: int = 300, time_ms: float | None = None,
-                 exploration: float = 0.3, horizon: int = 1, determinizations: int = 10) -> None:
+                 exploration: float | None = None, horizon: int = 1, determinizations: int = 10) -> None:
         super().__init__(seed)
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if time_ms is not None and time_ms <= 0:
             raise ValueError("time_ms must be positive")
-        if exploration < 0:
+        if exploration is not None and exploration < 0:
             raise ValueError("exploration must not be negative")
         if horizon < 0:
             raise ValueError("horizon must not be negative")
         self.iterations = int(iterations)
         self.time_ms = time_ms
-        self.exploration = float(exploration)
+        #: the UCB constant; None: the game's (``SearchHooks.exploration``)
+        self.exploration = None if exploration is None else float(exploration)
+        self._c = DEFAULT_EXPLORATION
         self.horizon = int(horizon)
         if determinizations < 1:
             raise ValueError("determinizations must be at least 1")
@@ -110,6 +116,7 @@ class IsmctsBot(Bot):
         if self.deadline is not None and time.monotonic() >= self.deadline:
             self.last_iterations = 0
             return hooks.policy(state, seat, legal, self.rng)
+        self._c = self.exploration if self.exploration is not None else hooks.exploration
         root = Node(hooks.team_of(state, seat))
         worlds = [hooks.determinize(state, seat, self.rng)
                   for _ in range(min(self.determinizations, self.iterations))]
@@ -157,10 +164,10 @@ class IsmctsBot(Bot):
             path.append(node)
             game.apply_unchecked(state, mover, action)
         self._rollout(game, hooks, state, stop_turn)
-        value = hooks.evaluate(state)
+        values = hooks.evaluate(state)
         for n in path:
             n.visits += 1
-            n.reward += value if n.team == 0 else 1.0 - value
+            n.reward += values[n.team]
 
     def _stop_turn(self, hooks: SearchHooks, state: Any, seat: int) -> int:
         """The turn counter at which simulations stop: ``horizon`` team turns on, counted from the
@@ -205,7 +212,7 @@ class IsmctsBot(Bot):
         """UCB1 with availability counts over the moves available in this determinisation."""
         best: Move | None = None
         best_score = -math.inf
-        c = self.exploration
+        c = self._c
         for move in moves:
             child = node.children[move[0]]
             child.avail += 1

@@ -9,7 +9,7 @@ terminal (``allegiance play``), the simulation runner (``allegiance.sim``) and t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -26,25 +26,41 @@ class SearchHooks:
       card of the real state);
     - ``move_key(state, seat, action)``: a hashable name of the move by its meaning (two copies of the
       same card in hand are one move), equal across determinisations;
-    - ``evaluate(state)``: the chance that the *first* team (team 0) wins from here, in [0, 1];
+    - ``evaluate(state)``: each team's value of the position, indexed by team index: its chance of
+      winning from here, in [0, 1] (a game of two teams wraps its first-team chance with
+      :func:`two_teams`); every team's value is its own, so in a three-sided game each side searches
+      for itself and teammates share one value;
     - ``policy(state, seat, legal, rng)``: the rollout policy's pick among ``legal``;
-    - ``team_of(state, seat)``: the team index (0 or 1) of a seat;
+    - ``team_of(state, seat)``: the team index (0 .. number of teams - 1) of a seat;
     - ``turn(state)``: a counter of turns that only grows (the search horizon counts in it);
     - ``active_team(state)``: the team index whose turn it is;
     - ``searched(state, seat, legal)`` (optional): the legal actions worth searching, a non-empty
       subset of ``legal`` (a game whose rules allow moves that cycle back to the same position within a
       turn, e.g. free unlimited moves between two zones, drops the ones that would let a tree search
-      loop forever).
+      loop forever);
+    - ``exploration``: the ISMCTS bot's default UCB constant for this game (a game whose evaluation
+      spreads its values little needs a low one, or the search hardly tells its moves apart).
     """
 
     determinize: Callable[[Any, int, Rng], Any]
     move_key: Callable[[Any, int, Action], Hashable]
-    evaluate: Callable[[Any], float]
+    evaluate: Callable[[Any], Sequence[float]]
     policy: Callable[[Any, int, list[Action], Rng], Action]
     team_of: Callable[[Any, int], int]
     turn: Callable[[Any], int]
     active_team: Callable[[Any], int]
     searched: Callable[[Any, int, list[Action]], list[Action]] | None = None
+    exploration: float = 0.3
+
+
+def two_teams(first_team_chance: Callable[[Any], float]) -> Callable[[Any], tuple[float, float]]:
+    """The per-team evaluation of a two-team game from its first team's winning chance ``v``:
+    ``(v, 1 - v)``."""
+    def evaluate(state: Any) -> tuple[float, float]:
+        v = first_team_chance(state)
+        return v, 1.0 - v
+    evaluate.__doc__ = first_team_chance.__doc__
+    return evaluate
 
 
 @dataclass(frozen=True)

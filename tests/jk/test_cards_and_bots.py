@@ -79,7 +79,7 @@ def test_the_game_is_registered_and_the_lobby_offers_what_can_play_it() -> None:
     from allegiance.server.gameinfo import game_info
     assert "jk" in game_names() and get_game("jk") is GAME
     info = game_info("jk")
-    assert info["bots"] == ["random", "greedy"]  # no search hooks yet: no ISMCTS offered
+    assert info["bots"] == ["random", "greedy", "ismcts"]
     specs = {s["name"]: s for s in info["options"]}
     assert specs["weapon_hit"]["source"] == "UNSOURCED" and specs["weapon_hit"]["sourced"] is False
     assert "JK-3S-2" in specs["turns_per_planet"]["source"]

@@ -8,6 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
+from allegiance.core.hooks import SearchHooks
 from allegiance.core.table import Decision, Table
 from allegiance.games.jk import battle, flow, lineups, play, setup
 from allegiance.games.jk.options import OPTION_SPECS
@@ -234,6 +235,15 @@ class JKGame(Game):
         """The greedy heuristic's pick (see ``strategy``)."""
         from allegiance.games.jk.strategy import greedy_choice
         return greedy_choice(state, seat, legal, rng)
+
+    def search_hooks(self) -> SearchHooks:
+        """Determinisation, evaluation (a chance per side) and move keys for the searching bots (``search``)."""
+        from allegiance.games.jk.determinize import determinize
+        from allegiance.games.jk.search import active_team, checks, evaluate, move_key, searched, team_index
+        from allegiance.games.jk.strategy import greedy_choice
+        # the evaluation's chances differ little between moves (greedy games are close): a low UCB constant
+        return SearchHooks(determinize, move_key, evaluate, greedy_choice, team_index, checks, active_team,
+                           searched, exploration=0.05)
 
     def record_hooks(self) -> Any:
         """A simulation records the first side's planet lead each turn and the cards deployed or played."""

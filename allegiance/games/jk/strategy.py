@@ -1,12 +1,27 @@
 """A greedy heuristic for Jedi Knights: one ply, no look-ahead, reading only what its seat may see.
 
-Force Phase: the highest Force card on a turn a control check follows (or in the Final Conflict), the
-lowest before.  Deployment: the dearest character, starship or weapon it can
-afford (characters to the site), lasting events.  Battles: attack where its card has at least the
-defender's power (the biggest gap first); support; fire at the strongest target; tactic bonuses and
-power boosts when its side is not ahead.  Responses: cancel, add to its side's shots, ignore the
-others' bonuses.  Shuttle characters down to the site.  Otherwise pass.  Written for any number of
-sides: an opponent is any seat of another team.
+Planets are won by character power at the site (the control check) and the Final Conflict is lost by a
+side with no character there, so the heuristic plays for the site:
+
+* Force Phase: the highest Force card on a turn a control check follows (or in the Final Conflict), the
+  lowest before;
+* Deployment (credits are spent or lost): first the deployment events that give credits or cards and
+  the starting events of the theme pile, then the characters at the site that give the most power for
+  the credits (the best set the credits buy, dearest first), keeping its strongest character in hand
+  for the Final Conflict unless another side may win the game with this planet and its side does not
+  lead there by far,
+  then, with the credits its battle cards do not need, weapons on its characters, then starships and
+  their weapons, so that the hand does not fill with cards it never plays (a full hand draws nothing);
+* Battles: attack where its card has more power than the defender (the biggest gap first), never with a
+  character that the loss of would leave its side without one at the site in the Final Conflict (unless
+  it is far stronger); with a clogged hand (more than half battle or response cards, or nearly full
+  with no character) also a starship battle it may lose, to play those cards; support; fire at the
+  strongest target; power boosts and tactic bonuses in character battles when its side is not ahead, any
+  of them (a draw first) when the hand is clogged;
+* Responses: cancel, add to its side's shots, ignore the others' bonuses;
+* Blockade: shuttle characters down to the site.  Otherwise pass.
+
+Written for any number of sides: an opponent is any seat of another team.
 """
 
 from __future__ import annotations
@@ -14,7 +29,7 @@ from __future__ import annotations
 from allegiance.core.actions import Action
 from allegiance.core.rng import Rng
 from allegiance.games.jk import battle
-from allegiance.games.jk.rules import power
+from allegiance.games.jk.rules import cost, power
 from allegiance.games.jk.state import JKState
 
 
@@ -39,12 +54,12 @@ def greedy_choice(state: JKState, seat: int, legal: list[Action], rng: Rng) -> A
         return _respond(state, seat, by_kind.get("play", [])) or passing
     if state.battle is not None:
         return _in_battle(state, seat, by_kind) or passing
-    if "deploy" in by_kind:
-        return max(by_kind["deploy"], key=lambda a: _deploy_rank(state, a))
-    lasting = [a for a in by_kind.get("play", []) if state.cards[a.get("card")].timing == "deployment"]
-    if lasting:
-        return lasting[0]
-    fights = [(power(state, a.get("attacker")) - power(state, a.get("defender")), a) for a in by_kind.get("battle", [])]
+    if state.phase == "deploy":
+        return _deploy(state, seat, by_kind) or passing
+    fights = [(_gap(state, a), a) for a in by_kind.get("battle", []) if _risk_ok(state, seat, a)]
+    if state.phase == "starship" and _clogged(state, seat) and fights:
+        # a battle lets the hand's battle cards be played (a full hand draws nothing)
+        return max(fights, key=lambda f: (f[0], -f[1].get("attacker"), -f[1].get("defender")))[1]
     fights = [f for f in fights if f[0] > 0]
     if fights:
         return max(fights, key=lambda f: (f[0], -f[1].get("attacker"), -f[1].get("defender")))[1]
@@ -56,14 +71,120 @@ def greedy_choice(state: JKState, seat: int, legal: list[Action], rng: Rng) -> A
     return passing
 
 
-_TYPE_RANK = {"Character": 2, "Starship": 1, "Weapon": 0}
+#: from this planet (0-based) on, one character stays in hand for the Final Conflict (the fourth planet)
+KEEP_FROM = 0
 
 
-def _deploy_rank(state: JKState, a: Action) -> tuple[int, int, int, int]:
-    """Characters at the site first (they decide control checks), then starships, then weapons; the
-    strongest first."""
+#: a lead in power at the site with which a side keeps its character in hand even when the planet may end the game
+LEAD_KEPT = 3
+
+
+def _site_lead(state: JKState, seat: int) -> int:
+    """The seat's side's character power at the site minus the strongest other side's."""
+    totals: dict[str, int] = {t: 0 for t in state.table.teams}
+    for c in state.site:
+        if state.cards[c].type == "Character":
+            totals[state.team_of_card(c)] += power(state, c)
+    mine = totals.pop(state.team(seat))
+    return mine - max(totals.values(), default=0)
+
+
+def _effects(state: JKState, a: Action) -> set[str]:
     d = state.cards[a.get("card")]
-    return (_TYPE_RANK.get(d.type, 0), a.get("at") == "site", d.power + d.to_hit, -a.get("card"))
+    return {e.verb for e in d.functions[a.get("function") or 0]} if d.functions else set()
+
+
+def _deploy(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> Action | None:
+    """The Deployment Phase's pick (see the module doc), or None to pass."""
+    plays = [a for a in by_kind.get("play", []) if state.cards[a.get("card")].timing == "deployment"]
+    gain = [a for a in plays if _effects(state, a) & {"credits", "draw"} or state.cards[a.get("card")].starting]
+    if gain:
+        return gain[0]
+    deploys = by_kind.get("deploy", [])
+    at_site = [a for a in deploys if a.get("at") == "site"]
+    # another side may win the game with this planet: every character goes in, unless the side already leads
+    # there by far (when the side itself may win with it, the Final Conflict stays its fallback)
+    decisive = any(state.controlled.count(t) >= 2 for t in state.table.teams if t != state.team(seat)) \
+        and _site_lead(state, seat) < LEAD_KEPT
+    if at_site and not state.final and state.planet >= KEEP_FROM and not decisive:
+        # the Final Conflict is lost by a side with no character at its site: keep one for it, the strongest
+        # (it must survive the battles there)
+        keep = max(at_site, key=lambda a: (state.cards[a.get("card")].power, a.get("card"))).get("card")
+        at_site = [a for a in at_site if a.get("card") != keep]
+    if at_site:
+        best = _best_characters(state, seat, at_site)
+        if best:
+            return max(best, key=lambda a: (cost(state, seat, a.get("card")), -a.get("card")))
+    # credits kept for the battle cards in hand (a boost decides a character battle), when the hand is not full
+    spare = state.players[seat].credits - _reserve(state, seat)
+    deploys = [a for a in deploys if cost(state, seat, a.get("card")) <= spare]
+    on_characters = [a for a in deploys if a.get("on") is not None and a.get("on") in state.site]
+    if on_characters:
+        return max(on_characters, key=lambda a: (power(state, a.get("on")), -a.get("on"), -a.get("card")))
+    ships = [a for a in deploys if state.cards[a.get("card")].type == "Starship"]
+    if ships:
+        return max(ships, key=lambda a: (state.cards[a.get("card")].power, -a.get("card")))
+    rest = [a for a in deploys if a.get("on") is not None]
+    if rest:
+        return rest[0]
+    return plays[0] if plays else None
+
+
+def _clogged(state: JKState, seat: int) -> bool:
+    """Whether the hand is filling with cards that wait for a battle or a response (a full hand draws
+    nothing): nearly full with no character, or more than half of it such cards."""
+    p = state.players[seat]
+    size = state.options["hand_size"]
+    if len(p.hand) >= size - 1 and not any(state.cards[c].type == "Character" for c in p.hand):
+        return True
+    waiting = sum(1 for c in p.hand if state.cards[c].timing in ("battle", "response"))
+    return 2 * waiting > size
+
+
+def _reserve(state: JKState, seat: int) -> int:
+    """The credits to keep for the two cheapest battle cards in hand (none when the hand is full: then
+    emptying it matters more)."""
+    p = state.players[seat]
+    if len(p.hand) >= state.options["hand_size"]:
+        return 0
+    costs = sorted(cost(state, seat, c) for c in p.hand if state.cards[c].timing == "battle")
+    return sum(costs[:2])
+
+
+def _best_characters(state: JKState, seat: int, options: list[Action]) -> list[Action]:
+    """The deployments of the set of characters (one action per card) with the most power the player's
+    credits buy; among sets of equal power, the cheapest."""
+    by_card = {a.get("card"): a for a in options}
+    cards = sorted(by_card)[:10]  # a hand is small; bound the subsets all the same
+    credits = state.players[seat].credits
+    best: tuple[int, int] = (0, 0)
+    chosen: list[int] = []
+    for mask in range(1, 1 << len(cards)):
+        picked = [c for i, c in enumerate(cards) if mask >> i & 1]
+        spend = sum(cost(state, seat, c) for c in picked)
+        if spend > credits:
+            continue
+        titles = [state.cards[c].title for c in picked if state.cards[c].unique]
+        if len(titles) != len(set(titles)):
+            continue
+        score = (sum(state.cards[c].power for c in picked), -spend)
+        if score > best:
+            best, chosen = score, picked
+    return [by_card[c] for c in chosen]
+
+
+def _gap(state: JKState, a: Action) -> int:
+    return power(state, a.get("attacker")) - power(state, a.get("defender"))
+
+
+def _risk_ok(state: JKState, seat: int, a: Action) -> bool:
+    """In the Final Conflict a side keeps its last character at the site out of battles it may lose."""
+    if not state.final or state.cards[a.get("attacker")].type != "Character":
+        return True
+    mine = state.team(seat)
+    others = [c for c in state.site if c != a.get("attacker") and state.cards[c].type == "Character"
+              and state.team_of_card(c) == mine]
+    return bool(others) or _gap(state, a) >= 3
 
 
 def _respond(state: JKState, seat: int, plays: list[Action]) -> Action | None:
@@ -88,8 +209,18 @@ def _in_battle(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> A
         return max(by_kind["fire"], key=lambda a: (power(state, a.get("target")), -a.get("target")))
     mine_main = b.attacker if state.team(seat) == b.att_team else b.defender
     other = b.defender if mine_main == b.attacker else b.attacker
-    if battle.side_total(state, mine_main) > battle.side_total(state, other):
-        return None
+    plays = by_kind.get("play", [])
+    ahead = battle.side_total(state, mine_main) > battle.side_total(state, other)
+    if _clogged(state, seat):
+        # a hand of cards that wait for battles: play them, drawing cards first unless the side is behind
+        drawing = [a for a in plays if "draw" in _effects(state, a)]
+        boosting = [a for a in plays if a.get("target") == mine_main] \
+            + [a for a in by_kind.get("tactic", []) if a.get("under") == mine_main]
+        others = [a for a in plays if a.get("target") is None and a not in drawing]
+        mine = (drawing + boosting if ahead else boosting + drawing) + others
+        return mine[0] if mine else None
+    if b.kind == "starship" or ahead:
+        return None  # boosts only in a character battle (they decide the planets) that its side is not winning
     boosts = [a for a in by_kind.get("play", []) if a.get("target") == mine_main]
     if boosts:
         return boosts[0]

@@ -8,7 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action, ActionTable, choice_action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
-from allegiance.core.hooks import RecordHooks, SearchHooks
+from allegiance.core.hooks import RecordHooks, SearchHooks, two_teams
 from allegiance.core.options import OptionSpec
 from allegiance.core.table import Decision, Table
 from allegiance.games.swdbg import combat, effects, rules, setup, strategy, text, turns
@@ -268,7 +268,7 @@ class SwdbgGame(Game):
         """Determinisation, evaluation and move keys for the searching bots (see ``search``)."""
         from allegiance.games.swdbg.determinize import determinize
         from allegiance.games.swdbg.search import evaluate, move_key
-        return SearchHooks(determinize, move_key, evaluate, strategy.greedy_choice,
+        return SearchHooks(determinize, move_key, two_teams(evaluate), strategy.greedy_choice,
                            lambda state, seat: state.players[seat].team, lambda state: state.turn,
                            lambda state: state.active_team)
 

@@ -8,7 +8,7 @@ from typing import Any, Final
 from allegiance.core.actions import Action, ActionTable, choice_action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
-from allegiance.core.hooks import RecordHooks, SearchHooks
+from allegiance.core.hooks import RecordHooks, SearchHooks, two_teams
 from allegiance.core.table import Decision, Table
 from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
 from allegiance.games.wakfu.effects import HAND_POWERS
@@ -273,7 +273,7 @@ class WakfuGame(Game):
         from allegiance.games.wakfu.determinize import determinize
         from allegiance.games.wakfu.search import evaluate, move_key, searched, team_index
         from allegiance.games.wakfu.strategy import greedy_choice
-        return SearchHooks(determinize, move_key, evaluate, greedy_choice, team_index,
+        return SearchHooks(determinize, move_key, two_teams(evaluate), greedy_choice, team_index,
                            lambda state: state.turn, lambda state: team_index(state, state.active), searched)
 
     def agent_encoding(self, mode: str, options: Mapping[str, Any]) -> Any:

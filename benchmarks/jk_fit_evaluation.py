@@ -1,0 +1,94 @@
+"""Fit the weights of the Jedi Knights position evaluation (``allegiance.games.jk.search``).
+
+A side's strength is ``WEIGHTS · features(side)`` and the sides' chances are the softmax of their
+strengths; with two sides that is the logistic function of the difference of their features.  This
+script plays noisy greedy games of a two-sided line-up (each action is a random legal one with
+probability ``--noise``, so that positions vary), records the features of both sides at the start of
+every turn and after every control check (where the search's horizon stops), and fits the weights by
+logistic regression (Newton's method, a small ridge) of the final result (a draw counts one half) on
+the difference of the two sides' features; every sample appears mirrored too, so the fit has no
+first-side bias; a last column, +1 for the first side (-1 mirrored), takes up what the two decks
+differ by, so the features' weights do not (it is not part of the evaluation: it is the same for every
+move a side compares).  It prints the weights in the order of ``FEATURES``.
+
+    .venv/bin/python benchmarks/jk_fit_evaluation.py --games 3000 --seed 1   # about a minute
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+if __package__ in (None, ""):  # run as a script: make the checkout importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from allegiance.core.rng import Rng  # noqa: E402
+from allegiance.games import get_game  # noqa: E402
+from allegiance.games.jk.search import FEATURES, features  # noqa: E402
+from allegiance.games.jk.strategy import greedy_choice  # noqa: E402
+
+
+def samples(mode: str, games: int, seed: int, noise: float) -> tuple[np.ndarray, np.ndarray]:
+    """Feature differences (first side minus second) and results (1, 0.5, 0) of noisy greedy games."""
+    game = get_game("jk")
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for i in range(games):
+        state = game.new_game(mode, seed * 100_003 + i)
+        rng = Rng(seed * 7919 + i)
+        rows: list[list[float]] = []
+        mark = (-1, -1)
+        while game.outcome(state) is None:
+            now = (state.turn, len(state.controlled))
+            if now != mark:
+                mark = now
+                a, b = features(state)
+                rows.append([x - y for x, y in zip(a, b, strict=True)] + [1.0])
+            seat = game.active_seats(state)[0]
+            legal = game.legal_actions(state, seat)
+            pick = legal[rng.below(len(legal))] if rng.below(1000) < noise * 1000 else \
+                greedy_choice(state, seat, legal, rng)
+            game.apply_unchecked(state, seat, pick)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        first = outcome.scores[state.table.teams[0]]
+        for r in rows:
+            xs += [r, [-x for x in r]]
+            ys += [first, 1.0 - first]
+    return np.array(xs), np.array(ys)
+
+
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 30) -> np.ndarray:
+    """Logistic regression without intercept (the classes are mirrored), by Newton's method."""
+    w = np.zeros(x.shape[1])
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        grad = x.T @ (p - y) + ridge * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(x.shape[1])
+        w -= np.linalg.solve(hess, grad)
+    return w
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="fit the jk evaluation weights to noisy greedy games")
+    parser.add_argument("--mode", default="AvE")
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--noise", type=float, default=0.1)
+    args = parser.parse_args(argv)
+    x, y = samples(args.mode, args.games, args.seed, args.noise)
+    w = fit(x, y)
+    p = 1.0 / (1.0 + np.exp(-(x @ w)))
+    loss = -np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12))
+    print(f"{len(y)} samples of {args.games} games; mean log loss {loss:.4f}")
+    for name, v in zip((*FEATURES, "first_side (deck bias, not used)"), w, strict=True):
+        print(f"  {name:24s} {v:+.3f}")
+    print("WEIGHTS = (" + ", ".join(f"{v:.3f}" for v in w[:-1]) + ")")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,176 @@
+"""The search hooks of Jedi Knights (determinisation, evaluation, move keys), ISMCTS over three sides, and
+the greedy heuristic against random play (issue 22: bots)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from allegiance.bots import bot_kinds_for
+from allegiance.bots.ismcts import IsmctsBot
+from allegiance.core.actions import Action
+from allegiance.core.rng import Rng
+from allegiance.games.jk import GAME
+from allegiance.games.jk.determinize import determinize
+from allegiance.games.jk.search import evaluate, move_key
+from allegiance.games.jk.state import PILES, JKState
+from allegiance.games.jk.view import visible_to
+from allegiance.sim.simulate import simulate
+from tests.jk.builders import all_cards, pick, start, to_hand, to_phase
+
+
+def _zones(s: JKState) -> dict[str, Any]:
+    """Every zone of every player and the planet, by name (piles as lists, in order)."""
+    out: dict[str, Any] = {"system": list(s.system), "site": list(s.site)}
+    for p in s.players:
+        for pile in PILES:
+            out[f"{p.seat}.{pile}"] = list(getattr(p, pile))
+        out[f"{p.seat}.chosen"] = p.chosen
+        out[f"{p.seat}.force_card"] = p.force_card
+    return out
+
+
+def _swap_hidden(s: JKState, seat: int) -> JKState:
+    """A copy in which an opponent's hidden cards are arranged otherwise (a hand card swapped with a draw
+    card of another name), the seat's view being the same."""
+    t = s.copy()
+    p = t.players[seat]
+    h = next(i for i, c in enumerate(p.hand) if any(t.cards[d].name != t.cards[c].name for d in p.draw))
+    d = next(i for i, c in enumerate(p.draw) if t.cards[c].name != t.cards[p.hand[h]].name)
+    p.hand[h], p.draw[d] = p.draw[d], p.hand[h]
+    return t
+
+
+@pytest.mark.parametrize("mode", ["AvE", "AvEvI", "AAvEE"])
+def test_determinize_keeps_every_card_once_and_what_the_seat_sees(mode: str) -> None:
+    s = start(mode, seed=3)
+    pick(s, {})
+    for seat in range(len(s.players)):
+        d = determinize(s, seat, Rng(seat))
+        assert sorted(all_cards(d)) == list(range(len(s.cards)))  # every card once
+        before, after = _zones(s), _zones(d)
+        for p in s.players:
+            for pile in PILES:  # every pile keeps its size
+                assert len(after[f"{p.seat}.{pile}"]) == len(before[f"{p.seat}.{pile}"])
+        seen = visible_to(s, seat)
+        for key, cards in before.items():  # every card the seat sees stays where it is
+            if isinstance(cards, list) and not key.endswith(".draw"):
+                assert [c for c in cards if c in seen] == [c for c in after[key] if c in seen], key
+        assert visible_to(d, seat) == seen
+
+
+@pytest.mark.parametrize("mode", ["AvE", "AvEvI"])
+def test_determinize_never_reads_a_hidden_card(mode: str) -> None:
+    """Two states that differ only in cards hidden from the seat give the same determinisation, and a
+    determinisation does not keep an opponent's hand as it truly is."""
+    s = start(mode, seed=5)
+    pick(s, {})
+    seat, other = 0, 1
+    t = _swap_hidden(s, other)
+    assert _zones(s) != _zones(t)
+    assert _zones(determinize(s, seat, Rng(9))) == _zones(determinize(t, seat, Rng(9)))
+    hands = {tuple(sorted(s.cards[c].name for c in determinize(s, seat, Rng(k)).players[other].hand))
+             for k in range(8)}
+    assert len(hands) > 1
+
+
+def test_determinize_deals_a_secretly_picked_force_card_again() -> None:
+    """A Force card another side picked in secret is not read: the picker's Force deck is dealt again."""
+    s = start("AvE", seed=2)
+    p1 = s.players[1]
+    high, low = max(p1.force_deck, key=lambda c: s.cards[c].force_number), \
+        min(p1.force_deck, key=lambda c: s.cards[c].force_number)
+    a, b = s.copy(), s.copy()
+    GAME.apply(a, 1, Action.of("choose", value=high))
+    GAME.apply(b, 1, Action.of("choose", value=low))
+    assert _zones(determinize(a, 0, Rng(4))) == _zones(determinize(b, 0, Rng(4)))
+    picked = {determinize(a, 0, Rng(k)).players[1].chosen for k in range(12)}
+    assert len(picked) > 1 and picked <= set(a.players[1].force_deck) | {high}
+    assert determinize(a, 1, Rng(4)).players[1].chosen == high  # the picker knows its own
+
+
+@pytest.mark.parametrize("mode", ["AvE", "AvEvI", "AAvEEvII"])
+def test_evaluate_gives_each_side_a_chance_and_they_sum_to_one(mode: str) -> None:
+    s = start(mode, seed=1)
+    sides = len(s.table.teams)
+    values = evaluate(s)
+    assert len(values) == sides and all(0.0 < v < 1.0 for v in values)
+    assert sum(values) == pytest.approx(1.0)
+    # a side that wins a planet is more likely to win, the others less
+    won = s.copy()
+    won.controlled = [s.table.teams[1]]
+    after = evaluate(won)
+    assert after[1] > values[1] and all(after[i] < values[i] for i in range(sides) if i != 1)
+    assert sum(after) == pytest.approx(1.0)
+    # a side out of the Final Conflict has no chance left (JK-3S-11)
+    for seat in s.table.members(s.table.teams[0]):
+        won.players[seat].out = True
+    assert evaluate(won)[0] == 0.0 and sum(evaluate(won)) == pytest.approx(1.0)
+    s.phase, s.winner = "over", s.table.teams[0]
+    assert evaluate(s) == tuple(1.0 if i == 0 else 0.0 for i in range(sides))
+    s.winner = ""
+    assert evaluate(s) == pytest.approx([1.0 / sides] * sides)  # a draw
+
+
+def _character_names(s: JKState, seat: int) -> list[str]:
+    p = s.players[seat]
+    return [s.cards[c].name for c in p.draw + p.hand if s.cards[c].type == "Character" and not s.cards[c].unique]
+
+
+def test_move_keys_name_hidden_cards_by_name() -> None:
+    """Two copies of a card in hand are one move; the same move in every determinisation."""
+    s = start("AvE", seed=4)
+    pick(s, {0: 8, 1: 1})
+    to_phase(s, "deploy")
+    name = _character_names(s, 0)[0]
+    a, b = to_hand(s, 0, name), to_hand(s, 0, name)
+    key_a = move_key(s, 0, Action.of("deploy", card=a, at="site"))
+    assert key_a == move_key(s, 0, Action.of("deploy", card=b, at="site"))
+    assert ("card", name) in key_a
+
+
+def test_the_lobby_offers_ismcts_for_jk() -> None:
+    assert bot_kinds_for(GAME) == ("random", "greedy", "ismcts")
+
+
+@pytest.mark.timeout(600)
+def test_ismcts_plays_a_three_sided_game_to_its_end() -> None:
+    """Every side searched for itself (a value per side), in a three-sided game, to its end."""
+    s = GAME.new_game("AvEvI", 11)
+    bots = [IsmctsBot(seat, iterations=8) for seat in range(len(s.players))]
+    steps = 0
+    while GAME.outcome(s) is None:
+        seat = GAME.active_seats(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        action = bots[seat].choose(GAME, s, seat, legal)
+        assert action in legal
+        GAME.apply(s, seat, action)
+        steps += 1
+        assert steps < 5_000
+    assert sorted(all_cards(s)) == list(range(len(s.cards)))
+    assert sum(b.last_iterations for b in bots) > 0  # some decisions were searched
+
+
+def test_greedy_beats_random_in_at_least_90_percent_of_60_games_both_seat_orders() -> None:
+    """Issue 22's yardstick is 95 % over 100 games (the figure is measured by the benchmark); the suite
+    plays fewer games and allows some luck."""
+    summary, _ = simulate("jk", "AvE", ["greedy", "random"], 60, seed=22, alternate=True)
+    assert summary.errors == 0
+    assert summary.wins_by_bot.get("greedy", 0) >= 54
+    assert set(summary.wins_by_team) == {"Alliance", "Empire"}
+
+
+def test_the_search_leaves_deployment_to_the_greedy_heuristic_and_searches_the_rest() -> None:
+    from allegiance.games.jk.strategy import greedy_choice
+    hooks = GAME.search_hooks()
+    assert hooks.searched is not None
+    s = start("AvE", seed=4)
+    force = GAME.legal_actions(s, 0)
+    assert hooks.searched(s, 0, force) == force  # the Force card is searched
+    pick(s, {0: 8, 1: 8})
+    to_phase(s, "deploy")
+    seat = GAME.active_seats(s)[0]
+    legal = GAME.legal_actions(s, seat)
+    assert len(legal) > 1
+    assert hooks.searched(s, seat, legal) == [greedy_choice(s, seat, legal, Rng(0))]
