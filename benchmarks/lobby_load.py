@@ -32,11 +32,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.load_tables import ping_client  # noqa: E402
 from tests.server.helpers import ServerProcess  # noqa: E402
 
 
@@ -63,20 +63,6 @@ async def poller(base: str, every: float, conditional: bool, stop: asyncio.Event
             await asyncio.sleep(every)
 
 
-async def pinger(url: str, stop: asyncio.Event, rtts: list[float]) -> None:
-    async with websockets.connect(url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "join"}))
-        while not stop.is_set():
-            sent = time.perf_counter()
-            await ws.send(json.dumps({"type": "ping", "ref": sent}))
-            while True:
-                msg = json.loads(await ws.recv())
-                if msg["type"] == "pong" and msg["ref"] == sent:
-                    rtts.append(time.perf_counter() - sent)
-                    break
-            await asyncio.sleep(0.25)
-
-
 async def run(base: str, tables: int, deck_chars: int, pollers: int, every: float, seconds: float,
               conditional: bool) -> dict[str, Any]:
     deck = padded_deck(deck_chars)
@@ -93,7 +79,7 @@ async def run(base: str, tables: int, deck_chars: int, pollers: int, every: floa
     seen: dict[str, Any] = {}
     rtts: list[float] = []
     ws_base = base.replace("http", "ws", 1)
-    tasks = [asyncio.create_task(pinger(f"{ws_base}/ws/tables/{other}", stop, rtts))]
+    tasks = [asyncio.create_task(ping_client(f"{ws_base}/ws/tables/{other}", stop, rtts))]
     tasks += [asyncio.create_task(poller(base, every, conditional, stop, seen)) for _ in range(pollers)]
     await asyncio.sleep(seconds)
     stop.set()
