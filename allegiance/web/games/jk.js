@@ -144,7 +144,7 @@
         const who = (view.controlled || [])[i];
         state = who ? `${who} controls` : "nobody controls"; cls = "done";
       } else if (i === view.planet) {
-        state = view.final ? "Final Conflict" : "now: system & site"; cls = view.final ? "now final" : "now";
+        state = view.final ? "Final Conflict" : "now"; cls = view.final ? "now final" : "now";
       } else { state = "ahead"; cls = "ahead"; }
       return `<span class="jplanet ${cls}" data-planet="${i}" title="${esc(`${name}: ${state}`)}"><b>${i + 1}. ${esc(name)}</b> <small>${esc(state)}</small></span>`;
     });
@@ -227,11 +227,11 @@
       <div class="nums">
         <span class="cnt force" title="Force number (the revealed Force card: ${esc(forceCard)})">Force ${Number(p.force_number)}</span>
         <span class="cnt cr" title="credits to spend this turn">${Number(p.credits)} credits</span>
-        <span class="cnt" title="Force deck: cards left; used Force pile">Force pile ${Number(p.force_deck)} · used ${Number(p.force_used)}</span>
+        <span class="cnt minor" title="Force deck: cards left; used Force pile">Force pile ${Number(p.force_deck)} · used ${Number(p.force_used)}</span>
         <span class="cnt" title="cards in hand">hand ${Number(p.hand)}</span>
-        <span class="cnt" title="draw pile">draw ${Number(p.draw)}</span>
-        <span class="cnt" title="theme pile">theme pile ${Number(p.theme_pile)}</span>
-        ${p.left ? `<span class="cnt" title="cards left on planets already decided">left ${Number(p.left)}</span>` : ""}
+        <span class="cnt minor" title="draw pile">draw ${Number(p.draw)}</span>
+        <span class="cnt minor" title="theme pile">theme pile ${Number(p.theme_pile)}</span>
+        ${p.left ? `<span class="cnt minor" title="cards left on planets already decided">left ${Number(p.left)}</span>` : ""}
         <button class="pile" type="button" data-pile="discard:${p.seat}" aria-label="${esc(whose(p, view))} discard pile: ${(p.discard || []).length} card(s)">discard ${(p.discard || []).length}</button>
       </div>${lasting}${hand}</div>`;
   }

@@ -1,0 +1,219 @@
+"""Jedi Knights at the table in a real browser (Debian's Chromium), drawn by ``web/games/jk.js``: a
+three-sided game (one person, two bots) played to its end by the page, clicking the decision panel;
+a 2v2 with a friend (two people on the Alliance side) where each page shows only what its seat may see
+(no card name of an opposing hand) and both people act; the board at a desktop's and a phone's size
+(the four planets and every card in play on screen).  No page shows an id and no page logs an error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from allegiance.replay import load_replay, replay_game
+from tests.browser.test_table_pages import AUTOPLAY, in_view, no_errors, no_ids_shown, open_page, version
+from tests.server.helpers import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+STEP_TIMEOUT = 120_000  # ms for ONE step of the game (a move by anyone): a hang fails, a slow machine does not
+
+
+def create(server: ServerProcess, mode: str, seats: list[str], seed: int, **options: Any) -> dict[str, Any]:
+    res = httpx.post(f"{server.base}/api/tables", json={"game": "jk", "mode": mode, "seats": seats, "seed": seed,
+                                                        "options": options})
+    assert res.status_code == 201, res.text
+    return res.json()
+
+
+def advance(page: Any) -> None:
+    """Wait until the page draws a newer state than now, or the game is over (progress, not a clock)."""
+    v = version(page)
+    page.wait_for_function(f"Number(document.body.dataset.version) > {v} || document.body.dataset.finished === '1'",
+                           timeout=STEP_TIMEOUT)
+
+
+def play_until(page: Any, done: str, others: tuple[Any, ...] = ()) -> None:
+    """Let the game go on (the autoplay clicks) until ``done`` (a JS expression) holds on ``page``."""
+    while not page.evaluate(done):
+        if page.evaluate("document.body.dataset.finished === '1'"):
+            return
+        watched = [page, *others]
+        # whichever page moves, the table moved: wait on the first one (all see every state)
+        advance(watched[0])
+
+
+def replayed(server: ServerProcess, table_id: str) -> Any:
+    data = httpx.get(f"{server.base}/api/tables/{table_id}/replay").json()
+    return replay_game(load_replay(data))
+
+
+def hidden_names(game: Any, state: Any, seat: int) -> set[str]:
+    """Names of cards in opposing hands that appear nowhere in ``seat``'s view (so not on its page)."""
+    seen = json.dumps(game.view(state, seat))
+    team = state.team(seat)
+    names = {state.name(c) for p in state.players if state.team(p.seat) != team for c in p.hand}
+    return {n for n in names if json.dumps(n)[1:-1] not in seen}
+
+
+def test_a_three_sided_game_is_played_to_its_end_by_one_person_and_two_bots(browser: Any, pages: list[Any],
+                                                                          tmp_path: Path) -> None:
+    server = ServerProcess(str(tmp_path / "jk3.db"), bot_delay=0.01).start()
+    try:
+        created = create(server, "AvEvI", ["human", "random", "greedy"], seed=4, max_turns=12,
+                         response_prompts="playable")
+        table_id = created["table"] if "table" in created else created["links"][0]["link"].split("/table/")[1].split("#")[0]
+        page = open_page(browser, pages, created["links"][0]["link"], (1400, 900))
+        page.wait_for_selector(".jk .jk-hand")
+        assert "you are Alliance 1" in page.inner_text("#who")
+        # three sides around the table: two boxes at the top, yours at the bottom; no "opponent"
+        assert page.locator(".jk-opps .jside").count() == 2
+        assert page.inner_text(".jk-home .jside .sl").startswith("Alliance")
+        page.evaluate(AUTOPLAY, 40)
+        seen = {"planets": 0, "cards": 0, "p1": False, "final": False, "battle": False}
+        while page.evaluate("document.body.dataset.finished !== '1'"):
+            advance(page)
+            got = page.evaluate("""() => ({planets: document.querySelectorAll('.jk .jplanet').length,
+              cards: document.querySelectorAll('.jk .jplanet-now .jmini').length,
+              p1: !!document.querySelector('.jk .p1'), final: !!document.querySelector('.jk .jplanet.now.final'),
+              battle: !!document.querySelector('.jk .jbattle')})""")
+            seen = {"planets": max(seen["planets"], got["planets"]), "cards": max(seen["cards"], got["cards"]),
+                    "p1": seen["p1"] or got["p1"], "final": seen["final"] or got["final"],
+                    "battle": seen["battle"] or got["battle"]}
+        print("what the board drew:", seen, "clicks:", page.evaluate("window.__clicks"))
+        assert page.evaluate("window.__clicks") > 10
+        assert seen["planets"] == 4 and seen["cards"] >= 3 and seen["p1"], seen
+        page.wait_for_selector("#game-over")
+        banner = page.inner_text("#game-over")
+        assert "win" in banner or "Draw" in banner, banner
+        summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
+        assert summary["finished"] and version(page) == summary["version"]
+        no_ids_shown(page)
+        no_errors(page)
+    finally:
+        server.stop()
+
+
+def test_a_2v2_with_a_friend_each_page_sees_only_its_side(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+    server = ServerProcess(str(tmp_path / "jk22.db"), bot_delay=0.01).start()
+    try:
+        created = create(server, "AAvEE", ["human", "human", "random", "random"], seed=7, max_turns=8,
+                         response_prompts="playable")
+        links = [created["links"][s]["link"] for s in (0, 1)]
+        table_id = links[0].split("/table/")[1].split("#")[0]
+        friends = [open_page(browser, pages, links[0], (1400, 900)), open_page(browser, pages, links[1], (390, 844))]
+        for page in friends:
+            page.wait_for_selector(".jk .jk-hand")
+            assert page.locator(".jk-opps .jside").count() == 1
+        for page in friends:
+            page.evaluate(AUTOPLAY, 40)
+        checks = 0
+        while friends[0].evaluate("document.body.dataset.finished !== '1'"):
+            if checks < 3 and version(friends[0]) >= 30 * (checks + 1):
+                # pause both people: the bots finish their moves, then the table waits on a person
+                for page in friends:
+                    page.evaluate("clearInterval(window.__autoplay)")
+                check_views(server, table_id, friends)
+                checks += 1
+                for page in friends:
+                    page.evaluate(AUTOPLAY, 40)
+            advance(friends[0])
+        clicks = [page.evaluate("window.__clicks") for page in friends]
+        assert all(c > 0 for c in clicks), clicks  # both people acted
+        assert checks >= 1
+        for page in friends:
+            page.wait_for_selector("#game-over")
+            no_ids_shown(page)
+            no_errors(page)
+        check_views(server, table_id, friends)
+    finally:
+        server.stop()
+
+
+def check_views(server: ServerProcess, table_id: str, friends: list[Any]) -> None:
+    """Once the table waits on a person: each page at the table's version shows its teammate's hand and
+    no name of a card in an opposing hand (unless that title is also in its view, e.g. in play)."""
+    def settled() -> int:
+        while True:
+            v = httpx.get(f"{server.base}/api/tables/{table_id}").json()
+            at = v["version"]
+            for page in friends:
+                page.wait_for_function(f"Number(document.body.dataset.version) >= {at} && !document.body.classList.contains('busy')",
+                                       timeout=STEP_TIMEOUT)
+            if httpx.get(f"{server.base}/api/tables/{table_id}").json()["version"] == at and \
+                    all(version(p) == at for p in friends):
+                return at
+    settled()
+    game, state = replayed(server, table_id)
+    for seat, page in enumerate(friends):
+        html = page.content()
+        hidden = hidden_names(game, state, seat)
+        leaked = sorted(n for n in hidden if n in html)
+        assert leaked == [], (seat, leaked)
+        mate = state.players[1 - seat]
+        if mate.hand and not state.players[seat].out and not mate.out:
+            assert page.locator(".jk-home .mhand .jmini").count() == len(mate.hand)
+        # the opposing side's hands are counts only
+        assert page.locator(".jk-opps .mhand").count() == 0
+
+
+def test_the_jk_board_fits_at_a_desktop_and_a_phone(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+    server = ServerProcess(str(tmp_path / "jklayout.db"), bot_delay=0.01).start()
+    try:
+        created = create(server, "AvEvI", ["human", "random", "random"], seed=5, max_turns=30,
+                         response_prompts="playable")
+        link = created["links"][0]["link"]
+        player = open_page(browser, pages, link)
+        player.wait_for_selector(".jk .jk-hand")
+        player.evaluate(AUTOPLAY, 40)
+        # play on until at least five cards are in play at the current planet and it is this person's move
+        play_until(player, "document.querySelectorAll('.jk .jplanet-now .jmini').length >= 5")
+        player.evaluate("clearInterval(window.__autoplay)")
+        assert player.evaluate("document.body.dataset.finished") != "1"
+        for size in ((1400, 900), (390, 844)):
+            page = open_page(browser, pages, link, size)
+            page.wait_for_selector(".jk .jplanet-now .jmini")
+            page.wait_for_selector("#actions button[data-kind], #actions .muted")
+            for sel in ("#prompt", "#actions button, #actions .muted", ".jk-hand", ".jk .jtop", ".jk-opps .jside",
+                        ".jk-home .jside", ".jk .jplanet-now"):
+                in_view(page, sel)
+            planets = page.locator(".jk .jplanet")
+            assert planets.count() == 4
+            for i in range(4):
+                in_view(page, f".jk .jplanet[data-planet='{i}']")
+            # every card in play: its name on screen and not hidden by a scrolled or clipped zone (the
+            # element drawn at the middle of its name is that card)
+            unseen = page.evaluate("""() => [...document.querySelectorAll('.jk .jplanet-now .jmini .nm, .jk .mtable .jmini .nm')]
+              .filter((nm) => { const r = nm.getBoundingClientRect();
+                const at = document.elementFromPoint(r.left + Math.min(r.width / 2, 12), r.top + r.height / 2);
+                return r.width < 20 || !at || at.closest('.jmini') !== nm.closest('.jmini'); })
+              .map((nm) => nm.textContent)""")
+            assert unseen == [], (size, unseen)
+            assert page.locator(".jk .jplanet-now .jmini").count() >= 5
+            hand = page.locator(".jk-hand .jcard").first.bounding_box()
+            assert hand is not None and hand["width"] >= 80 and hand["height"] >= 80, (size, hand)
+            assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+            assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
+            who = page.inner_text(".jk-home .jplayer")
+            assert "Force" in who and "credits" in who
+            assert "Player 1" in page.inner_text(".jk .jstatus")
+            no_ids_shown(page)
+        page = pages[-1]
+        # the whole card: its numbers, allegiance, and the demo set's mark
+        page.locator(".jk-hand .jcard [data-zoom]").first.click()
+        page.wait_for_selector("#overlay:not([hidden]) .jdetail")
+        detail = page.inner_text("#overlay")
+        assert "allegiance" in detail and "Invented for this project" in detail and "where" in detail
+        page.keyboard.press("Escape")
+        assert "invented for this project" in page.inner_text(".jk-hand .jcard")
+        page.locator(".jk-home .pile[data-pile]").first.click()
+        page.wait_for_selector("#overlay:not([hidden])")
+        assert "discard pile" in page.inner_text("#overlay")
+        page.keyboard.press("Escape")
+        for p in pages:
+            no_errors(p)
+    finally:
+        server.stop()
