@@ -224,11 +224,14 @@ def test_the_jk_board_fits_at_a_desktop_and_a_phone(browser: Any, pages: list[An
                 in_view(page, f".jk .jplanet[data-planet='{i}']")
             # every card in play: its name on screen and not hidden by a scrolled or clipped zone (the
             # element drawn at the middle of its name is that card)
-            unseen = page.evaluate("""() => [...document.querySelectorAll('.jk .jplanet-now .jmini .nm, .jk .mtable .jmini .nm')]
+            # (lasting cards on the table too: your side's, and on a desktop every side's; on a phone another
+            # side's fold into a count that opens their list)
+            lasting = ".jk .mtable .jmini .nm" if size[0] > 820 else ".jk-home .mtable .jmini .nm"
+            unseen = page.evaluate("""(lasting) => [...document.querySelectorAll('.jk .jplanet-now .jmini .nm, ' + lasting)]
               .filter((nm) => { const r = nm.getBoundingClientRect();
                 const at = document.elementFromPoint(r.left + Math.min(r.width / 2, 12), r.top + r.height / 2);
                 return r.width < 20 || !at || at.closest('.jmini') !== nm.closest('.jmini'); })
-              .map((nm) => nm.textContent)""")
+              .map((nm) => nm.textContent)""", lasting)
             assert unseen == [], (size, unseen)
             assert page.locator(".jk .jplanet-now .jmini").count() >= 5
             hand = page.locator(".jk-hand .jcard").first.bounding_box()
@@ -247,6 +250,11 @@ def test_the_jk_board_fits_at_a_desktop_and_a_phone(browser: Any, pages: list[An
         assert "allegiance" in detail and "Invented for this project" in detail and "where" in detail
         page.keyboard.press("Escape")
         assert "invented for this project" in page.inner_text(".jk-hand .jcard")
+        if page.locator(".jk-opps .tcount").count():  # another side's lasting cards, as a list
+            page.locator(".jk-opps .tcount").first.click()
+            page.wait_for_selector("#overlay:not([hidden])")
+            assert "lasting cards on the table" in page.inner_text("#overlay")
+            page.keyboard.press("Escape")
         page.locator(".jk-home .pile[data-pile]").first.click()
         page.wait_for_selector("#overlay:not([hidden])")
         assert "discard pile" in page.inner_text("#overlay")

@@ -84,8 +84,11 @@
     return out.join("");
   }
 
-  function ariaOf(c, role, acts) {
-    return [c.name, c.type, c.allegiance, c.deploy !== undefined ? `deploy ${c.deploy}` : "",
+  function ariaOf(c, role, acts, view) {
+    const idx = view ? index(view) : new Map();
+    const on = c.on !== undefined && idx.has(c.on) ? `borne by ${idx.get(c.on).card.name}` : "";
+    const under = c.under !== undefined && idx.has(c.under) ? `tactic bonus under ${idx.get(c.under).card.name}` : "";
+    return [c.name, c.type, c.allegiance, on, under, c.deploy !== undefined ? `deploy ${c.deploy}` : "",
       c.power !== undefined ? `power ${c.power}` : "", c.destiny !== undefined ? `destiny ${c.destiny}` : "",
       c.rotated ? "rotated" : "", role || "", c.invented ? INVENTED : "", acts ? "has actions" : ""].filter(Boolean).join(", ");
   }
@@ -115,10 +118,10 @@
     const acts = ctx.byCard ? ctx.byCard.get(c.id) : null;
     const role = roles(view).get(c.id) || "";
     const cls = ["jmini", alClass(c.allegiance), acts ? "act" : "", c.rotated ? "rotated" : "",
-      role ? `r-${role.replace(/ /g, "-")}` : "", c.on !== undefined ? "weapon" : "", extra].join(" ");
+      role ? `r-${role.replace(/ /g, "-")}` : "", c.on !== undefined ? "weapon" : "", c.under !== undefined ? "tacticb" : "", extra].join(" ");
     const num = c.power !== undefined && (c.type === "Character" || c.type === "Starship") ? `<b class="pw">⚡${esc(c.power)}</b>` : "";
     return `<span class="${cls}" data-card="${c.id}" ${acts ? `data-actions="${acts.join(",")}"` : ""} tabindex="0" role="button"
-      aria-label="${esc(ariaOf(c, role, acts))}" title="${esc(ariaOf(c, role, acts))}">${c.rotated ? '<i class="rt" aria-hidden="true">↷</i>' : ""}<span class="nm">${esc(c.name)}</span>${num}${c.invented ? '<i class="invm" title="invented for this project">✎</i>' : ""}${role ? `<i class="rl">${esc(role)}</i>` : ""}</span>`;
+      aria-label="${esc(ariaOf(c, role, acts, view))}" title="${esc(ariaOf(c, role, acts, view))}">${c.rotated ? '<i class="rt" aria-hidden="true">↷</i>' : ""}<span class="nm">${esc(c.name)}</span>${num}${c.invented ? '<i class="invm" title="invented for this project">✎</i>' : ""}${role ? `<i class="rl">${esc(role)}</i>` : ""}</span>`;
   }
 
   // a card and then the weapons it bears (and the tactic bonuses under it)
@@ -215,8 +218,10 @@
     const acting = (ctx.active || []).includes(p.seat) && view.phase !== "over";
     const hand = p.seat !== view.seat && p.hand_cards
       ? `<div class="mhand" aria-label="${esc(p.label)}'s hand, seen by the side"><span class="ml">hand</span>${p.hand_cards.map((c) => mini(c, view, ctx, "inhand")).join("") || '<span class="muted">empty</span>'}</div>` : "";
+    // lasting cards: by name; on a phone, another side's fold into a count that opens the list
     const lasting = (p.table || []).length
-      ? `<div class="mtable"><span class="ml">on the table</span>${p.table.map((c) => mini(c, view, ctx)).join("")}</div>` : "";
+      ? `<div class="mtable"><span class="ml">on the table</span>${p.table.map((c) => mini(c, view, ctx)).join("")}</div>
+        <button class="pile tcount" type="button" data-pile="table:${p.seat}" aria-label="${esc(whose(p, view))} lasting cards on the table: ${p.table.length}">on the table ${p.table.length}</button>` : "";
     const forceCard = p.force_card ? p.force_card : view.phase === "force" ? (p.picked ? "picked, hidden" : "choosing") : "none";
     return `<div class="jplayer ${acting ? "active" : ""} ${p.out ? "out" : ""}" data-seat="${p.seat}">
       <div class="who"><b>${esc(p.label)}${p.seat === view.seat ? " (you)" : ""}</b>
@@ -308,12 +313,12 @@
   function pileDetail(key, view, catalog) {
     const [kind, seat] = String(key).split(":");
     const p = player(view, Number(seat));
-    if (kind !== "discard" || !p) return "";
-    const cards = p.discard || [];
-    return `<div class="detail"><h2>${esc(whose(p, view))} discard pile</h2>
+    if (!p || (kind !== "discard" && kind !== "table")) return "";
+    const cards = (kind === "discard" ? p.discard : p.table) || [];
+    return `<div class="detail"><h2>${esc(whose(p, view))} ${kind === "discard" ? "discard pile" : "lasting cards on the table"}</h2>
       ${cards.length ? `<ol>${[...cards].reverse().map((c) => { const f = full(c, catalog);
         return `<li>${esc(f.name)} <span class="muted">${esc([f.type, f.allegiance].filter(Boolean).join(" · "))}${f.invented ? " · invented for this project" : ""}</span></li>`; }).join("")}</ol>`
-        : '<p class="muted">empty</p>'}<p class="muted">top card first</p></div>`;
+        : '<p class="muted">empty</p>'}${kind === "discard" ? '<p class="muted">top card first</p>' : ""}</div>`;
   }
 
   function summary(view, seat) {
