@@ -7,6 +7,7 @@ a 2v2 with a friend (two people on the Alliance side) where each page shows only
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -261,5 +262,83 @@ def test_the_jk_board_fits_at_a_desktop_and_a_phone(browser: Any, pages: list[An
         page.keyboard.press("Escape")
         for p in pages:
             no_errors(p)
+    finally:
+        server.stop()
+
+
+RENDER = """async ([view, legal]) => {
+  const r = await Shell.renderer("jk");
+  const catalog = await Shell.loadCatalog("jk");
+  const ctx = { seat: view.seat, active: view.active, legal, byCard: Shell.actionsByCard(legal, view, r), catalog,
+    mode: "table", online: true, outcome: null, send() {} };
+  const root = document.createElement("div");
+  root.style.height = "800px";
+  document.body.append(root);
+  r.render(root, view, ctx);
+  const first = root.querySelector(".jplanet-now [data-card]");
+  const out = {
+    text: root.innerText, summary: r.summary(view, view.seat),
+    windows: [...root.querySelectorAll(".jwindow")].map((e) => e.innerText),
+    battle: [...root.querySelectorAll(".jbattle")].map((e) => e.innerText),
+    roles: [...root.querySelectorAll(".jmini .rl")].map((e) => e.innerText),
+    final: root.querySelectorAll(".jplanet.now.final").length, out: root.querySelectorAll(".jplayer.out").length,
+    hand: root.querySelectorAll(".jk-hand .jcard").length, acts: root.querySelectorAll("[data-card].act").length,
+    detail: first ? r.cardDetail(Number(first.dataset.card), view, catalog) : "",
+  };
+  root.remove();
+  return out;
+}"""
+
+
+def view_when(mode: str, seed: int, found: Any, seat: int | None = 0) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The view of ``seat`` (and its legal actions in the shell's form) at the first state of a random game
+    where ``found(state)`` holds: real engine views, for the moments a short browser game may not reach."""
+    import random
+
+    game = get_game("jk")
+    for s in range(seed, seed + 50):
+        state, rng = game.new_game(mode, s, {}), random.Random(s)
+        while game.outcome(state) is None:
+            if found(state):
+                legal = game.legal_actions(state, seat) if seat is not None and seat in game.active_seats(state) else []
+                return game.view(state, seat), [{"action": a.to_json(), "text": game.describe_action(state, seat, a)}
+                                                for a in legal]
+            actor = game.active_seats(state)[0]
+            game.apply(state, actor, rng.choice(game.legal_actions(state, actor)))
+    raise AssertionError("no such moment in 50 games")
+
+
+def test_the_jk_renderer_draws_battles_response_windows_and_the_final_conflict(browser: Any, pages: list[Any],
+                                                                              tmp_path: Path) -> None:
+    """The renderer on real engine views of moments a short game may not show: a weapon shot waiting for
+    responses, a power in its response window, a supported card in a battle, the Final Conflict with a side
+    out of it, and a spectator (no hand)."""
+    server = ServerProcess(str(tmp_path / "render.db")).start()
+    try:
+        page = open_page(browser, pages, server.base + "/")
+        page.wait_for_selector("[data-quick='0']")
+        shot = page.evaluate(RENDER, list(view_when(
+            "AvEvI", 1, lambda s: s.battle is not None and any(w.kind == "shot" for w in s.windows))))
+        assert shot["battle"] and "attacks" in shot["battle"][0] and "step" in shot["battle"][0], shot["battle"]
+        assert any("fires at" in w and "to hit" in w for w in shot["windows"]), shot["windows"]
+        assert "attacking" in shot["roles"] and "fired at" in shot["roles"], shot["roles"]
+        power = page.evaluate(RENDER, list(view_when("AvEvI", 2, lambda s: any(w.kind == "power" for w in s.windows))))
+        assert any(" plays " in w for w in power["windows"]), power["windows"]
+        support = page.evaluate(RENDER, list(view_when(
+            "AAvEE", 1, lambda s: s.battle is not None and bool(s.battle.supporters))))
+        assert "supporting" in support["roles"], support["roles"]
+        final = page.evaluate(RENDER, list(view_when("AvEvI", 3, lambda s: s.final and any(p.out for p in s.players))))
+        assert final["final"] == 1 and final["out"] >= 1 and "Final Conflict" in final["summary"]
+        assert "out of the Final Conflict" in final["text"]
+        # a player to act: the cards that carry an action are highlighted
+        acting = page.evaluate(RENDER, list(view_when("AvEvI", 1, lambda s: s.phase == "deploy"
+                                                      and 0 in get_game("jk").active_seats(s))))
+        assert acting["acts"] >= 1 and acting["hand"] >= 1
+        assert "allegiance" in acting["detail"] or acting["detail"] == ""
+        watcher = page.evaluate(RENDER, list(view_when("AvEvI", 1, lambda s: len(s.site) >= 2, seat=None)))
+        assert watcher["hand"] == 0 and "spectator sees no hand" in watcher["text"]
+        for out in (shot, power, support, final, acting, watcher):
+            assert not re.search(r"#\d", out["text"]), out["text"]
+        no_errors(page)
     finally:
         server.stop()
