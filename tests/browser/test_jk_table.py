@@ -1,7 +1,7 @@
 """Jedi Knights at the table in a real browser (Debian's Chromium), drawn by ``web/games/jk.js``: a
 three-sided game (one person, two bots) played to its end by the page, clicking the decision panel;
 a 2v2 with a friend (two people on the Alliance side) where each page shows only what its seat may see
-(no card name of an opposing hand) and both people act; the board at a desktop's and a phone's size
+(no card name of an opposing hand) and both people act; the board at 1400×900, 1280×720 and 390×844
 (the four planets and every card in play on screen).  No page shows an id and no page logs an error."""
 
 from __future__ import annotations
@@ -212,7 +212,7 @@ def test_the_jk_board_fits_at_a_desktop_and_a_phone(browser: Any, pages: list[An
         play_until(player, "document.querySelectorAll('.jk .jplanet-now .jmini').length >= 5")
         player.evaluate("clearInterval(window.__autoplay)")
         assert player.evaluate("document.body.dataset.finished") != "1"
-        for size in ((1400, 900), (390, 844)):
+        for size in ((1400, 900), (1280, 720), (390, 844)):
             page = open_page(browser, pages, link, size)
             page.wait_for_selector(".jk .jplanet-now .jmini")
             page.wait_for_selector("#actions button[data-kind], #actions .muted")
