@@ -16,6 +16,7 @@ import pytest
 
 from allegiance.core.actions import Action
 from allegiance.games import get_game
+from allegiance.replay import load_replay, replay_game
 from allegiance.server.storage import Storage
 from tests.browser.test_table_pages import AUTOPLAY, in_view, no_errors, no_ids_shown, open_page, version
 from tests.server.helpers import ServerProcess
@@ -124,6 +125,9 @@ def test_a_three_sided_game_is_played_to_its_end_by_one_person_and_two_bots(brow
         page.keyboard.press("End")
         page.wait_for_selector(f"#pos[data-step='{summary['version']}']")
         page.wait_for_selector("#board .jk .jplanet-now")
+        # a turn marker per turn of the game (each starts with its Force Phase)
+        _, end = replay_game(load_replay(httpx.get(f"{server.base}/api/tables/{table_id}/replay").json()))
+        assert f"turn {end.turn} of {end.turn}" in page.inner_text("#pos"), (end.turn, page.inner_text("#pos"))
         no_ids_shown(page)
         no_errors(page)
     finally:

@@ -331,10 +331,21 @@
     return parts.join(" · ");
   }
 
+  /** Replay turn markers: a turn starts with its Force Phase, the first Force card picked after the last
+   * phase ended (a pass); a quick-draw choice follows a deployment, the first location choice opens turn 1. */
+  function turnStarts(actions) {
+    const out = [0];
+    for (let i = 2; i < actions.length; i++) {
+      const a = actions[i][1] || {}, prev = actions[i - 1][1] || {};
+      if (a.kind === "choose" && typeof a.value === "number" && prev.kind !== "choose" && prev.kind !== "deploy") out.push(i);
+    }
+    return out;
+  }
+
   Shell.registerGame("jk", {
     title: "Jedi Knights",
     stylesheet: "/static/games/jk.css",
-    render, cardsOf, cardDetail, pileDetail, summary,
+    render, cardsOf, cardDetail, pileDetail, summary, turnStarts,
     decision() { return null; },
     actionGroups: { choose: "choose", deploy: "deploy", play: "play a card", battle: "attack", intimidate: "intimidate",
       support: "support", tactic: "tactic bonus", fire: "fire a weapon", shuttle: "shuttle", pass: "pass" },
