@@ -5,7 +5,7 @@ Starts its own server (a temporary database, quick bots), plays a 2v2 game a lit
 cards as Empire 1 (the teammate and the Rebels are bots), and a Wakfu duel as Player 1 against a bot,
 and saves PNGs under ``docs/screenshots/``.
 
-Usage: ``.venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--games swdbg,wakfu]``
+Usage: ``.venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--games swdbg,wakfu,jk]``
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 CARDPLAY = (ROOT / "tests" / "browser" / "cardplay.js").read_text()
 WAKFU_PLAY = (ROOT / "tests" / "browser" / "wakfu_play.js").read_text()
+AUTOPLAY = (ROOT / "tests" / "browser" / "autoplay.js").read_text()
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
 
 
@@ -90,11 +91,29 @@ def wakfu_shot(browser: Any, base: str, out: Path) -> None:
     page.screenshot(path=str(out / "table-wakfu.png"))
 
 
+def jk_shot(browser: Any, base: str, out: Path) -> None:
+    """A three-sided Jedi Knights game in play: Alliance 1 (a person, clicking the panel) and two bots."""
+    table = httpx.post(base + "/api/tables", json={"game": "jk", "mode": "AvEvI", "seed": 2,
+                                                   "seats": ["human", "greedy", "random"],
+                                                   "options": {"response_prompts": "playable"}}).json()
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(table["links"][0]["link"])
+    page.wait_for_selector("#conn[data-conn='open']")
+    page.evaluate(AUTOPLAY, 120)
+    page.wait_for_function("document.querySelectorAll('#board .jplanet-now .jmini').length >= 7"
+                           " && document.body.dataset.mine === '1' || document.body.dataset.finished === '1'",
+                           timeout=180_000)
+    page.evaluate("clearInterval(window.__autoplay)")
+    page.wait_for_timeout(600)
+    page.evaluate("document.getElementById('toast').style.display = 'none'")
+    page.screenshot(path=str(out / "table-jk.png"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--moves", type=int, default=70, help="actions played before the table screenshot")
-    parser.add_argument("--games", default="swdbg,wakfu", help="whose screenshots to take (swdbg: the lobby too)")
+    parser.add_argument("--games", default="swdbg,wakfu,jk", help="whose screenshots to take (swdbg: the lobby too)")
     args = parser.parse_args()
     games = set(args.games.split(","))
     chromium = shutil.which("chromium")
@@ -117,6 +136,8 @@ def main() -> None:
                     swdbg_shots(browser, base, args.out, args.moves)
                 if "wakfu" in games:
                     wakfu_shot(browser, base, args.out)
+                if "jk" in games:
+                    jk_shot(browser, base, args.out)
                 browser.close()
         finally:
             proc.terminate()

@@ -1,0 +1,353 @@
+"""Jedi Knights at the table in a real browser (Debian's Chromium), drawn by ``web/games/jk.js``: a
+three-sided game (one person, two bots) played to its end by the page, clicking the decision panel;
+a 2v2 with a friend (two people on the Alliance side) where each page shows only what its seat may see
+(no card name of an opposing hand) and both people act; the board at 1400×900, 1280×720 and 390×844
+(the four planets and every card in play on screen).  No page shows an id and no page logs an error."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from allegiance.core.actions import Action
+from allegiance.games import get_game
+from allegiance.replay import load_replay, replay_game
+from allegiance.server.storage import Storage
+from tests.browser.test_table_pages import AUTOPLAY, in_view, no_errors, no_ids_shown, open_page, version
+from tests.server.helpers import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+STEP_TIMEOUT = 120_000  # ms for ONE step of the game (a move by anyone): a hang fails, a slow machine does not
+
+
+def create(server: ServerProcess, mode: str, seats: list[str], seed: int, **options: Any) -> dict[str, Any]:
+    res = httpx.post(f"{server.base}/api/tables", json={"game": "jk", "mode": mode, "seats": seats, "seed": seed,
+                                                        "options": options})
+    assert res.status_code == 201, res.text
+    return res.json()
+
+
+def advance(page: Any) -> None:
+    """Wait until the page draws a newer state than now, or the game is over (progress, not a clock)."""
+    v = version(page)
+    page.wait_for_function(f"Number(document.body.dataset.version) > {v} || document.body.dataset.finished === '1'",
+                           timeout=STEP_TIMEOUT)
+
+
+def play_until(page: Any, done: str, others: tuple[Any, ...] = ()) -> None:
+    """Let the game go on (the autoplay clicks) until ``done`` (a JS expression) holds on ``page``."""
+    while not page.evaluate(done):
+        if page.evaluate("document.body.dataset.finished === '1'"):
+            return
+        watched = [page, *others]
+        # whichever page moves, the table moved: wait on the first one (all see every state)
+        advance(watched[0])
+
+
+def rebuilt(db: Path, table_id: str) -> tuple[Any, Any, list[str]]:
+    """The game as the server holds it now, rebuilt from its stored action log (the replay is only
+    served once a game is over): the whole state, every hand included, and every view seats 0 and 1
+    were given on the way (as JSON text: what each seat was shown, so what it may know)."""
+    storage = Storage(str(db))
+    try:
+        rec = storage.load_table(table_id)
+    finally:
+        storage.close()
+    assert rec is not None
+    game = get_game(rec.game)
+    state = game.new_game(rec.mode, rec.seed, rec.options, shuffle_key=rec.shuffle_key)
+    views = ["", ""]
+
+    def look() -> None:
+        for seat in (0, 1):
+            views[seat] += json.dumps(game.view(state, seat))
+    look()
+    for seat, action in rec.actions:
+        game.apply(state, seat, Action.from_json(action))
+        look()
+    return game, state, views
+
+
+def hidden_names(state: Any, seat: int, seen: str) -> set[str]:
+    """Names of cards in opposing hands that appear in none of the views ``seat`` was given (a copy of
+    the same title played earlier is public: the title is then in a view)."""
+    team = state.team(seat)
+    names = {state.name(c) for p in state.players if state.team(p.seat) != team for c in p.hand}
+    return {n for n in names if json.dumps(n)[1:-1] not in seen}
+
+
+def test_a_three_sided_game_is_played_to_its_end_by_one_person_and_two_bots(browser: Any, pages: list[Any],
+                                                                          tmp_path: Path) -> None:
+    server = ServerProcess(str(tmp_path / "jk3.db"), bot_delay=0.01).start()
+    try:
+        created = create(server, "AvEvI", ["human", "random", "greedy"], seed=2, max_turns=20,
+                         response_prompts="playable")
+        table_id = created["table"]["id"]
+        page = open_page(browser, pages, created["links"][0]["link"], (1400, 900))
+        page.wait_for_selector(".jk .jk-hand")
+        assert "you are Alliance 1" in page.inner_text("#who")
+        # three sides around the table: two boxes at the top, yours at the bottom; no "opponent"
+        assert page.locator(".jk-opps .jside").count() == 2
+        assert page.inner_text(".jk-home .jside .sl").startswith("Alliance")
+        page.evaluate(AUTOPLAY, 40)
+        seen = {"planets": 0, "cards": 0, "p1": False, "final": False, "battle": False}
+        while page.evaluate("document.body.dataset.finished !== '1'"):
+            advance(page)
+            got = page.evaluate("""() => ({planets: document.querySelectorAll('.jk .jplanet').length,
+              cards: document.querySelectorAll('.jk .jplanet-now .jmini').length,
+              p1: !!document.querySelector('.jk .p1'), final: !!document.querySelector('.jk .jplanet.now.final'),
+              battle: !!document.querySelector('.jk .jbattle')})""")
+            seen = {"planets": max(seen["planets"], got["planets"]), "cards": max(seen["cards"], got["cards"]),
+                    "p1": seen["p1"] or got["p1"], "final": seen["final"] or got["final"],
+                    "battle": seen["battle"] or got["battle"]}
+        print("what the board drew:", seen, "clicks:", page.evaluate("window.__clicks"))
+        assert page.evaluate("window.__clicks") > 10
+        assert seen["planets"] == 4 and seen["cards"] >= 3 and seen["p1"], seen
+        page.wait_for_selector("#game-over")
+        banner = page.inner_text("#game-over")
+        assert "win" in banner or "Draw" in banner, banner
+        # (this seed's game reaches the fourth planet: the board drew the Final Conflict; whatever the bots
+        # do, the board drew it exactly when the game went there)
+        assert seen["final"] == ("Final Conflict" in banner or "last planet" in banner), (seen, banner)
+        assert "Final Conflict" in page.inner_text(".jk .jplanets") or not seen["final"]
+        summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
+        assert summary["finished"] and version(page) == summary["version"]
+        no_ids_shown(page)
+        # the replay viewer draws the same board
+        page.click("text=Watch it step by step")
+        page.wait_for_selector("#pos[data-step='0']")
+        page.keyboard.press("End")
+        page.wait_for_selector(f"#pos[data-step='{summary['version']}']")
+        page.wait_for_selector("#board .jk .jplanet-now")
+        # a turn marker per turn of the game (each starts with its Force Phase)
+        _, end = replay_game(load_replay(httpx.get(f"{server.base}/api/tables/{table_id}/replay").json()))
+        assert f"turn {end.turn} of {end.turn}" in page.inner_text("#pos"), (end.turn, page.inner_text("#pos"))
+        no_ids_shown(page)
+        no_errors(page)
+    finally:
+        server.stop()
+
+
+def test_a_2v2_with_a_friend_each_page_sees_only_its_side(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+    db = tmp_path / "jk22.db"
+    server = ServerProcess(str(db), bot_delay=0.01).start()
+    try:
+        created = create(server, "AAvEE", ["human", "human", "random", "random"], seed=7, max_turns=8,
+                         response_prompts="playable")
+        links = [created["links"][s]["link"] for s in (0, 1)]
+        table_id = created["table"]["id"]
+        friends = [open_page(browser, pages, links[0], (1400, 900)), open_page(browser, pages, links[1], (390, 844))]
+        for page in friends:
+            page.wait_for_selector(".jk .jk-hand")
+            assert page.locator(".jk-opps .jside").count() == 1
+        for page in friends:
+            page.evaluate(AUTOPLAY, 40)
+        checks, looked_for, clicks = 0, 0, [0, 0]
+        while friends[0].evaluate("document.body.dataset.finished !== '1'"):
+            if checks < 3 and version(friends[0]) >= (8, 30, 60)[checks]:
+                # pause both people: the bots finish their moves, then the table waits on a person
+                for i, page in enumerate(friends):
+                    clicks[i] += page.evaluate("clearInterval(window.__autoplay), window.__clicks")
+                looked_for += check_views(server, db, table_id, friends)
+                checks += 1
+                for page in friends:
+                    page.evaluate(AUTOPLAY, 40)
+            advance(friends[0])
+        clicks = [n + page.evaluate("window.__clicks") for n, page in zip(clicks, friends, strict=True)]
+        assert all(c > 0 for c in clicks), clicks  # both people acted
+        assert checks >= 1 and looked_for > 0, (checks, looked_for)
+        for page in friends:
+            page.wait_for_selector("#game-over")
+            no_ids_shown(page)
+            no_errors(page)
+        check_views(server, db, table_id, friends)
+    finally:
+        server.stop()
+
+
+def check_views(server: ServerProcess, db: Path, table_id: str, friends: list[Any]) -> int:
+    """Once the table waits on a person: each page at the table's version shows its teammate's hand and
+    no name of a card in an opposing hand that the seat was never shown (the log included); returns how
+    many such names it looked for."""
+    people = {0, 1}
+
+    def settled() -> int:
+        """The table's version once only people are to act (the bots cannot move on meanwhile)."""
+        while True:
+            at = httpx.get(f"{server.base}/api/tables/{table_id}").json()["version"]
+            for page in friends:
+                page.wait_for_function(f"Number(document.body.dataset.version) >= {at}", timeout=STEP_TIMEOUT)
+            if friends[0].evaluate("document.body.dataset.finished === '1'"):
+                return at
+            acting = friends[0].eval_on_selector_all("#seats .seat.turn", "ss => ss.map((s) => Number(s.dataset.seat))")
+            if acting and set(acting) <= people and all(version(p) == at for p in friends) and \
+                    httpx.get(f"{server.base}/api/tables/{table_id}").json()["version"] == at:
+                return at
+            advance(friends[0])  # a bot is to act: wait for its move
+    at = settled()
+    _, state, views = rebuilt(db, table_id)
+    count = 0
+    assert state.version == at
+    for seat, page in enumerate(friends):
+        html = page.content()
+        hidden = hidden_names(state, seat, views[seat])
+        count += len(hidden)
+        leaked = sorted(n for n in hidden if n in html)
+        assert leaked == [], (seat, leaked, [html[max(0, html.find(n) - 300):html.find(n) + 80] for n in leaked])
+        mate = state.players[1 - seat]
+        if mate.hand and not state.players[seat].out and not mate.out:
+            assert page.locator(".jk-home .mhand .jmini").count() == len(mate.hand)
+        # the opposing side's hands are counts only
+        assert page.locator(".jk-opps .mhand").count() == 0
+    return count
+
+
+def test_the_jk_board_fits_at_a_desktop_and_a_phone(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+    server = ServerProcess(str(tmp_path / "jklayout.db"), bot_delay=0.01).start()
+    try:
+        created = create(server, "AvEvI", ["human", "random", "random"], seed=5, max_turns=30,
+                         response_prompts="playable")
+        link = created["links"][0]["link"]
+        player = open_page(browser, pages, link)
+        player.wait_for_selector(".jk .jk-hand")
+        player.evaluate(AUTOPLAY, 40)
+        # play on until at least five cards are in play at the current planet and it is this person's move
+        play_until(player, "document.querySelectorAll('.jk .jplanet-now .jmini').length >= 5")
+        player.evaluate("clearInterval(window.__autoplay)")
+        assert player.evaluate("document.body.dataset.finished") != "1"
+        for size in ((1400, 900), (1280, 720), (390, 844)):
+            page = open_page(browser, pages, link, size)
+            page.wait_for_selector(".jk .jplanet-now .jmini")
+            page.wait_for_selector("#actions button[data-kind], #actions .muted")
+            for sel in ("#prompt", "#actions button, #actions .muted", ".jk-hand", ".jk .jtop", ".jk-opps .jside",
+                        ".jk-home .jside", ".jk .jplanet-now"):
+                in_view(page, sel)
+            planets = page.locator(".jk .jplanet")
+            assert planets.count() == 4
+            for i in range(4):
+                in_view(page, f".jk .jplanet[data-planet='{i}']")
+            # every card in play: its name on screen and not hidden by a scrolled or clipped zone (the
+            # element drawn at the middle of its name is that card)
+            # (lasting cards on the table too: your side's, and on a desktop every side's; on a phone another
+            # side's fold into a count that opens their list)
+            lasting = ".jk .mtable .jmini .nm" if size[0] > 820 else ".jk-home .mtable .jmini .nm"
+            unseen = page.evaluate("""(lasting) => [...document.querySelectorAll('.jk .jplanet-now .jmini .nm, ' + lasting)]
+              .filter((nm) => { const r = nm.getBoundingClientRect();
+                const at = document.elementFromPoint(r.left + Math.min(r.width / 2, 12), r.top + r.height / 2);
+                return r.width < 20 || !at || at.closest('.jmini') !== nm.closest('.jmini'); })
+              .map((nm) => nm.textContent)""", lasting)
+            assert unseen == [], (size, unseen)
+            assert page.locator(".jk .jplanet-now .jmini").count() >= 5
+            hand = page.locator(".jk-hand .jcard").first.bounding_box()
+            assert hand is not None and hand["width"] >= 80 and hand["height"] >= 80, (size, hand)
+            assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+            assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
+            who = page.inner_text(".jk-home .jplayer")
+            assert "Force" in who and "credits" in who
+            assert "Player 1" in page.inner_text(".jk .jstatus")
+            no_ids_shown(page)
+        page = pages[-1]
+        # the whole card: its numbers, allegiance, and the demo set's mark
+        page.locator(".jk-hand .jcard [data-zoom]").first.click()
+        page.wait_for_selector("#overlay:not([hidden]) .jdetail")
+        detail = page.inner_text("#overlay")
+        assert "allegiance" in detail and "Invented for this project" in detail and "where" in detail
+        page.keyboard.press("Escape")
+        assert "invented for this project" in page.inner_text(".jk-hand .jcard")
+        if page.locator(".jk-opps .tcount").count():  # another side's lasting cards, as a list
+            page.locator(".jk-opps .tcount").first.click()
+            page.wait_for_selector("#overlay:not([hidden])")
+            assert "lasting cards on the table" in page.inner_text("#overlay")
+            page.keyboard.press("Escape")
+        page.locator(".jk-home .pile[data-pile]").first.click()
+        page.wait_for_selector("#overlay:not([hidden])")
+        assert "discard pile" in page.inner_text("#overlay")
+        page.keyboard.press("Escape")
+        for p in pages:
+            no_errors(p)
+    finally:
+        server.stop()
+
+
+RENDER = """async ([view, legal]) => {
+  const r = await Shell.renderer("jk");
+  const catalog = await Shell.loadCatalog("jk");
+  const ctx = { seat: view.seat, active: view.active, legal, byCard: Shell.actionsByCard(legal, view, r), catalog,
+    mode: "table", online: true, outcome: null, send() {} };
+  const root = document.createElement("div");
+  root.style.height = "800px";
+  document.body.append(root);
+  r.render(root, view, ctx);
+  const first = root.querySelector(".jplanet-now [data-card]");
+  const out = {
+    text: root.innerText, summary: r.summary(view, view.seat),
+    windows: [...root.querySelectorAll(".jwindow")].map((e) => e.innerText),
+    battle: [...root.querySelectorAll(".jbattle")].map((e) => e.innerText),
+    roles: [...root.querySelectorAll(".jmini .rl")].map((e) => e.innerText),
+    final: root.querySelectorAll(".jplanet.now.final").length, out: root.querySelectorAll(".jplayer.out").length,
+    hand: root.querySelectorAll(".jk-hand .jcard").length, acts: root.querySelectorAll("[data-card].act").length,
+    detail: first ? r.cardDetail(Number(first.dataset.card), view, catalog) : "",
+  };
+  root.remove();
+  return out;
+}"""
+
+
+def view_when(mode: str, seed: int, found: Any, seat: int | None = 0) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The view of ``seat`` (and its legal actions in the shell's form) at the first state of a random game
+    where ``found(state)`` holds: real engine views, for the moments a short browser game may not reach."""
+    import random
+
+    game = get_game("jk")
+    for s in range(seed, seed + 50):
+        state, rng = game.new_game(mode, s, {}), random.Random(s)
+        while game.outcome(state) is None:
+            if found(state):
+                legal = game.legal_actions(state, seat) if seat is not None and seat in game.active_seats(state) else []
+                return game.view(state, seat), [{"action": a.to_json(), "text": game.describe_action(state, seat, a)}
+                                                for a in legal]
+            actor = game.active_seats(state)[0]
+            game.apply(state, actor, rng.choice(game.legal_actions(state, actor)))
+    raise AssertionError("no such moment in 50 games")
+
+
+def test_the_jk_renderer_draws_battles_response_windows_and_the_final_conflict(browser: Any, pages: list[Any],
+                                                                              tmp_path: Path) -> None:
+    """The renderer on real engine views of moments a short game may not show: a weapon shot waiting for
+    responses, a power in its response window, a supported card in a battle, the Final Conflict with a side
+    out of it, and a spectator (no hand)."""
+    server = ServerProcess(str(tmp_path / "render.db")).start()
+    try:
+        page = open_page(browser, pages, server.base + "/")
+        page.wait_for_selector("[data-quick='0']")
+        shot = page.evaluate(RENDER, list(view_when(
+            "AvEvI", 1, lambda s: s.battle is not None and any(w.kind == "shot" for w in s.windows))))
+        assert shot["battle"] and "attacks" in shot["battle"][0] and "step" in shot["battle"][0], shot["battle"]
+        assert any("fires at" in w and "to hit" in w for w in shot["windows"]), shot["windows"]
+        assert "attacking" in shot["roles"] and "fired at" in shot["roles"], shot["roles"]
+        power = page.evaluate(RENDER, list(view_when("AvEvI", 2, lambda s: any(w.kind == "power" for w in s.windows))))
+        assert any(" plays " in w for w in power["windows"]), power["windows"]
+        support = page.evaluate(RENDER, list(view_when(
+            "AAvEE", 1, lambda s: s.battle is not None and bool(s.battle.supporters))))
+        assert "supporting" in support["roles"], support["roles"]
+        final = page.evaluate(RENDER, list(view_when("AvEvI", 3, lambda s: s.final and any(p.out for p in s.players))))
+        assert final["final"] == 1 and final["out"] >= 1 and "Final Conflict" in final["summary"]
+        assert "out of the Final Conflict" in final["text"]
+        # a player to act: the cards that carry an action are highlighted
+        acting = page.evaluate(RENDER, list(view_when("AvEvI", 1, lambda s: s.phase == "deploy"
+                                                      and 0 in get_game("jk").active_seats(s))))
+        assert acting["acts"] >= 1 and acting["hand"] >= 1
+        assert "allegiance" in acting["detail"] or acting["detail"] == ""
+        watcher = page.evaluate(RENDER, list(view_when("AvEvI", 1, lambda s: len(s.site) >= 2, seat=None)))
+        assert watcher["hand"] == 0 and "spectator sees no hand" in watcher["text"]
+        for out in (shot, power, support, final, acting, watcher):
+            assert not re.search(r"#\d", out["text"]), out["text"]
+        no_errors(page)
+    finally:
+        server.stop()
