@@ -19,6 +19,7 @@ bounds that garbage by a number of connections rather than by the server's lifet
 
 from __future__ import annotations
 
+import asyncio
 import gc
 
 #: allocations between young collections, and collections between older ones
@@ -26,6 +27,8 @@ THRESHOLDS = (50_000, 20, 100)
 #: WebSockets closed between two full collections (one full collection pauses the event loop for
 #: ~0.1 s with 100 live tables; at the soak's 11 closes a second, that is one every ~20 s)
 CLOSED_SOCKETS_PER_COLLECTION = 200
+#: seconds between reaching that count and the collection
+COLLECT_DELAY = 1.0
 
 
 def tune_for_server() -> None:
@@ -40,18 +43,29 @@ def freeze_startup_heap() -> None:
 
 
 class SocketGarbage:
-    """Counts closed WebSockets and runs a full collection every ``every`` of them."""
+    """Counts closed WebSockets and runs a full collection every ``every`` of them.
+
+    The collection runs :data:`COLLECT_DELAY` seconds after the count is reached, not at once: a
+    socket's objects become garbage only once the server's own task for it has ended, after the
+    handler that counts it returns (and pages often drop together, e.g. when a network goes down).
+    """
 
     def __init__(self, every: int | None = None) -> None:
         self.every = every or CLOSED_SOCKETS_PER_COLLECTION
         self.closed = 0
         #: full collections run so far
         self.collections = 0
+        self._scheduled = False
 
     def socket_closed(self) -> None:
-        """One WebSocket closed (its handler has returned): collect once ``every`` have."""
+        """One WebSocket closed (call from its handler, on the event loop)."""
         self.closed += 1
-        if self.closed >= self.every:
-            self.closed = 0
-            self.collections += 1
-            gc.collect()
+        if self.closed >= self.every and not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_later(COLLECT_DELAY, self._collect)
+
+    def _collect(self) -> None:
+        self._scheduled = False
+        self.closed = 0
+        self.collections += 1
+        gc.collect()
