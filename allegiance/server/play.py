@@ -163,6 +163,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await _play(websocket, mgr, table_id, client)
     finally:
         mgr.sockets.give_back(client)
+        mgr.socket_garbage.socket_closed()
 
 
 async def _play(websocket: WebSocket, mgr: TableManager, table_id: str, client: str) -> None:
