@@ -32,3 +32,9 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
         """One of ``legal``."""
+
+    def hurried(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
+        """One of ``legal``, chosen at once: the online table's answer when a search is not back by its
+        answer time.  It must not touch what :meth:`choose` uses (the search may still be running in
+        a thread on this very bot).  A quick bot's own choice is already quick."""
+        return legal[0] if self.searches else self.choose(game, state, seat, legal)

@@ -98,9 +98,21 @@ class IsmctsBot(Bot):
         if determinizations < 1:
             raise ValueError("determinizations must be at least 1")
         self.determinizations = int(determinizations)
+        #: the generator of :meth:`hurried`, apart from the search's
+        self.hurry_rng = Rng(seed ^ 0x5EED)
         self.last_iterations = 0  # iterations run by the last searched decision (for reports)
 
     # -- the decision -------------------------------------------------------------------------------
+    def hurried(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
+        """What :meth:`choose` answers with no time to search: the one move, a card the heuristic
+        plays, or the rollout policy's pick (with :attr:`hurry_rng`, not the search's generator)."""
+        hooks = hooks_for(game)
+        if hooks.searched is not None:
+            legal = hooks.searched(state, seat, legal) or legal
+        if len({hooks.move_key(state, seat, action) for action in legal}) == 1:
+            return legal[0]
+        return hooks.policy(state, seat, legal, self.hurry_rng)
+
     def choose(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
         hooks = hooks_for(game)
         if hooks.searched is not None:

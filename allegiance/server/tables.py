@@ -761,7 +761,9 @@ class TableManager:
           ``SEARCH_SHARE`` of the think time, the rest for the hand-offs) and the table waits out
           the rest.  The wait for a turn depends on the other
           tables, never on this bot's options.  A search that starts after its deadline (a very busy
-          machine) takes its heuristic's choice at once, so the answer is not later either.
+          machine) takes its heuristic's choice at once, and one that is not back by the answer time
+          (a starved process overran it) is not waited for: the bot's hurried choice is the answer
+          (:meth:`BotThinker.choose_by`), so the answer is never later either.
 
         What is left: a bot with nothing to search gives its process back at once rather than at its
         deadline (so that "pass" costs the other tables nothing), which changes when the *other*
@@ -785,8 +787,11 @@ class TableManager:
                         started = loop.time()
                         answer_at = max(opened + self.bot_delay, started + self.bot_think)
                         deadline = time.monotonic() + SEARCH_SHARE * self.bot_think
-                        action, table.bots[seat] = await self.thinker.choose(
-                            bot, table.game, table.record.game, table.state.copy(), seat, legal, deadline)
+                        # a late search is not waited for, nor is its process's slot held: the
+                        # next turn would then wait on how long this bot searched
+                        action, table.bots[seat], _late = await self.thinker.choose_by(
+                            answer_at, bot, table.game, table.record.game, table.state.copy(), seat, legal,
+                            deadline)
                 else:
                     answer_at = opened + self.bot_delay
                     action, table.bots[seat] = await self.thinker.choose(

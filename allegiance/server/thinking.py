@@ -18,6 +18,7 @@ in threads.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import multiprocessing
 import os
@@ -76,6 +77,12 @@ def _choose(bot: Bot, game: Game, state: Any, seat: int, legal: list[Action], de
         bot.deadline = None
 
 
+def _forget_late(search: asyncio.Future[Any]) -> None:
+    """A late search's result is not wanted; its failure is still said in the log."""
+    if not search.cancelled() and (exc := search.exception()) is not None:
+        log.warning("a late search failed (%s: %s)", type(exc).__name__, exc)
+
+
 class BotThinker:
     """Runs bots' choices off the event loop when they search (see the module doc)."""
 
@@ -123,6 +130,33 @@ class BotThinker:
                 self._in_threads = True
                 self.close()
         return await asyncio.to_thread(_choose, bot, game, state, seat, legal, deadline), bot
+
+    async def choose_by(self, answer_at: float, bot: Bot, game: Game, game_name: str, state: Any, seat: int,
+                        legal: list[Action], deadline: float | None = None,
+                        ) -> tuple[Action, Bot, asyncio.Future[Any] | None]:
+        """Like :meth:`choose`, but never later than ``answer_at`` (event-loop time).
+
+        A search that is not back by then (a starved process on a busy machine overruns its
+        deadline) is not waited for: the answer is the bot's :meth:`~Bot.hurried` choice, so that the
+        answer time never tells whether there was anything to search.  Returns the action, the bot
+        to keep, and the search still running (its process is busy until it ends), or ``None``.
+        ``state`` must be the caller's own copy.
+        """
+        loop = asyncio.get_running_loop()
+        spare = state.copy()  # the hurried choice's: the search may change ``state``
+        thinking = asyncio.ensure_future(self.choose(bot, game, game_name, state, seat, legal, deadline))
+        try:
+            done, _ = await asyncio.wait({thinking}, timeout=max(0.0, answer_at - loop.time()))
+        except asyncio.CancelledError:
+            thinking.cancel()
+            raise
+        if done:
+            action, kept = thinking.result()
+            return action, kept, None
+        thinking.add_done_callback(_forget_late)
+        # a copy to keep: a search in a thread still sets and clears this bot's deadline
+        kept = copy.copy(bot)
+        return await asyncio.to_thread(kept.hurried, game, spare, seat, legal), kept, thinking
 
     def _get_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:

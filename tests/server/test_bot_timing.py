@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import statistics
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,12 @@ from typing import Any
 import httpx
 import websockets
 
+from allegiance.bots.base import Bot
 from allegiance.core.actions import Action
+from allegiance.core.game import Game
 from allegiance.games import get_game
 from allegiance.server.storage import Storage
+from allegiance.server.tables import TableManager
 from tests.server.helpers import ServerProcess
 
 #: the searching bots' think time (seconds): long enough that a busy machine's scheduling noise is small
@@ -136,3 +140,46 @@ def test_a_searching_bot_answers_a_reaction_prompt_in_the_same_time_whether_or_n
     assert abs(reacted - passed) <= THINK / 4, shown
     # and the searching bots answered on their schedule, not at once
     assert passed >= THINK * 0.75, shown
+
+
+class OverrunningSearch(Bot):
+    """A searching bot whose search overruns its deadline until the test lets it go: what a starved
+    thinking process does on a busy machine.  (CI found it: at 200 ms think time a Réaction was
+    answered in 448 ms, "pass" in 201 ms, because the table waited for searches that overran.)"""
+
+    name = "overrunning"
+    searches = True
+
+    def __init__(self, go: threading.Event) -> None:
+        super().__init__(0)
+        self.go = go  # a lock: the bot does not pickle, so it searches in a thread of this process
+
+    def choose(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
+        self.go.wait(TIMEOUT)
+        return legal[-1]
+
+
+def test_a_search_that_overruns_its_answer_time_is_not_waited_for(tmp_path: Path) -> None:
+    """The table answers with the bot's hurried choice at the answer time, while the search still runs."""
+    go = threading.Event()
+
+    async def run() -> list[tuple[int, dict[str, Any]]]:
+        mgr = TableManager(Storage(str(tmp_path / "t.db")), bot_delay=0.0, bot_think=0.05)
+        try:
+            table = mgr.create("swdbg", "1v1", {}, ["ismcts", "ismcts"], seed=3).table
+            table.bots = {0: OverrunningSearch(go), 1: OverrunningSearch(go)}  # before their task first runs
+            async with asyncio.timeout(120):  # a hang bound, not a measure: code that waits hangs
+                while table.state.version < 3:
+                    await asyncio.sleep(0.01)
+            assert not go.is_set()  # three answers, and every search is still running
+            return [(seat, action) for seat, action in table.record.actions[:3]]
+        finally:
+            go.set()
+            await mgr.shutdown()
+
+    played = asyncio.run(run())
+    game = get_game("swdbg")
+    state = game.new_game("1v1", 3, {})
+    for seat, action in played:  # each answer was the hurried choice (a searching bot's first legal action)
+        assert Action.from_json(action) == game.legal_actions(state, seat)[0]
+        game.apply(state, seat, Action.from_json(action))
