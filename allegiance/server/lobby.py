@@ -167,7 +167,7 @@ async def download_replay(table_id: str, request: Request) -> Response:
     if not table.finished:
         # The log of a running game would reveal hidden cards (seed + actions rebuild every deck).
         raise HTTPException(409, "the game is not finished; its replay is available once it ends")
-    data = table.replay().to_json(table.game.outcome(table.state))
+    data = (await manager(request).replay(table)).to_json(table.game.outcome(table.state))
     return Response(json.dumps(data, indent=1), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{table.record.game}-{table_id}.json"'})
 

@@ -59,14 +59,16 @@ class SharedMessages:
             self._key = key
             self._base = state_message(table, None, [])  # the one view of this table state
             self._texts = {}
-        end = len(table.events)
+        end = table.events.end
+        if since is not None and since < table.events.first:
+            since = None  # its place fell out of the table's window of events: the recent log whole
         which = None if since is None else (since, end)
         text = self._texts.get(which)
         if text is None:
             if since is None:
                 message = {**self._base, "events": log_history(table, None), "full_log": True}
             else:
-                message = {**self._base, "events": visible_events(table.events[since:end], None)}
+                message = {**self._base, "events": visible_events(table.events.since(since, end) or [], None)}
             if len(self._texts) >= MAX_TEXTS:
                 self._texts.clear()
             text = self._texts[which] = encode(message)

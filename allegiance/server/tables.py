@@ -41,9 +41,11 @@ from allegiance.core.rng import new_key
 from allegiance.core.table import Table
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
+from allegiance.server import history
 from allegiance.server.botqueue import FairQueue
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
 from allegiance.server.gctune import SocketGarbage
+from allegiance.server.history import EventWindow
 from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
 from allegiance.server.listing import Listing, public_options
 from allegiance.server.spectators import SharedMessages
@@ -163,15 +165,14 @@ class LiveTable:
         if [s.seat for s in self.seats] != [s.index for s in self.game_table.seats]:
             raise ValueError(f"its seat rows are {[s.seat for s in self.seats]}, "
                              f"the mode has seats {[s.index for s in self.game_table.seats]}")
-        self.log: list[tuple[int, Action]] = []
-        #: every event so far, append-only: spectators' connections keep their place in it as an index
-        #: (see :mod:`allegiance.server.spectators`)
-        self.events: list[Event] = []
+        #: actions played (the log itself is in the database only: memory does not grow with the game)
+        self.actions_played = len(record.actions)
+        #: the latest events, by absolute index: spectators' connections keep their place in it as an
+        #: index (see :mod:`allegiance.server.spectators` and :mod:`allegiance.server.history`)
+        self.events = EventWindow(history.KEEP)
         for seat, action in record.actions:
-            act = Action.from_json(action)
-            self.events.extend(self.game.apply(self.state, seat, act))
-            self.log.append((seat, act))
-        record.actions = []  # the log lives in ``self.log`` from now on
+            self.events.extend(self.game.apply(self.state, seat, Action.from_json(action)))
+        record.actions = []
         self.abandoned = record.status == ABANDONED
         #: the stored ``bots_pending`` (``None``: unknown, a row of an older version)
         self.bots_pending_stored: bool | None = record.bots_pending
@@ -273,14 +274,15 @@ class LiveTable:
         if self.on_lobby_change is not None:
             self.on_lobby_change()
 
-    def replay(self) -> Replay:
-        """The game as a replay file (allegiance/replay.py format).
+    def replay(self, actions: list[tuple[int, Action]]) -> Replay:
+        """The game as a replay file (allegiance/replay.py format), with ``actions``, its stored log
+        (:meth:`TableManager.replay`).
 
         The deal's secret key is in it only once the game is over: with it, the replay of a running
         game would tell every hidden card.
         """
         return Replay(self.record.game, self.record.mode, self.record.seed, dict(self.record.options),
-                      [s.kind for s in self.seats], list(self.log),
+                      [s.kind for s in self.seats], actions,
                       shuffle_key=self.record.shuffle_key if self.finished else None)
 
     def summary(self, listed: bool = False) -> dict[str, Any]:
@@ -491,6 +493,14 @@ class TableManager:
         if table is not None:
             return table
         return self._keep(self._load(table_id))
+
+    async def replay(self, table: LiveTable) -> Replay:
+        """The table's game as a replay file, its log read from the database (in a worker thread):
+        a live table keeps no log in memory."""
+        record = await asyncio.to_thread(self.storage.load_table, table.id)
+        if record is None:
+            raise TableNotFound(f"there is no table {table.id!r}")
+        return table.replay([(seat, Action.from_json(action)) for seat, action in record.actions])
 
     async def open(self, table_id: str, client: str | None = None) -> LiveTable:
         """The live table; one not in memory is rebuilt in a worker thread (a few at once, and at most
@@ -705,7 +715,7 @@ class TableManager:
         """Every game has a maximum length: a table whose log reaches ``Limits.max_actions`` without an
         outcome is closed as abandoned (its log kept), like an idle one (issue 21, item 6)."""
         cap = self.limits.max_actions
-        if cap is None or len(table.log) < cap or table.status != PLAYING:
+        if cap is None or table.actions_played < cap or table.status != PLAYING:
             return False
         self.abandon(table, f"the game reached the table's maximum length of {cap:,} actions without a winner")
         return True
@@ -726,7 +736,7 @@ class TableManager:
                                    bots_pending=pending if pending != table.bots_pending_stored else None)
         table.bots_pending_stored = pending
         table.state = draft
-        table.log.append((seat, action))
+        table.actions_played += 1
         table.events.extend(events)
         if outcome is not None:
             table.finished_at = time.time()

@@ -59,13 +59,13 @@ def test_spectators_of_one_version_share_one_view_and_one_encoding(client: TestC
         view, encode = table.game.view, connections._encode
         monkeypatch.setattr(table.game, "view", lambda state, seat: views.append(seat) or view(state, seat))
         monkeypatch.setattr(connections, "_encode", lambda message: encoded.append(message) or encode(message))
-        version, before = first["version"], len(table.events)
+        version, before = first["version"], table.events.end
         player.send_text(json.dumps({"type": "action", "action": first["legal"][0]["action"], "version": version}))
         seen = [recv_until(ws, lambda m: m["type"] == "state" and m["version"] == version + 1) for ws in watchers]
         recv_until(player, lambda m: m["type"] == "state" and m["version"] == version + 1)
     assert all(s == seen[0] for s in seen), "the spectators were not sent the same update"
     assert seen[0]["seat"] is None and seen[0]["legal"] == [] and not seen[0]["full_log"]
-    assert seen[0]["events"] == [e.to_json() for e in table.events[before:] if e.visible_for(None)]
+    assert seen[0]["events"] == [e.to_json() for e in table.events.since(before) or [] if e.visible_for(None)]
     assert views.count(None) == 1, f"{views.count(None)} spectator views built for one version"
     spectator_states = [m for m in encoded if m.get("type") == "state" and m.get("seat") is None]
     assert len(spectator_states) == 1, f"{len(spectator_states)} spectator messages encoded for one version"
@@ -77,14 +77,14 @@ def test_a_spectator_behind_gets_every_event_since_its_last_message(tmp_path: Pa
     table = mgr.create("swdbg", "1v1", {"bases_to_win": 2}, ["human", "human"], seed=5).table
     whole, mark = table.shared.spectator_state(None)
     assert table.shared.spectator_state(None)[0] is whole
-    assert json.loads(whole)["full_log"] is True and mark == len(table.events)
+    assert json.loads(whole)["full_log"] is True and mark == table.events.end
     for _ in range(3):
         seat = table.game.active_seats(table.state)[0]
         mgr.submit(table, seat, table.game.legal_actions(table.state, seat)[0], table.state.version)
     text, end = table.shared.spectator_state(mark)
-    assert table.shared.spectator_state(mark)[0] is text and end == len(table.events)
+    assert table.shared.spectator_state(mark)[0] is text and end == table.events.end
     message = json.loads(text)
-    public = [e.to_json() for e in table.events[mark:] if e.visible_for(None)]
+    public = [e.to_json() for e in table.events.since(mark) or [] if e.visible_for(None)]
     assert message["events"] == public and public and message["version"] == table.state.version
     assert message["legal"] == [] and message["seat"] is None
     assert json.loads(table.shared.spectator_state(end)[0])["events"] == []
