@@ -446,11 +446,11 @@ class _Reader:
         state.tapped = {self.ref(r, f"tapped[{k}]") for k, r in enumerate(_list(data.get("tapped", []), "tapped"))}
         state.damage = {self.ref(k, f"damage[{k!r}]"): _int(v, f"damage[{k!r}]")
                         for k, v in dict(data.get("damage", {})).items()}
-        if "appeared" in data:
-            state.appeared = {self.ref(k, f"appeared[{k!r}]"): _int(v, f"appeared[{k!r}]")
-                              for k, v in dict(data["appeared"]).items()}
-        else:  # written by hand: every card in play came into play before this turn (303.3)
+        if not self.table_given:  # written by hand: every card in play came before this turn unless told (303.3)
             state.appeared = {c: 0 for p in state.players for c in p.monde + p.havre}
+        self.at = "appeared"
+        state.appeared.update({self.ref(k, f"appeared[{k!r}]"): _int(v, f"appeared[{k!r}]")
+                               for k, v in dict(data.get("appeared", {})).items()})
         state.attached = {self.ref(k, f"attached[{k!r}]"): self.ref(v, f"attached[{k!r}]")
                           for k, v in dict(data.get("attached", {})).items()}
         self.at = "flags"
