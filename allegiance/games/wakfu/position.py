@@ -379,10 +379,11 @@ class _Reader:
         banished[:] = [fix(c) for c in banished]
         file_cards[:] = [fix(c) for c in file_cards]
         self.fresh = []
-        if sorted(self.cards) != list(range(len(self.cards))):
-            gaps = sorted(set(range(max(self.cards) + 1)) - set(self.cards))
-            raise PositionError(f"card ids run from 0 to {len(self.cards) - 1} (one per card of the position); "
-                                f"no card has id {', '.join(map(str, gaps[:5]))}")
+        n = len(self.cards)
+        if sorted(self.cards) != list(range(n)):
+            high = min(c for c in self.cards if c >= n)
+            raise PositionError(f"{self.where[high]}: card id #{high} is too high: the {n} cards of the position "
+                                f"have the ids 0 to {n - 1}")
 
     def _owners(self, data: Mapping[str, Any], n: int) -> list[int]:
         self.at = "owners"
