@@ -33,7 +33,7 @@ def test_show_seat_in_a_wakfu_team_game_shows_team_xp_turn_order_and_teammates_h
         {"main": ["Arakne"]}, {"main": ["Piou Vert"]}]})
     seen = run("show", pos, "--seat", "0")
     assert "What A1 (seat 0, a) sees" in seen
-    assert "turn order: A1 → B1 → A2 → B2" in seen
+    assert "turn order: A1 → B2 → A2 → B1" in seen  # WK-ORDER-1: then the player opposite
     assert "team a: xp 7/36" in seen and "team b: xp 0/36" in seen
     # WK-COMM-1: the teammate's hand is seen, the opponents' hands only by count
     assert "Bouftou" in seen and "Charge" in seen and "Arakne" not in seen and "Piou Vert" not in seen
