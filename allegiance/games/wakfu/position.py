@@ -323,7 +323,6 @@ class _Reader:
                 if cid is None:
                     cid = self.zone_card(text, where, seat)
                     getattr(p, start).insert(0, cid)
-                    self.where[cid] = f"players[{seat}].{start}"
                 setattr(p, key, cid)
                 self.owner_of[cid] = seat
                 want = "Héros" if key == "hero" else "Havre Sac"
