@@ -291,8 +291,8 @@ class _Reader:
         if self.table_given:
             self.at = "cards"
             for i, r in enumerate(_list(data["cards"], "cards")):
-                name, _, cid = str(r).rpartition("#")
-                if cid != str(i) or name not in CARDS:
+                name, _, num = str(r).rpartition("#")
+                if num != str(i) or name not in CARDS:
                     raise PositionError(f"cards[{i}]: {r!r} is not a known card with id #{i}")
                 self.known[i] = CARDS[name]
         # the zones
@@ -509,17 +509,17 @@ class _Reader:
             self.at = "combat"
             _check_fields(cbd, COMBAT_FIELDS, "combat")
 
-            def card(v: Any, where: str) -> int:
+            def in_combat(v: Any, where: str) -> int:
                 return v if v == -1 else self.ref(v, where)
             state.combat = Combat(
-                int(cbd["attacker"]), int(cbd["defender"]), card(cbd.get("target", -1), "combat.target"),
+                int(cbd["attacker"]), int(cbd["defender"]), in_combat(cbd.get("target", -1), "combat.target"),
                 cbd.get("step", "target"),
-                [card(c, f"combat.attackers[{i}]") for i, c in enumerate(cbd.get("attackers", []))],
-                {card(b, f"combat.blockers[{i}]"): card(a, f"combat.blockers[{i}]")
+                [in_combat(c, f"combat.attackers[{i}]") for i, c in enumerate(cbd.get("attackers", []))],
+                {in_combat(b, f"combat.blockers[{i}]"): in_combat(a, f"combat.blockers[{i}]")
                  for i, (b, a) in enumerate(cbd.get("blockers", []))},
-                [card(c, f"combat.blocked[{i}]") for i, c in enumerate(cbd.get("blocked", []))],
-                [card(c, f"combat.dealt[{i}]") for i, c in enumerate(cbd.get("dealt", []))],
-                [(card(c, f"combat.destroyed[{i}]"), int(s)) for i, (c, s) in enumerate(cbd.get("destroyed", []))],
+                [in_combat(c, f"combat.blocked[{i}]") for i, c in enumerate(cbd.get("blocked", []))],
+                [in_combat(c, f"combat.dealt[{i}]") for i, c in enumerate(cbd.get("dealt", []))],
+                [(in_combat(c, f"combat.destroyed[{i}]"), int(s)) for i, (c, s) in enumerate(cbd.get("destroyed", []))],
                 int(cbd.get("to_act", cbd["attacker"])), int(cbd.get("passes", 0)),
                 [int(x) for x in cbd.get("passed", [])], int(cbd.get("last_att", -1)), int(cbd.get("last_def", -1)))
 
