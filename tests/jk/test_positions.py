@@ -89,3 +89,13 @@ def test_three_planets_already_controlled_end_the_game_on_load() -> None:
     s = GAME.from_position({"game": "jk", "planet": 3, "controlled": ["Empire", "Alliance", "Empire"],
                             "players": [{}, {}]})
     assert GAME.outcome(s) is None and s.final
+
+
+def test_a_battle_written_by_hand_starts_with_the_defender_in_the_support_step() -> None:
+    """S2: the defending player acts first in the support step."""
+    s = GAME.from_position({"game": "jk", "phase": "character", "players": [
+        {"site": ["Ridge Scout", "Ashen Company Trooper"]}, {"site": ["Garrison Trooper", "Patrol Officer"]}],
+        "battle": {"attacker": "Ridge Scout", "defender": "Garrison Trooper"}, "rotated": ["Ridge Scout"]})
+    assert s.battle is not None and s.battle.kind == "character" and s.battle.step == "support"
+    assert s.battle.turns.order == [1, 0] and GAME.active_seats(s) == (1,)
+    assert s.battle.att_team == "Alliance" and s.battle.def_team == "Empire"

@@ -143,3 +143,19 @@ def test_an_engine_position_still_reads_back_exactly_and_old_rows_are_read() -> 
     old = {k: v for k, v in GAME.to_position(hand).items() if k not in ("effects", "player_effects")}
     old["mods"] = [["Bouftou#0", "no_untap", 1, "next:1"]]
     assert GAME.from_position(old).mods == [(0, "no_untap", 1, "next:1")]
+
+
+def test_a_combat_written_by_hand_asks_its_steps_question() -> None:
+    """The blockers step of a combat named by cards: the defender is asked for blockers (704, WK-COMBAT-2)."""
+    s = GAME.from_position({"game": "wakfu", "players": [
+        {"monde": ["Bouftou", "Bouftou Royal"]}, {"hero": "Tirlangue Portey", "sac": "Havre Sac du Tofu", "monde": ["Arakne"]}],
+        "combat": {"attacker": 0, "defender": 1, "target": "Tirlangue Portey", "step": "blockers",
+                   "attackers": ["Bouftou", "Bouftou Royal"]}, "tapped": ["Bouftou", "Bouftou Royal"]})
+    assert [d.kind for d in GAME.decisions(s)] == ["blocker"] and GAME.active_seats(s) == (1,)
+    texts = [GAME.describe_action(s, 1, a) for a in GAME.legal_actions(s, 1)]
+    assert any("Arakne" in t and "blocks Bouftou Royal" in t for t in texts)
+    assert GAME.to_position(s)["combat"]["attackers"][0].startswith("Bouftou#")
+    # a combat with its target still to choose asks the attacker for it
+    s = GAME.from_position({"game": "wakfu", "players": [{"monde": ["Bouftou"]}, {"monde": ["Arakne"]}],
+                            "combat": {"attacker": 0, "defender": 1}})
+    assert [d.kind for d in GAME.decisions(s)] == ["attack_target"]

@@ -401,7 +401,8 @@ class _Reader:
         if data.get("battle") is not None:
             self.at = "battle"
             d = data["battle"]
-            b = Battle(d.get("kind", "character"), self.ref(d["attacker"], "battle.attacker"),
+            b = Battle(d.get("kind", "starship" if state.phase == "starship" else "character"),
+                       self.ref(d["attacker"], "battle.attacker"),
                        self.ref(d["defender"], "battle.defender"),
                        d.get("att_team", state.team_of_card(self.ref(d["attacker"], "battle.attacker"))),
                        d.get("def_team", state.team_of_card(self.ref(d["defender"], "battle.defender"))))
@@ -409,8 +410,12 @@ class _Reader:
             b.supporters = {self.ref(a, f"battle.supporters[{i}]"): self.ref(m, f"battle.supporters[{i}]")
                             for i, (a, m) in enumerate(d.get("supporters", []))}
             b.fired = [self.ref(c, f"battle.fired[{i}]") for i, c in enumerate(d.get("fired", []))]
-            b.turns = _read_turns(d["turns"], "battle.turns") if "turns" in d else state.turns.copy()
             state.battle = b
+            if "turns" in d:
+                b.turns = _read_turns(d["turns"], "battle.turns")
+            else:  # S2: the defending player acts first in the support step, the attacker in the others
+                from allegiance.games.jk.battle import participants
+                b.turns = Turns(participants(state, state.owner[b.defender if b.step == "support" else b.attacker]))
         for i, d in enumerate(_list(data.get("windows", []), "windows")):
             self.at = f"windows[{i}]"
             w = Window(d["kind"], _int(d["seat"], f"{self.at}.seat"), [])

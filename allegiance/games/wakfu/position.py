@@ -343,6 +343,8 @@ class _Reader:
         self._in_play(state)
         self._file_pending_combat(state)
         self._check_ends(state)
+        if not self.table_given:
+            _ask_combat(state)
         return state
 
     def _find_in_zones(self, text: Any, p: Player, where: str) -> int | None:
@@ -529,3 +531,17 @@ class _Reader:
         if state.phase != "over":
             from allegiance.games.wakfu import flow
             flow._victory(state)
+
+
+def _ask_combat(state: WakfuState) -> None:
+    """A combat written by hand names its step, not the question the step asks: ask it now (the target,
+    an attacker, a blocker...), running the automatic parts of the steps before it, as the engine would."""
+    from allegiance.games.wakfu import combat
+    for _ in range(8):
+        cb = state.combat
+        if cb is None or state.pending or state.file or cb.step == "actions" or state.phase == "over":
+            return
+        before = cb.step
+        combat.step(state)
+        if state.combat is cb and cb.step == before and not state.pending:
+            return
