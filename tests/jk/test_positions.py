@@ -99,3 +99,22 @@ def test_a_battle_written_by_hand_starts_with_the_defender_in_the_support_step()
     assert s.battle is not None and s.battle.kind == "character" and s.battle.step == "support"
     assert s.battle.turns.order == [1, 0] and GAME.active_seats(s) == (1,)
     assert s.battle.att_team == "Alliance" and s.battle.def_team == "Empire"
+
+
+def test_a_position_written_with_card_ids_alone_still_reads() -> None:
+    """Positions written before cards carried their names (ids alone, -1 for no card) read the same."""
+    s = start("AvE")
+    pos = json.loads(json.dumps(GAME.to_position(s)))
+
+    def ids(value: object) -> object:
+        if isinstance(value, str) and "#" in value:
+            return int(value.rsplit("#", 1)[1])
+        if isinstance(value, list):
+            return [ids(v) for v in value]
+        if isinstance(value, dict):
+            return {k: ids(v) for k, v in value.items()}
+        return -1 if value is None else value
+    old = {**pos, "players": ids(pos["players"]), "system": ids(pos["system"]), "site": ids(pos["site"])}
+    del old["format"]
+    assert isinstance(old["players"][0]["hand"][0], int) and old["players"][0]["chosen"] == -1
+    assert GAME.digest(GAME.from_position(old)) == GAME.digest(s)
