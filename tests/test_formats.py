@@ -116,3 +116,78 @@ def test_simulate_out_records_validate(game: str, mode: str, tmp_path: Path) -> 
     # a record written before the record hooks (force_track, purchases) is still a valid record
     old = {k: v for k, v in first.items() if k not in ("track", "track_name", "card_events", "card_verb")}
     assert valid(GAMES, {**old, "force_track": [6, 5], "purchases": [[0, "X-Wing", 2]]})
+
+
+# -- every game's positions: new, in the middle of games, written by hand -------------------------------------
+EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.yaml"))
+HAND_WRITTEN = [
+    {"game": "wakfu", "players": [{"main": ["Bouftou"]}, {}]},
+    {"game": "wakfu", "mode": "2v2", "players": [{"xp": 20}, {"monde": ["Piou Vert"]}, {}, {}],
+     "effects": [{"card": "Piou Vert", "effect": "no_untap", "until": "next turn of seat 1"}],
+     "player_effects": [{"seat": 0, "effect": "pa", "value": -1}]},
+    {"game": "jk", "players": [{"hand": ["Ridge Scout"]}, {"site": ["Garrison Trooper"]}]},
+    {"game": "jk", "players": [{"site": ["Ridge Scout#4"]}, {}, {"system": ["Talon Interceptor"]}],
+     "rotated": ["Ridge Scout#4"]},
+]
+
+
+@pytest.mark.parametrize(("game", "mode"), [("wakfu", "1v1"), ("wakfu", "3v3"), ("jk", "AvE"), ("jk", "AvEvI"),
+                                            ("jk", "AAvEI")])
+def test_new_positions_of_every_game_validate(game: str, mode: str) -> None:
+    POSITION.validate(json.loads(run("new", game, "--mode", mode, "--seed", "2")))
+
+
+@pytest.mark.parametrize(("game", "mode"), [("wakfu", "1v1"), ("wakfu", "2v2"), ("jk", "AvE"), ("jk", "AvEvI")])
+def test_positions_of_every_game_in_the_middle_of_games_validate(game: str, mode: str) -> None:
+    """The File d'Attente, combats, pending decisions, effects (Wakfu); battles, windows (Jedi Knights)."""
+    from allegiance.bots import make_bot
+    g = get_game(game)
+    seen: set[str] = set()
+    for seed in range(5, 10):  # a few games, until one has shown the game's inner structures
+        state = g.new_game(mode, seed)
+        bots = [make_bot("random", seed + i) for i in range(4)]
+        for step in range(1, 700):
+            if g.outcome(state) is not None:
+                break
+            seat = g.active_seats(state)[0]
+            g.apply(state, seat, bots[seat].choose(g, state, seat, g.legal_actions(state, seat)))
+            pos = json.loads(json.dumps(g.to_position(state)))
+            if step % 3 == 0 or pos.get("battle") or pos.get("combat"):
+                POSITION.validate(pos)
+                seen |= {k for k in ("file", "combat", "pending", "effects", "battle", "windows") if pos.get(k)}
+        if len(seen) >= 3:
+            break
+    assert seen & {"combat", "effects", "file"} if game == "wakfu" else seen & {"battle", "windows"}
+
+
+@pytest.mark.parametrize("data", HAND_WRITTEN, ids=lambda d: d["game"])
+def test_hand_written_positions_of_every_game_validate_and_load(data: dict) -> None:
+    POSITION.validate(data)
+    g = get_game(data["game"])
+    POSITION.validate(json.loads(json.dumps(g.to_position(g.from_position(data)))))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_the_example_positions_validate_and_load(path: Path) -> None:
+    import yaml
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    POSITION.validate(data)
+    get_game(data["game"]).from_position(data)
+    assert "docs/examples/" + path.name in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_schema_describes_wakfu_and_jedi_knights_and_refuses_their_mistakes() -> None:
+    assert {"wakfu", "jk"} <= set(POSITION.schema["$defs"])
+    wakfu = {"game": "wakfu", "players": [{}, {}]}
+    assert valid(POSITION, wakfu)
+    assert not valid(POSITION, {**wakfu, "effect": []})
+    assert not valid(POSITION, {**wakfu, "players": [{"hand": ["Bouftou"]}, {}]})
+    assert not valid(POSITION, {**wakfu, "effects": [["Bouftou#3", "no_untap", 1, "next:2"]]})
+    assert not valid(POSITION, {**wakfu, "effects": [{"card": "Bouftou", "effect": "force", "until": "next:2"}]})
+    assert not valid(POSITION, {**wakfu, "phase": "lunch"})
+    jk = {"game": "jk", "players": [{}, {}]}
+    assert valid(POSITION, jk)
+    assert not valid(POSITION, {**jk, "players": [{"hands": []}, {}]})
+    assert not valid(POSITION, {**jk, "battle": {"attacker": "Ridge Scout"}})
+    assert not valid(POSITION, {**jk, "phase": "lunch"})
+    assert not valid(POSITION, {"game": "chess", "players": []})

@@ -24,6 +24,7 @@ from allegiance.cli.common import (
     print_json,
     read_document,
 )
+from allegiance.cli.generic_board import draw_generic
 from allegiance.core.actions import Action
 from allegiance.core.errors import PositionError
 from allegiance.games import game_names, get_game
@@ -102,15 +103,50 @@ def new(
 def show(
     position: Annotated[str, typer.Argument(help=POSITION_HELP)],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of YAML")] = False,
+    seat: Annotated[int | None, typer.Option(
+        help="print what this seat sees instead: its board (the JSON view with --json)")] = None,
 ) -> None:
     """Print a position as the engine reads it: card ids assigned, start-of-turn steps run (YAML or JSON)."""
     data, game, state = _load(position)
+    outcome = game.outcome(state)
+    if seat is not None:
+        _show_seat(game, state, seat, as_json)
+        return
     out = _position_of(game, state, data)
     if as_json:
         print_json(out)
+        return
+    if outcome:  # a YAML comment: the output still loads
+        typer.echo(f"# Game over: {outcome.reason}")
+    typer.echo(yaml.safe_dump(out, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100), nl=False)
+
+
+def _show_seat(game: Any, state: Any, seat: int, as_json: bool) -> None:
+    """What one seat sees (its view: nothing hidden from it), drawn as the terminal draws its board."""
+    seats = state.table.seats
+    if not 0 <= seat < len(seats):
+        fail(f"--seat: a seat from 0 to {len(seats) - 1}, not {seat}")
+    view = game.view(state, seat)
+    if as_json:
+        print_json(view)
+        return
+    console.print(f"[bold]What {escape(seats[seat].label)} (seat {seat}, {escape(str(seats[seat].team))}) sees[/]",
+                  highlight=False)
+    hooks = game.terminal_hooks()
+    if hooks.board is not None:
+        hooks.board(console, view, game.card_catalog())
     else:
-        typer.echo(yaml.safe_dump(out, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100),
-                   nl=False)
+        if "order" not in view and game.turn_order(state):  # public: the generic board draws it from the view
+            view = {**view, "order": game.turn_order(state)}
+        draw_generic(console, view)
+    outcome = game.outcome(state)
+    if outcome:
+        console.print(f"[bold]Game over:[/] {escape(outcome.reason)}")
+        return
+    for d in game.decisions(state):
+        who = ", ".join(seats[s].label for s in d.seats)
+        prompt = d.prompt if seat in d.seats else "to act"  # another seat's prompt may name its hidden cards
+        console.print(f"[bold]{escape(who)}[/] ({d.kind}): {escape(prompt)}", highlight=False)
 
 
 def _print_actions(actions: list[dict[str, Any]]) -> None:

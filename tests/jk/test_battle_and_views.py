@@ -108,7 +108,7 @@ def test_positions_round_trip_and_bad_ones_are_refused() -> None:
     for broken, says in (({**data, "game": "wakfu"}, "not of the game jk"), ({**data, "mode": "AvA"}, "line-up"),
                          ({**data, "cards": data["cards"][:-1] + ["Nope"]}, "unknown card"),
                          ({**data, "site": data["site"] + [0]}, "exactly one zone"),
-                         ({k: v for k, v in data.items() if k != "rng"}, "not a Jedi Knights position"),
+                         ({**data, "rng": "seven"}, "rng"),
                          ({**data, "player_one": 7}, "out of range"),
                          ({**data, "turns": {"order": [0, 9], "idx": 0, "passes": 0}}, "out of range"),
                          ({**data, "attached": [[0, 1]]}, "not in play"), ({**data, "phase": "lunch"}, "phase")):

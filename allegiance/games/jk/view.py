@@ -58,6 +58,8 @@ def view(state: JKState, seat: int | None) -> dict[str, Any]:
         "intimidated": sorted(state.intimidated), "players": players,
         "system": [_card(state, c) for c in state.system], "site": [_card(state, c) for c in state.site],
         "version": state.version, "active": active(state),
+        # the order of play in each phase: Player 1, then clockwise (S2); Player 1 changes with the Force
+        "order": [(max(state.player_one, 0) + i) % len(state.players) for i in range(len(state.players))],
     }
     b = state.battle
     if b is not None:
