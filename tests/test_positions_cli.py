@@ -21,6 +21,11 @@ def run(*args: str, ok: bool = True) -> str:
     return out.output
 
 
+def flat(text: str) -> str:
+    """Lines as one: the console's width is fixed when it is first imported (80 under xdist): it may wrap."""
+    return " ".join(text.split())
+
+
 def write(tmp_path: Path, data: dict) -> str:
     path = tmp_path / "pos.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
@@ -31,7 +36,7 @@ def test_show_seat_in_a_wakfu_team_game_shows_team_xp_turn_order_and_teammates_h
     pos = write(tmp_path, {"game": "wakfu", "mode": "2v2", "players": [
         {"main": ["Bouftou"], "xp": 7}, {"main": ["Charge"], "pioche": ["Bond", "Bond"]},
         {"main": ["Arakne"]}, {"main": ["Piou Vert"]}]})
-    seen = run("show", pos, "--seat", "0")
+    seen = flat(run("show", pos, "--seat", "0"))
     assert "What A1 (seat 0, a) sees" in seen
     assert "turn order: A1 → B2 → A2 → B1" in seen  # WK-ORDER-1: then the player opposite
     assert "team a: xp 7/36" in seen and "team b: xp 0/36" in seen
@@ -48,7 +53,7 @@ def test_show_seat_in_jedi_knights_shows_the_sides_hands_and_hidden_piles_by_cou
     pos = write(tmp_path, {"game": "jk", "mode": "AAvEE", "players": [
         {"hand": ["Ridge Scout"], "draw": ["Skyhook Fighter", "Skyhook Fighter"]}, {"hand": ["Supply Run"]},
         {"hand": ["Garrison Trooper"]}, {"hand": ["Talon Interceptor"]}]})
-    seen = run("show", pos, "--seat", "1")
+    seen = flat(run("show", pos, "--seat", "1"))
     assert "What Alliance 2 (seat 1, Alliance) sees" in seen and "turn order: Alliance 1 → Alliance 2" in seen
     assert "Ridge Scout" in seen and "Supply Run" in seen  # teammates compare cards (JK-3S-4)
     assert "Garrison Trooper" not in seen and "Talon Interceptor" not in seen and "Skyhook Fighter" not in seen
@@ -57,7 +62,7 @@ def test_show_seat_in_jedi_knights_shows_the_sides_hands_and_hidden_piles_by_cou
 
 def test_show_seat_in_swdbg(tmp_path: Path) -> None:
     pos = write(tmp_path, {"game": "swdbg", "players": [{"hand": ["Stormtrooper"]}, {"hand": ["X-Wing"]}]})
-    seen = run("show", pos, "--seat", "0")
+    seen = flat(run("show", pos, "--seat", "0"))
     assert "Stormtrooper" in seen and "X-Wing" not in seen
 
 
