@@ -217,6 +217,16 @@ class JKGame(Game):
         from allegiance.games.jk.view import view
         return view(state, seat)
 
+    def legend(self) -> dict[str, Any]:
+        """Icons and numbers of the cards, how to win, the turn's phases, the decks (``legend.toml``)."""
+        from allegiance.games.jk.legend import legend
+        return legend()
+
+    def progress(self, state: JKState, seat: int | None) -> list[str]:
+        """How close each side is to winning, in words (public information only, whatever ``seat``)."""
+        from allegiance.games.jk.legend import progress
+        return progress(state)
+
     def card_catalog(self) -> dict[str, dict[str, Any]]:
         from allegiance.games.jk.cards import catalog
         return {name: card.to_json() for name, card in catalog().items()}

@@ -216,6 +216,16 @@ class SwdbgGame(Game):
         from allegiance.games.swdbg.view import view
         return view(self, state, seat)
 
+    def legend(self) -> dict[str, Any]:
+        """Icons and numbers of the cards, how to win, the turn's phases, the decks (``legend.toml``)."""
+        from allegiance.games.swdbg.legend import legend
+        return legend()
+
+    def progress(self, state: SwdbgState, seat: int | None) -> list[str]:
+        """How close each side is to winning, in words (public information only, whatever ``seat``)."""
+        from allegiance.games.swdbg.legend import progress
+        return progress(state)
+
     def card_catalog(self) -> dict[str, dict[str, Any]]:
         """Every card's fixed data by name, which views refer to (see ``view.card_catalog``)."""
         from allegiance.games.swdbg.view import card_catalog
