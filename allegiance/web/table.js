@@ -301,7 +301,7 @@
       const changed = o.value !== null && o.value !== undefined && o.value !== o.default;
       return `<li class="rule-option${o.rule && !o.sourced ? " is-unsourced" : ""}" data-option="${esc(o.name)}">
         <b>${esc(o.name.replaceAll("_", " "))}</b>: <span class="val${changed ? " changed" : ""}">${esc(optionValue(o.value))}</span>
-        <span class="muted">(default ${esc(optionValue(o.default))})</span> ${mark}<div class="muted help">${esc(o.help)}</div></li>`;
+        <span class="muted">${changed ? `(default ${esc(optionValue(o.default))})` : "(the default)"}</span> ${mark}<div class="muted help">${esc(o.help)}</div></li>`;
     }).join("");
     const now = last && Array.isArray(last.progress) && last.progress.length ? `<h3>Toward victory now</h3>${list(last.progress, "ul")}` : "";
     return `<div class="rules-panel" id="rules-panel"><h2>${esc(data.title)}: rules and legend</h2>
