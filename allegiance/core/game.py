@@ -168,6 +168,11 @@ class Game(ABC):
         (the turn's phases) and ``decks`` (each ready-made deck's description); the default: empty."""
         return empty_legend()
 
+    def option_values(self, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The value of each option at a table of ``mode`` given ``options`` (already checked), with the
+        defaults the rules set by mode filled in (the rules panel shows them); the default: as given."""
+        return dict(options)
+
     def progress(self, state: Any, seat: int | None) -> list[str]:
         """How close each side is to winning, in words ("Player 1: XP 5 of 18 to win"), from public
         information only (the same lines for every seat and spectators); the default: none."""

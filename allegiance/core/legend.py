@@ -64,15 +64,16 @@ def _text(value: Any, path: Path, key: str) -> str:
     return " ".join(value.split())
 
 
-def options_table(specs: Sequence[OptionSpec], options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Each option of a table as the rules panel lists it: name, help, the table's value (``None``: the
-    rules decide), the default, the source and whether the rule is sourced (an engine setting has
-    source ``""``).  Per-seat texts (decks) are left out: the seats show them."""
+def options_table(specs: Sequence[OptionSpec], values: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each option of a table as the rules panel lists it: name, help, the table's value (``values``: see
+    :meth:`~allegiance.core.game.Game.option_values`; ``None``: the rules decide), the default, the source
+    and whether the rule is sourced (an engine setting has source ``""``).  Per-seat texts (decks) are left
+    out: the seats show them."""
     rows = []
     for spec in specs:
         if spec.type == "seat_texts":
             continue
-        value = options.get(spec.name, spec.default)
+        value = values.get(spec.name, spec.default)
         rows.append({"name": spec.name, "help": spec.help, "value": value, "default": spec.default,
                      "source": spec.source, "sourced": spec.sourced, "rule": spec.rules_option})
     return rows

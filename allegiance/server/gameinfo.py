@@ -37,8 +37,9 @@ def all_games() -> list[dict[str, Any]]:
     return [game_info(n) for n in game_names()]
 
 
-def table_rules(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
+def table_rules(game: Game, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """What a table's rules panel shows: the game's legend (icons and numbers, how to win, the turn's
-    phases) and each option of the table with its value, default and source (``UNSOURCED`` kept)."""
+    phases) and each option of the table with its value (the mode's defaults filled in), default and
+    source (``UNSOURCED`` kept)."""
     return {**game.legend(), "title": game.title or game.name,
-            "options": options_table(game.option_specs, options)}
+            "options": options_table(game.option_specs, game.option_values(mode, options))}

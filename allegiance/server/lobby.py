@@ -141,7 +141,7 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
             summary="One table's rules panel: the game's legend and each option's value, default and source")
 async def get_table_rules(table_id: str, request: Request) -> dict[str, Any]:
     table = await table_or_404(manager(request), table_id, request)
-    return table_rules(table.game, table.public_options)
+    return table_rules(table.game, table.record.mode, table.public_options)
 
 
 @router.post("/tables/{table_id}/close", response_model=schemas.TableSummary,

@@ -298,10 +298,11 @@
       const mark = !o.rule ? '<span class="src engine">engine setting</span>'
         : o.sourced ? `<span class="src sourced" title="where this rule is stated">${esc(o.source)}</span>`
           : `<span class="src unsourced" title="no available source states this rule: the default is this project's proposal, not the publisher's rule">UNSOURCED</span>${o.source.length > 9 ? ` <span class="muted">${esc(o.source.slice(9).replace(/^[\s:;,—-]+/, ""))}</span>` : ""}`;
-      const changed = o.value !== null && o.value !== undefined && o.value !== o.default;
+      // (an option whose default depends on the mode shows the value the rules give it, not "changed")
+      const changed = o.default !== null && o.value !== null && o.value !== undefined && o.value !== o.default;
       return `<li class="rule-option${o.rule && !o.sourced ? " is-unsourced" : ""}" data-option="${esc(o.name)}">
         <b>${esc(o.name.replaceAll("_", " "))}</b>: <span class="val${changed ? " changed" : ""}">${esc(optionValue(o.value))}</span>
-        <span class="muted">${changed ? `(default ${esc(optionValue(o.default))})` : "(the default)"}</span> ${mark}<div class="muted help">${esc(o.help)}</div></li>`;
+        <span class="muted">${changed ? `(default ${esc(optionValue(o.default))})` : o.default === null ? "(the rules' value for this mode)" : "(the default)"}</span> ${mark}<div class="muted help">${esc(o.help)}</div></li>`;
     }).join("");
     const now = last && Array.isArray(last.progress) && last.progress.length ? `<h3>Toward victory now</h3>${list(last.progress, "ul")}` : "";
     return `<div class="rules-panel" id="rules-panel"><h2>${esc(data.title)}: rules and legend</h2>

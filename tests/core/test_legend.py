@@ -89,3 +89,16 @@ def test_a_legend_file_of_another_form_is_refused(tmp_path: Path) -> None:
     bad.write_text('[[icons]]\nsymbol = "⚔"\n', encoding="utf-8")
     with pytest.raises(LegendError, match="symbol and a meaning"):
         read_legend(bad)
+
+
+def test_option_values_fill_in_the_defaults_the_rules_set_by_mode() -> None:
+    jk = get_game("jk")
+    assert jk.option_values("AvEvI", {})["turns_per_planet"] == 1  # JK-3S-2: three sides, one turn each
+    assert jk.option_values("AvE", {})["turns_per_planet"] == 2  # UNSOURCED default of the base game
+    assert jk.option_values("AvE", {"turns_per_planet": 3})["turns_per_planet"] == 3
+    swdbg = get_game("swdbg")
+    assert swdbg.option_values("1v1", {"galaxy": "full"})["bases_to_win"] == 4  # SW-WIN-2
+    assert swdbg.option_values("2v2", {"galaxy": "full"})["bases_to_win"] == 3  # SW-WIN-1
+    assert get_game("wakfu").option_values("2v2", {})["max_turns"] == 400
+    rows = {r["name"]: r for r in options_table(jk.option_specs, jk.option_values("AvEvI", {}))}
+    assert rows["turns_per_planet"]["value"] == 1 and rows["turns_per_planet"]["default"] is None

@@ -35,6 +35,7 @@ def test_a_jk_tables_rules_mark_unsourced_options_with_the_tables_value(client: 
                                       "sourced": False, "rule": True}
     assert options["control_tie"]["source"].startswith("UNSOURCED")
     assert options["battle_tie"]["value"] == options["battle_tie"]["default"]
+    assert options["turns_per_planet"]["value"] == 2  # the mode's default (two sides), not "null"
     assert "decks" not in options and rules["phases"] and rules["win"]
     assert client.get("/api/tables/nosuchtable/rules").status_code == 404
 

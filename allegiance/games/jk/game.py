@@ -217,6 +217,11 @@ class JKGame(Game):
         from allegiance.games.jk.view import view
         return view(state, seat)
 
+    def option_values(self, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value at a table of ``mode`` (JK-3S-2: turns per planet by the number of sides)."""
+        from allegiance.games.jk.options import resolved
+        return resolved(options, lineups.three_sided(mode))
+
     def legend(self) -> dict[str, Any]:
         """Icons and numbers of the cards, how to win, the turn's phases, the decks (``legend.toml``)."""
         from allegiance.games.jk.legend import legend

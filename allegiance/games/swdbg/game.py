@@ -216,6 +216,12 @@ class SwdbgGame(Game):
         from allegiance.games.swdbg.view import view
         return view(self, state, seat)
 
+    def option_values(self, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options with the rules' defaults for ``mode`` (SW-WIN-1/2: bases to win by galaxy and mode)."""
+        config = setup.read_config(mode, 0, dict(options))
+        return {**options, "galaxy": config.galaxy, "bases_to_win": config.bases_to_win,
+                "pay_off_neutral": config.pay_off_neutral, "max_turns": config.max_turns}
+
     def legend(self) -> dict[str, Any]:
         """Icons and numbers of the cards, how to win, the turn's phases, the decks (``legend.toml``)."""
         from allegiance.games.swdbg.legend import legend
