@@ -325,6 +325,7 @@
       }
     }
     Shell.showOverlay(rulesHtml(rules), "rules and legend");
+    $("overlay").querySelector(".overlay-body").scrollTop = 0;  // read from the top (the focused close button is last)
   }
 
   // the action list's headings: the renderer's (actionGroups, by action kind), else the kind in words

@@ -46,6 +46,7 @@ def test_the_jk_rules_panel_marks_unsourced_options_and_fits_the_screen(browser:
             page.click("#rules")
             page.wait_for_selector("#rules-panel")
             fits(page, ".overlay-body")
+            in_view(page, "#rules-panel h2")  # it opens at its top
             panel = page.inner_text("#rules-panel")
             assert "how to win" in panel.lower() and "three planets" in panel and "Force Phase" in panel
             assert "on the cards" in panel.lower() and "destiny" in panel
