@@ -3,7 +3,9 @@ winning in words (issue 24, item 6), read through the Game protocol only."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,3 +104,31 @@ def test_option_values_fill_in_the_defaults_the_rules_set_by_mode() -> None:
     assert get_game("wakfu").option_values("2v2", {})["max_turns"] == 400
     rows = {r["name"]: r for r in options_table(jk.option_specs, jk.option_values("AvEvI", {}))}
     assert rows["turns_per_planet"]["value"] == 1 and rows["turns_per_planet"]["default"] is None
+
+
+def _play(name: str, mode: str, seed: int, steps: int) -> tuple[Any, Any]:
+    """A game played by random legal choices for at most ``steps`` actions (or to its end)."""
+    game = get_game(name)
+    state = game.new_game(mode, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.outcome(state) is not None:
+            break
+        seat = game.active_seats(state)[0]
+        game.apply_unchecked(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return game, state
+
+
+@pytest.mark.parametrize(("name", "mode"), [("swdbg", "2v2"), ("wakfu", "2v2"), ("jk", "AvEvI")])
+def test_progress_is_the_same_for_every_seat_and_spectators_through_a_game(name: str, mode: str) -> None:
+    game, state = _play(name, mode, 7, 300)
+    lines = game.progress(state, None)
+    assert lines and all(game.progress(state, s) == lines for s in range(len(state.table.seats)))
+
+
+def test_a_finished_swdbg_game_says_the_winner_destroyed_every_base_it_needed() -> None:
+    game, state = _play("swdbg", "1v1", 3, 20_000)
+    outcome = game.outcome(state)
+    assert outcome is not None and not outcome.draw
+    side = "The Empire has" if outcome.winners == ("empire",) else "The Rebels have"
+    assert f"{side} destroyed 3 of 3 bases to win" in game.progress(state, None)
