@@ -167,6 +167,7 @@ class ReplayStepAnswer(BaseModel):
     events: list[dict[str, Any]]
     seats: list[dict[str, Any]]
     outcome: dict[str, Any] | None
+    progress: list[str] = Field(default_factory=list, description="how close each side is to winning, in words")
 
 
 class ErrorBody(BaseModel):

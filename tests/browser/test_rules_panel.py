@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.progress import finished, wait_on_progress
 from tests.browser.test_table_pages import in_view, no_errors, open_page
 from tests.server.helpers import ServerProcess, create_table
 
@@ -130,5 +131,20 @@ def test_the_lobby_describes_games_and_decks_and_copies_a_seat_link(browser: Any
         assert lobby.inner_text("[data-copy-link='1']") == "Copied"
         assert lobby.evaluate("navigator.clipboard.readText()") == link
         no_errors(lobby)
+    finally:
+        server.stop()
+
+
+def test_the_replay_viewer_says_how_close_each_side_was_to_winning(browser: Any, pages: list[Any],
+                                                                   tmp_path: Path) -> None:
+    server = ServerProcess(str(tmp_path / "replay.db")).start()
+    try:
+        created = create(server, "wakfu", "1v1", ["greedy", "greedy"], seed=3, max_turns=6)
+        table_id = created["table"]["id"]
+        wait_on_progress(server.base, table_id, finished(server.base, table_id), "the bots' game to end")
+        page = open_page(browser, pages, f"{server.base}/replay?table={table_id}", (390, 844))
+        page.wait_for_selector("#progress .progress-line")
+        assert "Player 1: XP" in page.inner_text("#progress") and "of 18 to win" in page.inner_text("#progress")
+        no_errors(page)
     finally:
         server.stop()

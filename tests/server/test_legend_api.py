@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import make_table
+from tests.server.test_lobby import wait_finished
 
 
 def test_the_lobby_lists_each_games_description_and_deck_descriptions(client: TestClient) -> None:
@@ -49,3 +50,14 @@ def test_each_state_says_how_close_each_side_is_to_winning(client: TestClient) -
     token = created["links"][0]["token"]
     seated = client.get(f"/api/tables/{tid}/state", headers={"X-Seat-Token": token}).json()
     assert seated["progress"] == spectator["progress"]  # public words, the same for every seat
+
+
+def test_a_replay_step_says_how_close_each_side_was_to_winning(client: TestClient) -> None:
+    res = client.post("/api/tables", json={"game": "wakfu", "mode": "1v1", "seats": ["greedy", "greedy"], "seed": 3,
+                                           "options": {"max_turns": 6}})
+    assert res.status_code == 201, res.text
+    tid = res.json()["table"]["id"]
+    wait_finished(client, tid, timeout=120)
+    replay = client.get(f"/api/tables/{tid}/replay").json()
+    first = client.post("/api/replays/step", json={"replay": replay, "step": 0}).json()
+    assert first["progress"][0].startswith("Player 1: XP 0 of 18 to win")
