@@ -16,7 +16,7 @@ from typing import Any
 
 from allegiance.core.options import OptionSpec
 
-#: the keys of a legend and the type each holds
+#: the keys a legend file may have
 LEGEND_KEYS = ("about", "icons", "win", "phases", "decks")
 
 
