@@ -27,6 +27,7 @@ from allegiance.core.errors import (
 )
 from allegiance.core.events import Event
 from allegiance.core.hooks import AgentEncoding, RecordHooks, SearchHooks, TerminalHooks
+from allegiance.core.legend import empty_legend
 from allegiance.core.options import OptionSpec, validate_options
 from allegiance.core.refusals import SenderView, guard_message, guard_text, plain_description
 from allegiance.core.table import Decision, Table
@@ -160,6 +161,22 @@ class Game(ABC):
         """The group a card belongs to in reports (e.g. a faction), "" when the game has none or the
         name is unknown.  Must not raise."""
         return ""
+
+    def legend(self) -> dict[str, Any]:
+        """The game for people (see :mod:`allegiance.core.legend`): ``about`` (what the game is),
+        ``icons`` (each symbol or number on a card and its meaning), ``win`` (how to win), ``phases``
+        (the turn's phases) and ``decks`` (each ready-made deck's description); the default: empty."""
+        return empty_legend()
+
+    def option_values(self, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The value of each option at a table of ``mode`` given ``options`` (already checked), with the
+        defaults the rules set by mode filled in (the rules panel shows them); the default: as given."""
+        return dict(options)
+
+    def progress(self, state: Any, seat: int | None) -> list[str]:
+        """How close each side is to winning, in words ("Player 1: XP 5 of 18 to win"), from public
+        information only (the same lines for every seat and spectators); the default: none."""
+        return []
 
     def seat_option_defaults(self, mode: str) -> dict[str, list[str]]:
         """The per-seat options' defaults of ``mode``, one value per seat (the lobby preselects them;

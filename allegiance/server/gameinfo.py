@@ -1,13 +1,17 @@
-"""What the lobby form needs to know about each game: modes, seats per mode, options, bots.
+"""What the lobby form needs to know about each game: modes, seats per mode, options, bots, its description
+and its decks' descriptions; and what a table's rules panel shows (:func:`table_rules`).
 
 Each game declares its options (``Game.option_specs``, :class:`allegiance.core.options.OptionSpec`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from allegiance.bots import bot_kinds_for
+from allegiance.core.game import Game
+from allegiance.core.legend import options_table
 from allegiance.games import DEFAULT_GAME, game_names, get_game
 
 
@@ -22,7 +26,8 @@ def game_info(name: str) -> dict[str, Any]:
         if defaults := game.seat_option_defaults(mode):
             seat_defaults[mode] = defaults
     specs = [spec.to_json() for spec in game.option_specs]
-    return {"name": name, "title": game.title or name, "modes": list(game.modes),
+    legend = game.legend()
+    return {"name": name, "title": game.title or name, "about": legend["about"], "decks": legend["decks"], "modes": list(game.modes),
             "default_mode": game.default_mode or game.modes[0], "seats": seats,
             "seat_defaults": seat_defaults, "options": list(specs), "bots": list(bot_kinds_for(game)),
             "default": name == DEFAULT_GAME}
@@ -30,3 +35,11 @@ def game_info(name: str) -> dict[str, Any]:
 
 def all_games() -> list[dict[str, Any]]:
     return [game_info(n) for n in game_names()]
+
+
+def table_rules(game: Game, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """What a table's rules panel shows: the game's legend (icons and numbers, how to win, the turn's
+    phases) and each option of the table with its value (the mode's defaults filled in), default and
+    source (``UNSOURCED`` kept)."""
+    return {**game.legend(), "title": game.title or game.name,
+            "options": options_table(game.option_specs, game.option_values(mode, options))}

@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse, Response
 from allegiance.games import game_names, get_game
 from allegiance.server import schemas
 from allegiance.server.deps import client_address, manager, table_or_404
-from allegiance.server.gameinfo import all_games
+from allegiance.server.gameinfo import all_games, table_rules
 from allegiance.server.listing import etag_matches
 from allegiance.server.replays import ReplayRefused
 from allegiance.server.storage import STATUSES
@@ -57,6 +57,15 @@ async def card_catalog(game: str) -> Response:
 @cache
 def _catalog_json(game: str) -> str:
     return json.dumps(get_game(game).card_catalog(), separators=(",", ":"))
+
+
+@router.get("/games/{game}/legend", response_model=schemas.Legend, responses={404: {"model": schemas.ErrorBody}},
+            summary="A game for people: its cards' icons and numbers, how to win, the turn's phases, its decks")
+async def game_legend(game: str) -> dict[str, Any]:
+    if game not in game_names():
+        raise HTTPException(404, f"no game called {game!r}; games: {', '.join(game_names())}")
+    rules = get_game(game)
+    return {**rules.legend(), "title": rules.title or game}
 
 
 @router.post("/tables", response_model=schemas.CreatedTable, status_code=201,
@@ -125,6 +134,14 @@ async def list_tables(request: Request, finished: bool = False,
             summary="One table's public summary")
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     return (await table_or_404(manager(request), table_id, request)).summary()
+
+
+@router.get("/tables/{table_id}/rules", response_model=schemas.TableRules,
+            responses={404: {"model": schemas.ErrorBody}, 410: {"model": schemas.ErrorBody}},
+            summary="One table's rules panel: the game's legend and each option's value, default and source")
+async def get_table_rules(table_id: str, request: Request) -> dict[str, Any]:
+    table = await table_or_404(manager(request), table_id, request)
+    return table_rules(table.game, table.record.mode, table.public_options)
 
 
 @router.post("/tables/{table_id}/close", response_model=schemas.TableSummary,

@@ -74,6 +74,8 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
         "full_log": full_log,
         "seats": seats_info(table),
         "outcome": outcome.to_json() if outcome is not None else None,
+        # how close each side is to winning, in words (public information only)
+        "progress": game.progress(state, seat),
     }
 
 

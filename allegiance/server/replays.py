@@ -153,7 +153,8 @@ def rebuild_step(body: bytes) -> tuple[int, Any]:
     return 200, {"step": step, "steps": len(rep.actions), "action": text, "view": game.view(state, req.seat),
                  "events": visible_events(events, req.seat),
                  "seats": [{"seat": s.index, "label": s.label, "team": s.team} for s in state.table.seats],
-                 "outcome": outcome.to_json() if outcome else None}
+                 "outcome": outcome.to_json() if outcome else None,
+                 "progress": game.progress(state, req.seat)}
 
 
 # -- on the event loop ---------------------------------------------------------------------------

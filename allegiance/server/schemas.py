@@ -94,6 +94,8 @@ class CreatedTable(BaseModel):
 class GameInfo(BaseModel):
     name: str
     title: str
+    about: str = Field("", description="what the game is, in a few sentences")
+    decks: dict[str, str] = Field(default_factory=dict, description="each ready-made deck's description by name")
     modes: list[str]
     default_mode: str
     seats: dict[str, list[dict[str, Any]]]
@@ -102,6 +104,41 @@ class GameInfo(BaseModel):
     options: list[dict[str, Any]]
     bots: list[str]
     default: bool = Field(False, description="the game a client is given when it names none (the lobby's first choice)")
+
+
+class LegendIcon(BaseModel):
+    symbol: str
+    meaning: str
+
+
+class Legend(BaseModel):
+    """A game for people: what the icons and numbers on its cards mean, how to win, the turn's phases."""
+
+    title: str
+    about: str
+    icons: list[LegendIcon]
+    win: list[str]
+    phases: list[str]
+    decks: dict[str, str]
+
+
+class RuleOption(BaseModel):
+    """One option of a table: its value there, its default, and where its rule comes from."""
+
+    name: str
+    help: str
+    value: Any = Field(description="the table's value (null: the rules decide, e.g. by mode)")
+    default: Any
+    source: str = Field(description="a rule ID or document; UNSOURCED…: the default is the project's proposal, "
+                        "not the publisher's rule; empty: an engine setting, no rule of the game")
+    sourced: bool
+    rule: bool = Field(description="whether the option sets a rule of the game (else an engine setting)")
+
+
+class TableRules(Legend):
+    """A table's rules panel: the game's legend and the table's options."""
+
+    options: list[RuleOption]
 
 
 class ActionRequest(BaseModel):
@@ -130,6 +167,7 @@ class ReplayStepAnswer(BaseModel):
     events: list[dict[str, Any]]
     seats: list[dict[str, Any]]
     outcome: dict[str, Any] | None
+    progress: list[str] = Field(default_factory=list, description="how close each side is to winning, in words")
 
 
 class ErrorBody(BaseModel):

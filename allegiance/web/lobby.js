@@ -37,8 +37,19 @@
     return data;
   }
 
+  // the game in a few sentences and its ready-made decks, from the game (GET /api/games: about, decks)
+  function fillAbout() {
+    const g = current();
+    const decks = Object.entries(g.decks || {});
+    $("game-about").innerHTML = (g.about ? `<p class="about">${esc(g.about)}</p>` : "")
+      + (decks.length ? `<details class="decks"><summary>the ready-made decks (${decks.length})</summary><dl>${decks.map(([name, text]) =>
+        `<dt>${esc(name)}</dt><dd data-deck="${esc(name)}">${esc(text)}</dd>`).join("")}</dl></details>` : "");
+  }
+  const deckAbout = (g, name) => ((g.decks || {})[name] || "");
+
   function fillModes() {
     const g = current();
+    fillAbout();
     $("mode").innerHTML = g.modes.map((m) => `<option ${m === g.default_mode ? "selected" : ""}>${esc(m)}</option>`).join("");
     // a per-seat option (a deck per seat) is drawn with the seats (fillSeats), the others here
     $("options").innerHTML = g.options.filter((o) => o.type !== "seat_texts").map((o) => {
@@ -71,7 +82,10 @@
     // "paste a file" shows the seat's text box
     document.querySelectorAll("#seat-kinds select[data-seat-opt]").forEach((sel) => {
       const box = $(`${sel.id}-text`);
-      sel.onchange = () => { if (box) box.hidden = !pasting(sel); };
+      const about = $(`${sel.id}-about`);
+      const describe = () => { if (about) about.textContent = pasting(sel) ? "" : deckAbout(g, sel.value); };
+      sel.onchange = () => { if (box) box.hidden = !pasting(sel); describe(); };
+      describe();
     });
     sync();
   }
@@ -89,6 +103,7 @@
         <select id="${id}" data-seat-opt="${esc(o.name)}" data-for="${i}" title="${esc(o.help || "")}">
         ${o.choices.map((c, k) => `<option value="${esc(c)}" ${(def && def[i] !== undefined ? def[i] === c : k === 0) ? "selected" : ""}>${esc(c)}</option>`).join("")}
         ${o.free_text ? '<option value="" data-paste>paste a file…</option>' : ""}</select>
+        <span class="muted deck-about" id="${id}-about"></span>
         ${o.free_text ? `<textarea id="${id}-text" rows="6" cols="40" hidden maxlength="8000" aria-label="${esc(o.name)} of seat ${i + 1}: the file's text"
           placeholder="the file's text, e.g. one card a line"></textarea>` : ""}</span>`;
     }).join("");
@@ -145,11 +160,35 @@
     if (!data) return;
     $("created").hidden = false;
     $("links").innerHTML = data.links.map((l) => `<tr><td>${esc(l.label)}${openSeats.includes(l.seat) ? ' <span class="muted">(open)</span>' : ""}</td><td><input readonly value="${esc(l.link)}" onclick="this.select()" aria-label="link of ${esc(l.label)}"></td>
-      <td><a class="button" data-seat-link="${l.seat}" href="${esc(l.link)}" target="_blank">Open</a></td></tr>`).join("")
+      <td><button type="button" class="small" data-copy-link="${l.seat}" aria-label="copy the link of ${esc(l.label)}">Copy</button>
+      <a class="button" data-seat-link="${l.seat}" href="${esc(l.link)}" target="_blank">Open</a></td></tr>`).join("")
       || `<tr><td class="muted">every seat is a bot: watch them play</td></tr>`;
+    $("links").querySelectorAll("[data-copy-link]").forEach((b) => {
+      const link = data.links.find((l) => l.seat === Number(b.dataset.copyLink));
+      b.onclick = () => copyLink(b, link.link);
+    });
     $("spectate").href = data.spectate;
     $("spectate").textContent = data.spectate;
     refresh(true);
+  }
+
+  /** Copies a seat's link and says so on the button ("Copied"), or asks for a manual copy. */
+  async function copyLink(button, link) {
+    let done = false;
+    try {
+      await navigator.clipboard.writeText(link);
+      done = true;
+    } catch {
+      // no clipboard API (a page served over plain http to another machine): select the text and copy
+      const input = button.closest("tr").querySelector("input");
+      input.focus();
+      input.select();
+      try { done = document.execCommand("copy"); } catch { done = false; }
+    }
+    button.textContent = done ? "Copied" : "Select and copy";
+    button.dataset.copied = done ? "1" : "0";
+    clearTimeout(button.reset);
+    button.reset = setTimeout(() => { button.textContent = "Copy"; delete button.dataset.copied; }, 2500);
   }
 
   // options in words ("full galaxy · 2 bases to win"), the rules' defaults when none was changed

@@ -90,6 +90,9 @@
     }
     $("outcome").innerHTML = data.outcome && step === steps
       ? `<div class="banner">${esc(Shell.outcomeText(data.outcome, data.seats))}</div>` : "";
+    const progress = Array.isArray(data.progress) ? data.progress : [];
+    $("progress").innerHTML = progress.map((line) => `<div class="progress-line">${esc(line)}</div>`).join("");
+    $("progress").hidden = !progress.length;
     Shell.hidePreview();
     r.render($("board"), data.view, { byCard: new Map(), active: [], catalog, mode: "replay", legal: [], seat: data.view.seat, jump });
     $("log").innerHTML = data.events.map((e) => `<div>${esc(e.text)}</div>`).join("") || '<span class="muted">—</span>';

@@ -257,6 +257,7 @@
     if (mine && !wasMine && !first) Shell.beep();
     wasMine = mine;
     renderOutcome(msg);
+    renderProgress(msg);
     renderBoard(msg);
     renderActions(msg);
     appendLog(msg);
@@ -276,6 +277,55 @@
     el.innerHTML = `<div class="banner" id="game-over">${esc(Shell.outcomeText(msg.outcome, msg.seats))}.
       <div><a class="button" href="/api/tables/${encodeURIComponent(msg.table)}/replay" download>Download the replay</a>
       <a class="button" href="/replay?table=${encodeURIComponent(msg.table)}">Watch it step by step</a></div></div>`;
+  }
+
+  // how close each side is to winning, in the game's words (public: the same lines for every seat)
+  function renderProgress(msg) {
+    const lines = Array.isArray(msg.progress) ? msg.progress : [];
+    const el = $("progress");
+    const html = lines.map((line) => `<div class="progress-line">${esc(line)}</div>`).join("");
+    if (el.innerHTML !== html) el.innerHTML = html;
+    el.hidden = !lines.length;
+  }
+
+  // -- the rules panel: the game's legend and this table's options, fetched once when first opened -----
+  let rules = null;
+  const optionValue = (v) => (v === null || v === undefined ? "set by the rules for this mode" : String(v));
+  function rulesHtml(data) {
+    const list = (items, tag) => (items.length ? `<${tag}>${items.map((x) => `<li>${esc(x)}</li>`).join("")}</${tag}>` : "");
+    const icons = data.icons.map((i) => `<dt>${esc(i.symbol)}</dt><dd>${esc(i.meaning)}</dd>`).join("");
+    const options = data.options.map((o) => {
+      const mark = !o.rule ? '<span class="src engine">engine setting</span>'
+        : o.sourced ? `<span class="src sourced" title="where this rule is stated">${esc(o.source)}</span>`
+          : `<span class="src unsourced" title="no available source states this rule: the default is this project's proposal, not the publisher's rule">UNSOURCED</span>${o.source.length > 9 ? ` <span class="muted">${esc(o.source.slice(9).replace(/^[\s:;,—-]+/, ""))}</span>` : ""}`;
+      // (an option whose default depends on the mode shows the value the rules give it, not "changed")
+      const changed = o.default !== null && o.value !== null && o.value !== undefined && o.value !== o.default;
+      return `<li class="rule-option${o.rule && !o.sourced ? " is-unsourced" : ""}" data-option="${esc(o.name)}">
+        <b>${esc(o.name.replaceAll("_", " "))}</b>: <span class="val${changed ? " changed" : ""}">${esc(optionValue(o.value))}</span>
+        <span class="muted">${changed ? `(default ${esc(optionValue(o.default))})` : o.default === null ? "(the rules' value for this mode)" : "(the default)"}</span> ${mark}<div class="muted help">${esc(o.help)}</div></li>`;
+    }).join("");
+    const now = last && Array.isArray(last.progress) && last.progress.length ? `<h3>Toward victory now</h3>${list(last.progress, "ul")}` : "";
+    return `<div class="rules-panel" id="rules-panel"><h2>${esc(data.title)}: rules and legend</h2>
+      ${data.about ? `<p>${esc(data.about)}</p>` : ""}
+      ${icons ? `<h3>On the cards</h3><dl class="legend">${icons}</dl>` : ""}
+      ${data.win.length ? `<h3>How to win</h3>${list(data.win, "ul")}` : ""}${now}
+      ${data.phases.length ? `<h3>A turn</h3>${list(data.phases, "ol")}` : ""}
+      ${options ? `<h3>This table's options</h3><p class="muted">UNSOURCED: no available source states this rule; its
+        default is this project's proposal, not the publisher's rule.</p><ul class="rule-options">${options}</ul>` : ""}</div>`;
+  }
+  async function showRules() {
+    if (!rules) {
+      try {
+        const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rules`);
+        if (!res.ok) throw new Error(String(res.status));
+        rules = await res.json();
+      } catch {
+        toast("The rules could not be fetched: try again once the table is reachable.");
+        return;
+      }
+    }
+    Shell.showOverlay(rulesHtml(rules), "rules and legend");
+    $("overlay").querySelector(".overlay-body").scrollTop = 0;  // read from the top (the focused close button is last)
   }
 
   // the action list's headings: the renderer's (actionGroups, by action kind), else the kind in words
@@ -380,6 +430,7 @@
   let logPinned = true;
   $("log").addEventListener("scroll", () => { const el = $("log"); logPinned = el.scrollTop + el.clientHeight >= el.scrollHeight - 30; });
   $("log-toggle").onclick = () => { document.body.classList.toggle("show-log"); document.body.classList.remove("show-chat"); };
+  $("rules").onclick = showRules;
   $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
     <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu).
     The panel lists every action too, each with a number key.</p>

@@ -217,6 +217,21 @@ class JKGame(Game):
         from allegiance.games.jk.view import view
         return view(state, seat)
 
+    def option_values(self, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value at a table of ``mode`` (JK-3S-2: turns per planet by the number of sides)."""
+        from allegiance.games.jk.options import resolved
+        return resolved(options, lineups.three_sided(mode))
+
+    def legend(self) -> dict[str, Any]:
+        """Icons and numbers of the cards, how to win, the turn's phases, the decks (``legend.toml``)."""
+        from allegiance.games.jk.legend import legend
+        return legend()
+
+    def progress(self, state: JKState, seat: int | None) -> list[str]:
+        """How close each side is to winning, in words (public information only, whatever ``seat``)."""
+        from allegiance.games.jk.legend import progress
+        return progress(state)
+
     def card_catalog(self) -> dict[str, dict[str, Any]]:
         from allegiance.games.jk.cards import catalog
         return {name: card.to_json() for name, card in catalog().items()}

@@ -216,6 +216,22 @@ class SwdbgGame(Game):
         from allegiance.games.swdbg.view import view
         return view(self, state, seat)
 
+    def option_values(self, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options with the rules' defaults for ``mode`` (SW-WIN-1/2: bases to win by galaxy and mode)."""
+        config = setup.read_config(mode, 0, dict(options))
+        return {**options, "galaxy": config.galaxy, "bases_to_win": config.bases_to_win,
+                "pay_off_neutral": config.pay_off_neutral, "max_turns": config.max_turns}
+
+    def legend(self) -> dict[str, Any]:
+        """Icons and numbers of the cards, how to win, the turn's phases, the decks (``legend.toml``)."""
+        from allegiance.games.swdbg.legend import legend
+        return legend()
+
+    def progress(self, state: SwdbgState, seat: int | None) -> list[str]:
+        """How close each side is to winning, in words (public information only, whatever ``seat``)."""
+        from allegiance.games.swdbg.legend import progress
+        return progress(state)
+
     def card_catalog(self) -> dict[str, dict[str, Any]]:
         """Every card's fixed data by name, which views refer to (see ``view.card_catalog``)."""
         from allegiance.games.swdbg.view import card_catalog

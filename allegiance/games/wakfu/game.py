@@ -231,6 +231,20 @@ class WakfuGame(Game):
         from allegiance.games.wakfu.view import view
         return view(state, seat)
 
+    def option_values(self, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options with the turn limit of ``mode`` filled in (200 per player on a side)."""
+        return {**options, "max_turns": options.get("max_turns") or 200 * (len(setup.table_for(mode)) // 2)}
+
+    def legend(self) -> dict[str, Any]:
+        """Icons and numbers of the cards, how to win, the turn's phases, the decks (``legend.toml``)."""
+        from allegiance.games.wakfu.legend import legend
+        return legend()
+
+    def progress(self, state: WakfuState, seat: int | None) -> list[str]:
+        """How close each side is to winning, in words (public information only, whatever ``seat``)."""
+        from allegiance.games.wakfu.legend import progress
+        return progress(state)
+
     def card_catalog(self) -> dict[str, dict[str, Any]]:
         """Every Incarnam card's fixed data by name (see ``view.card_catalog``)."""
         from allegiance.games.wakfu.view import card_catalog
