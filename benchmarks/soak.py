@@ -34,10 +34,9 @@ Checks (the exit status is 1 if any fails, and the summary says which):
   oldest generation, and the server's collector settings (``allegiance.server.gctune``) almost never
   ran a full collection: 20 s into a 20-table soak, 119 protocol objects were in memory for 32 open
   sockets.  Closed sockets now pace full collections (``gctune.SocketGarbage``).  The rest of the
-  growth is the live games: a live table keeps its whole action log and event list (some hundreds of
-  bytes an action), and with 200 tables most games outlive the soak (225 of 425 ended in 10 minutes),
-  so memory still rises with the actions played until tables end and are replaced; the restarted
-  process rebuilds every table with its whole log, so its start is not the first process's start.
+  growth was the live games: a live table kept its whole action log and event list (some hundreds of
+  bytes an action); it now keeps a window of its latest events and no log
+  (:mod:`allegiance.server.history`).  A slower growth remains (README, "Soak").
 - **progress**: the restart happened, every table unfinished at the restart went on after it (a person
   had an action acknowledged, or a bot table moved on, or the game ended), and at least
   ``--min-finished`` games ended.  After ``--minutes`` the soak waits for these (at most
