@@ -142,7 +142,7 @@ def _bonne_affaire(state: WakfuState, item: Item) -> None:
     if not top:
         return
     may(state, item.seat, item.card, "bonne_affaire", "Bonne Affaire !: put one in your hand, recycle the other",
-         tuple(top), shown=tuple(top))
+        tuple(top), shown=tuple(top))
 
 
 def _fx_bonne_affaire(state: WakfuState, pend: Pending, value: Any) -> None:
@@ -183,7 +183,7 @@ def _defi(state: WakfuState, item: Item) -> None:
     if not (alive(state, t) and alive(state, mine)):
         return
     may(state, rules.controller(state, t), item.card, "defi", f"Défi: accept the duel against {state.name(mine)}?",
-         ("accept", "refuse"), mine=mine, target=t, challenger=item.seat)
+        ("accept", "refuse"), mine=mine, target=t, challenger=item.seat)
 
 
 def _fx_defi(state: WakfuState, pend: Pending, value: Any) -> None:
@@ -244,7 +244,7 @@ def _pick(state: WakfuState, seat: int, card: int, verb: str, left: int, chosen:
                 untap(state, c)
         return
     may(state, seat, card, "pick", f"{state.name(card)}: choose an Allié or Héros to {verb} ({left} left)",
-         (*options, "done"), verb=verb, left=left, chosen=chosen)
+        (*options, "done"), verb=verb, left=left, chosen=chosen)
 
 
 def _fx_pick(state: WakfuState, pend: Pending, value: Any) -> None:

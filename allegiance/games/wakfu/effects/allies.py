@@ -51,7 +51,7 @@ def _p_royal_search(state: WakfuState, item: Item) -> None:
         state.rng.shuffle(p.pioche)
         return
     may(state, item.seat, item.card, "search", "Search your Pioche: which Bouftou card goes to your hand?",
-         tuple(sorted(set(found), key=lambda c: (state.name(c), c))) + ("none",))
+        tuple(sorted(set(found), key=lambda c: (state.name(c), c))) + ("none",))
 
 
 def _fx_search(state: WakfuState, pend: Pending, value: Any) -> None:
@@ -219,7 +219,7 @@ def _t_corailleur(state: WakfuState, item: Item) -> None:
     t = item.targets[0] if item.targets else None
     if alive(state, t) and t in _corailleur_targets(state, item):  # the "may" is decided now (804)
         may(state, item.seat, item.card, "destroy_eq", f"Corailleur: destroy {state.name(t)}?", ("destroy", "no"),
-             target=t)
+            target=t)
 
 
 def _fx_destroy_eq(state: WakfuState, pend: Pending, value: Any) -> None:
@@ -326,8 +326,8 @@ def _fx_kanigrou(state: WakfuState, pend: Pending, value: Any) -> None:
 def _kanigrou(state: WakfuState, seat: int | None, source: int | None, target: int, amount: int, element: str,
              combat: bool) -> None:
     may(state, rules.controller(state, target), target, "kanigrou",
-         f"Kanigrou is about to take {amount} {element} damage: play Chi-Fu-Mi?", ("chifumi", "no"),
-         by=seat, source=source, amount=amount, element=element, combat=int(combat))
+        f"Kanigrou is about to take {amount} {element} damage: play Chi-Fu-Mi?", ("chifumi", "no"),
+        by=seat, source=source, amount=amount, element=element, combat=int(combat))
 
 
 BEFORE_DAMAGE["Kanigrou"] = _kanigrou
