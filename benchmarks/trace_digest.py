@@ -20,8 +20,8 @@ only characters (401.2); all renewed again on branch h-wakrules by the rules of 
 the first rollback draws PA cards (102.4), a Réaction is outside the alternation of the Phase d'Actions
 (705.3, 809.7), Bruss Ouilis may join three attackers at PM 3 (703.2), a blocker whose attacker left
 may be reassigned (705.4), the attack declaration and the end-of-combat inclining go to the File
-(701.2, 708.3) and the winner of the draw chooses who starts (102.2).  :data:`BASELINE` holds them for
-``--check``.
+(701.2, 708.3) and the winner of the draw chooses who starts (102.2); putting the rules kernel in layers
+(issue 23, branch h-layers) left every one unchanged.  :data:`BASELINE` holds them for ``--check``.
 """
 
 from __future__ import annotations

@@ -29,3 +29,27 @@ def test_greedy_games_end_without_errors(decks: tuple[str, str]) -> None:
                           options={"decks": list(decks), "reaction_prompts": "always"})
     assert summary.errors == 0, summary.error_samples
     assert summary.draws < summary.games
+
+
+#: the effects the greedy bot reads as harmful (from the names their code calls), recorded before the
+#: kernel was put in layers (issue 23): moving or renaming the effects' helpers must leave them unchanged
+HARMFUL = {
+    ("action", "Agression"), ("action", "Boon Attitude"), ("action", "Brisé !"), ("action", "Colère de Iop"),
+    ("action", "Exclusion"), ("action", "Flèche Blizzard"), ("action", "Flèche Chercheuse"),
+    ("action", "Flèche d'Immolation"), ("action", "Flétrissement"), ("action", "Pandrista"),
+    ("action", "Parchemin d'Intelligence"), ("action", "Parchemin de Chance"), ("action", "Parchemin de Force"),
+    ("action", "Répulsion"), ("hand", "Polter Tofu"), ("hand", "Tofu Céleste"), ("power", "Bwork Mage"),
+    ("power", "Ekraz Lenoub"), ("power", "Guy Yomtella"), ("power", "Merelyne Manro"), ("power", "Nomoon"),
+    ("power", "Tirlangue Portey"), ("power", "Wa Wabbit"), ("trigger", "Tofu Mutant"), ("trigger", "prespic"),
+}
+
+
+def test_the_greedy_bot_reads_the_same_effects_as_harmful() -> None:
+    from allegiance.games.wakfu.effects import ACTIONS, HAND_POWERS, POWERS, TRIGGERS, Spec
+    from allegiance.games.wakfu.strategy import harmful
+
+    found = {("action", n) for n, s in ACTIONS.items() if harmful(s)}
+    found |= {("power", s.name) for specs in POWERS.values() for s in specs if harmful(s)}
+    found |= {("hand", n) for n, s in HAND_POWERS.items() if harmful(s)}
+    found |= {("trigger", n) for n, fn in TRIGGERS.items() if harmful(Spec("trigger", fn))}
+    assert found == HARMFUL

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from allegiance.games.wakfu import GAME, rules
+from allegiance.games.wakfu import GAME, events, rules
 from allegiance.games.wakfu.cards import CARDS
-from allegiance.games.wakfu.choices import candidates, producers
+from allegiance.games.wakfu.choices import candidates
 from allegiance.games.wakfu.decks import STARTERS, starter
 from allegiance.games.wakfu.effects import (
     ACTIONS,
@@ -16,6 +16,7 @@ from allegiance.games.wakfu.effects import (
     POWERS,
     implemented,
 )
+from allegiance.games.wakfu.resources import producers
 from allegiance.games.wakfu.state import Item, WakfuState
 from tests.wakfu.builders import act, board, choose, ids, kinds, one, pass_reactions, pay, play, use
 
@@ -197,7 +198,7 @@ def test_agression_inclines_own_card_as_cost() -> None:
 def test_treve_stops_damage_until_next_turn() -> None:
     s = board(hand={0: ["Trêve"]}, monde={0: PIOUS, 1: ["Bwork"]}, **FECA)
     play(s, 0, one(s, "Trêve"))
-    assert rules.deal_damage(s, 1, None, one(s, "Piou Vert"), 3, "Feu") == 0
+    assert events.deal_damage(s, 1, None, one(s, "Piou Vert"), 3, "Feu") == 0
 
 
 def test_glyphe_revigorant_reduces_combat_damage() -> None:
@@ -507,7 +508,7 @@ def test_wa_wabbit_power_and_draw_on_damage() -> None:
     ww = one(s, "Wa Wabbit")
     use(s, 0, ww, one(s, "Bwork"))
     assert s.damage.get(one(s, "Bwork")) == 2
-    rules.deal_damage(s, 1, None, ww, 1, "Feu")
+    events.deal_damage(s, 1, None, ww, 1, "Feu")
     from allegiance.games.wakfu import flow
     flow.advance(s)
     choose(s, "draw")
@@ -573,13 +574,13 @@ def test_appear_triggers(name: str) -> None:
 
 def test_coffre_malveillant_and_tofu_mutant_when_destroyed() -> None:
     s = board(monde={0: ["Coffre Malveillant", "Tofu Mutant"], 1: ["Tofu"]}, **CRA)
-    rules.destroy(s, one(s, "Coffre Malveillant"))
+    events.destroy(s, one(s, "Coffre Malveillant"))
     from allegiance.games.wakfu import flow
     flow.advance(s)
     choose(s, "draw")
     choose(s, "draw")
     assert len(s.players[0].main) == 1 and len(s.players[1].main) == 1
-    rules.destroy(s, one(s, "Tofu Mutant"))
+    events.destroy(s, one(s, "Tofu Mutant"))
     assert s.pending[-1].kind == "trigger_target"  # 804.3
     choose(s, one(s, "Tofu"))
     assert one(s, "Tofu") in s.players[1].defausse
@@ -665,7 +666,7 @@ def test_prespic_set_and_retaliation() -> None:
         s.attached[one(s, e)] = hero
     rules.gain_xp(s, 0, 1)
     assert s.players[0].xp == 2  # Panoplie du Prespic: XP gains +1
-    rules.deal_damage(s, 1, one(s, "Bwork"), hero, 1, "Feu")
+    events.deal_damage(s, 1, one(s, "Bwork"), hero, 1, "Feu")
     from allegiance.games.wakfu import flow
     flow.advance(s)
     assert s.damage.get(one(s, "Bwork")) == 2  # Cape and Anneau strike back 1 Feu each
@@ -734,7 +735,7 @@ def test_tofu_celeste_when_a_tofu_is_destroyed() -> None:
               **CRA)
     tofu, cel = one(s, "Tofu"), one(s, "Tofu Céleste")
     from allegiance.games.wakfu import flow
-    rules.destroy(s, tofu, 1)
+    events.destroy(s, tofu, 1)
     flow.advance(s)
     assert s.pending[-1].kind == "reaction" and f"hand:{cel}" in s.pending[-1].options
     choose(s, f"hand:{cel}")
@@ -748,7 +749,7 @@ def test_kanigrou_chi_fu_mi() -> None:
     for seed in range(8):
         s = board(monde={0: ["Kanigrou"], 1: ["Bwork"]}, seed=seed, **CRA)
         k = one(s, "Kanigrou")
-        rules.deal_damage(s, 1, one(s, "Bwork"), k, 3, "Feu")
+        events.deal_damage(s, 1, one(s, "Bwork"), k, 3, "Feu")
         assert s.pending[-1].kind == "effect" and s.pending[-1].seat == 0
         choose(s, "chifumi")
         outcomes.add("destroyed" if k in s.players[0].defausse else "safe")
@@ -756,7 +757,7 @@ def test_kanigrou_chi_fu_mi() -> None:
     assert outcomes == {"destroyed", "safe"}
     s = board(monde={0: ["Kanigrou"]}, **CRA)
     k = one(s, "Kanigrou")
-    rules.deal_damage(s, 1, None, k, 3, "Feu")
+    events.deal_damage(s, 1, None, k, 3, "Feu")
     choose(s, "no")
     assert s.damage.get(k) == 3
 
@@ -849,7 +850,7 @@ def test_equipment_follows_and_dies_with_its_porteur_305_8_414_1() -> None:
     s.attached[coiffe] = t
     act(s, 0, "move", card=t)
     assert coiffe in s.players[0].havre  # it follows its porteur (414.1)
-    rules.destroy(s, t)
+    events.destroy(s, t)
     assert coiffe in s.players[0].defausse  # 305.8
 
 

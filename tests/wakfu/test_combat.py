@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from allegiance.games.wakfu import GAME, rules
+from allegiance.games.wakfu import GAME, events, rules
 from tests.wakfu.builders import act, board, choose, kinds, one, pass_reactions, pay, play
 
 
@@ -292,7 +292,7 @@ def test_geant_may_put_everything_on_one_blocker() -> None:
 def test_tacle_806_13() -> None:
     # no starter card has Tacle; a Tacle modifier on the attacker shows the rule: its blockers cannot
     # incline for resources during the Phase d'Actions
-    from allegiance.games.wakfu.pay import producers
+    from allegiance.games.wakfu.resources import producers
     s = board(monde={0: ["Bouftou"], 1: ["Piou Vert", "Tofu"]})
     b, piou = one(s, "Bouftou"), one(s, "Piou Vert")
     s.mods.append((b, "Tacle", 1, "combat"))
@@ -302,7 +302,7 @@ def test_tacle_806_13() -> None:
 
 def test_destroying_a_havre_sac_banishes_it_306_5() -> None:
     s = board(havre={1: ["Tofu"]})
-    rules.destroy(s, s.players[1].sac, 0)
+    events.destroy(s, s.players[1].sac, 0)
     p1 = s.players[1]
     assert p1.sac in s.banished and p1.hero in p1.monde and one(s, "Tofu") in p1.monde
 

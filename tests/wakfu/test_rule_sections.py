@@ -7,7 +7,7 @@ redirection, 419.1 "the next") are listed in RULES.md's status instead.
 
 from __future__ import annotations
 
-from allegiance.games.wakfu import GAME, flow, rules
+from allegiance.games.wakfu import GAME, events, flow, rules
 from tests.wakfu.builders import act, board, choose, ids, one, pass_reactions, pay, play, use
 from tests.wakfu.test_combat import attack, passes
 
@@ -182,7 +182,7 @@ def test_putting_into_play_bypasses_timing_and_niveau_412() -> None:
               active=1, **CRA)
     tofu, cel = one(s, "Tofu"), one(s, "Tofu Céleste")
     assert not any(a.kind == "play" for a in GAME.legal_actions(s, 0))  # 303.1: no Allié on his turn
-    rules.destroy(s, tofu, 1)
+    events.destroy(s, tofu, 1)
     flow.advance(s)
     choose(s, f"hand:{cel}")  # 412.2 on the opponent's turn (412.3: no timing restriction)
     tapped = set(s.tapped)
@@ -219,7 +219,7 @@ def test_the_active_player_chooses_first_419_2() -> None:
     assert boo not in s.tapped and wabbit not in s.tapped
     # on the opponent's turn the active player still chooses first, whoever owns the card
     s = board(monde={0: ["Coffre Malveillant"], 1: ["Bwork"]}, active=1, **XELOR)
-    rules.destroy(s, one(s, "Coffre Malveillant"), 1)
+    events.destroy(s, one(s, "Coffre Malveillant"), 1)
     flow.advance(s)
     assert s.pending[-1].seat == 1
     choose(s, "draw")
@@ -244,7 +244,7 @@ def test_defausse_receives_resolved_cancelled_and_destroyed_cards_502() -> None:
     play(s, 0, c2, tomla)
     pass_reactions(s)
     assert c2 in s.players[0].defausse and rules.force(s, tomla) == 3
-    rules.destroy(s, tomla)
+    events.destroy(s, tomla)
     assert tomla in s.players[0].defausse  # 502: a destroyed card
 
 

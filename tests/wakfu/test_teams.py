@@ -8,7 +8,7 @@ import pytest
 
 from allegiance.core.actions import Action
 from allegiance.core.errors import IllegalActionError, NotYourTurnError
-from allegiance.games.wakfu import GAME, flow, rules, teams
+from allegiance.games.wakfu import GAME, events, flow, rules, teams
 from allegiance.games.wakfu.decks import DeckError, starter
 from allegiance.games.wakfu.setup import table_for
 from tests.wakfu.builders import act, choose, kinds, one, pass_reactions, pay, play, team_board
@@ -301,7 +301,7 @@ def test_the_team_rule_wins_over_the_duel_rule() -> None:
 def test_an_eliminated_player_takes_back_every_card() -> None:
     # WK-ELIM-1: the player leaves with every card, Pioche and Défausse included
     s = team_board("2v2", hand={B1: ["Tofu"]}, monde={B1: ["Bouftou"]}, havre={B1: ["Tofu"]})
-    rules.destroy(s, one(s, "Bouftou", B1))
+    events.destroy(s, one(s, "Bouftou", B1))
     owned = sorted(c for c in s.cards if s.owners[c] == B1)
     kill(s, B1)
     p = s.players[B1]
@@ -320,11 +320,11 @@ def test_every_effect_of_an_eliminated_player_ends_at_once() -> None:
     pass_reactions(s)
     assert ("treve" in {m[1] for m in s.pmods})
     pv = s.players[B2].pv
-    rules.deal_damage(s, A1, None, s.players[B2].hero, 3, "Feu")
+    events.deal_damage(s, A1, None, s.players[B2].hero, 3, "Feu")
     assert s.players[B2].pv == pv  # prevented
     kill(s, B1)
     assert "treve" not in {m[1] for m in s.pmods}
-    rules.deal_damage(s, A1, None, s.players[B2].hero, 3, "Feu")
+    events.deal_damage(s, A1, None, s.players[B2].hero, 3, "Feu")
     assert s.players[B2].pv == pv - 3
     # the eliminated active player's turn ends: the next in the order plays
     assert s.active == A1 and not s.players[A1].out
@@ -574,7 +574,7 @@ def test_first_turn_rules_in_teams() -> None:
     # WK-GOLD-2 with the choices of RULES.md: only the first player's first turn is restricted (506.3);
     # every other player's Havre Sac counts twice on their own first turn (306.4)
     from allegiance.games.wakfu.choices import places
-    from allegiance.games.wakfu.pay import sac_twice
+    from allegiance.games.wakfu.resources import sac_twice
     s = GAME.new_game("2v2", 4, {"reaction_prompts": "playable"})
     while s.pending and s.pending[-1].kind == "mulligan":
         choose(s, "keep")

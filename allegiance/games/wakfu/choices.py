@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from allegiance.games.wakfu import rules
+from allegiance.games.wakfu import combat, rules
 from allegiance.games.wakfu.effects import (
     ACTIONS,
     HAND_POWERS,
@@ -15,13 +15,12 @@ from allegiance.games.wakfu.effects import (
     POWERS,
     TRIGGERS,
     Spec,
-    _has_class,
 )
-from allegiance.games.wakfu.pay import cost_symbols, craftable, feasible, producers
+from allegiance.games.wakfu.resources import cost_symbols, craftable, feasible, producers
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
-# -- what the pay module asks ----------------------------------------------------------------------------------
+# -- what a card or power is ----------------------------------------------------------------------------------
 def spec_of(state: WakfuState, item: Item) -> Spec:
     name = state.name(item.card)
     if item.kind == "power":
@@ -72,7 +71,7 @@ def places(state: WakfuState, seat: int, card: int, only_one: bool = False) -> l
         return out
     if d.type in ("Équipement", "Dofus"):
         porteurs = (c for c in p.monde + p.havre if rules.is_character(state, c) and not rules.cd(state, c).is_monster
-                    and not (first and c in p.monde) and _slot_free(state, c, card))
+                    and not (first and c in p.monde) and rules.slot_free(state, c, card))
         if only_one:
             found = next(porteurs, None)
             return [] if found is None else [found]
@@ -82,18 +81,6 @@ def places(state: WakfuState, seat: int, card: int, only_one: bool = False) -> l
     if d.type == "Zone":
         return [] if first else ["monde"]
     return ["file"]
-
-
-def _slot_free(state: WakfuState, porteur: int, card: int) -> bool:
-    d = state.cards[card]
-    worn = [state.cards[e] for e in rules.equipment_of(state, porteur)]
-    for slot, limit in rules.SLOT_LIMITS.items():
-        if slot in d.subtypes:
-            same = [w for w in worn if slot in w.subtypes
-                    or (slot in ("Familier", "Monture") and ({"Familier", "Monture"} & set(w.subtypes)))]
-            if len(same) >= limit or (slot == "Anneau" and any(w.name == d.name for w in same)):
-                return False
-    return True
 
 
 def max_x(state: WakfuState, item: Item) -> int:
@@ -200,9 +187,8 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
                 and rules.where(state, c) == "monde" and c not in state.tapped and c != cb.target
                 and c not in cb.blockers and state.cards[c].name not in ("Jicé Aouaire",))
     if kind == "bond_attacker":
-        from allegiance.games.wakfu.combat import can_block
         cb = state.combat
-        return cb is not None and c in cb.attackers and bool(item.targets) and can_block(state, item.targets[0], c)
+        return cb is not None and c in cb.attackers and bool(item.targets) and combat.can_block(state, item.targets[0], c)
     if kind == "combatant_split":
         kind = "combatant"
     if kind == "combatant":
@@ -269,64 +255,11 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     return True
 
 
-def answer_extra(state: WakfuState, pend: Pending, value: Any) -> None:
-    from allegiance.games.wakfu.pay import current, proceed
-    item = current(state)
-    if value == "done":
-        item.extra.append("done")
-        item.step = "pay"
-        _pay_extra_then(state, item)
-        return
-    item.extra.append(value)
-    spec = spec_of(state, item)
-    if spec.extra == "incline_own":
-        rules.incline(state, value)
-    proceed(state)
-
-
-def _pay_extra_then(state: WakfuState, item: Item) -> None:
-    from allegiance.games.wakfu.pay import proceed, start_payment
-    item.extra = [e for e in item.extra if e != "done"]
-    start_payment(state, item)
-    proceed(state)
-
-
 def undo_extra(state: WakfuState, item: Item) -> None:
     spec = spec_of(state, item)
     if spec.extra == "incline_own":
         for c in item.extra:
             state.tapped.discard(c)
-
-
-def after_paid(state: WakfuState, item: Item) -> None:
-    """Additional costs that move cards are paid once the whole cost is paid (418.2: simultaneously)."""
-    spec = spec_of(state, item)
-    p = state.players[item.seat]
-    if item.crafted:  # the Recette's cards are recycled as the cost is paid (418.6)
-        for c in item.extra:
-            rules.recycle(state, c)
-        item.extra = []
-    elif spec.extra.startswith(("recycle3:", "recycle1:")):
-        for c in item.extra:
-            rules.recycle(state, c)
-    elif spec.extra in ("discard3", "discard1"):
-        for c in item.extra:
-            rules.remove(state, c)
-            p.defausse.append(c)
-    elif spec.extra == "mill1" and p.pioche:
-        p.defausse.append(p.pioche.pop())
-    elif spec.extra == "destroy_self":
-        rules.destroy(state, item.card)
-    elif spec.extra == "destroy_tofu":
-        for c in item.extra:
-            rules.destroy(state, c)
-    if spec.once:
-        state.flags.add(("once", item.card, item.power))
-    # 705.3 / 809.7: a Réaction is outside the alternation of the Phase d'Actions (it neither uses the
-    # reacting player's turn to act nor hands the turn on); every other Action or power is an action
-    if not spec.reaction and (item.kind == "power" or state.cards[item.card].type == "Action"):
-        from allegiance.games.wakfu.combat import acted
-        acted(state, item.seat)
 
 
 # -- playability --------------------------------------------------------------------------------------------
@@ -356,7 +289,7 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
     if not feasible(need, prods) and not (d.recipe is not None and craftable(state, seat, card)):
         return False
     if d.type == "Action":
-        if "Sort" in d.subtypes and d.classes and not _has_class(d.classes[0])(state, seat, card):  # 302.5
+        if "Sort" in d.subtypes and d.classes and not rules.has_class(state, seat, d.classes[0]):  # 302.5
             return False
         if spec.condition is not None and not spec.condition(state, seat, card):
             return False

@@ -3,7 +3,7 @@ alternating Phase d'Actions, duels, damage to the target, and the end of combat 
 
 from __future__ import annotations
 
-from allegiance.games.wakfu import rules, teams
+from allegiance.games.wakfu import events, rules, teams
 from allegiance.games.wakfu.state import Combat, Item, Pending, WakfuState
 
 #: Alliés that may not block (card text) or neither attack nor block (303.6)
@@ -83,11 +83,10 @@ def step(state: WakfuState) -> None:
         # 703.2: the count is checked against the PM after the "quand [nom] attaque" powers, so a card
         # whose power raises the PM may still come once PM attackers are declared (Bruss Ouilis, 703.2c);
         # a declaration that would be illegal (703.2c) is never offered
-        from allegiance.games.wakfu.resolution import attack_pm_bonus
         pm = rules.pm(state, cb.attacker)
         n = len(cb.attackers) + 1
         options: list[object] = [c for c in eligible_attackers(state, cb.attacker)
-                                 if n <= pm or n <= pm + attack_pm_bonus(state, c)]
+                                 if n <= pm or n <= pm + events.attack_pm_bonus(state, c)]
         if cb.attackers or not options:
             options.append("done")
         if options == ["done"] and not cb.attackers:
@@ -156,8 +155,7 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         assert isinstance(value, int)
         cb.attackers.append(value)
         rules.say(state, "attacker", f"{state.name(value)} attacks", cb.attacker, card=value)
-        from allegiance.games.wakfu.resolution import on_attacks
-        on_attacks(state, value)
+        events.on_attacks(state, value)
     elif pend.kind == "blocker":
         if value == "done":
             _to_actions(state)
@@ -167,7 +165,7 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         cb.blockers[b] = a
         rules.say(state, "blocker", f"{state.name(b)} blocks {state.name(a)}", cb.defender, card=b)
         if rules.controller(state, b) != cb.defender:
-            rules.incline(state, b)  # WK-COMBAT-5: a teammate's reinforcement is tapped when placed
+            events.incline(state, b)  # WK-COMBAT-5: a teammate's reinforcement is tapped when placed
     elif pend.kind == "reassign":
         if value == "none":
             return
@@ -337,7 +335,7 @@ def _fight(state: WakfuState, a: int, assignment: list[int]) -> None:
 
 def _apply(state: WakfuState, hits: list[tuple[int, int, int, str]]) -> None:
     for src, tgt, amount, element in hits:
-        rules.deal_damage(state, rules.controller(state, src), src, tgt, amount, element, combat=True)
+        events.deal_damage(state, rules.controller(state, src), src, tgt, amount, element, combat=True)
 
 
 def _target_damage(state: WakfuState) -> None:

@@ -7,9 +7,9 @@ player's free choice in the Phase Principale / Phase d'Actions) or the game is o
 
 from __future__ import annotations
 
-from allegiance.games.wakfu import choices, combat, rules, teams
+from allegiance.games.wakfu import choices, combat, events, resolution, rules, teams
 from allegiance.games.wakfu.cards import HERO_SIDES
-from allegiance.games.wakfu.state import Item, Pending, WakfuState
+from allegiance.games.wakfu.state import Pending, WakfuState
 
 
 def advance(state: WakfuState) -> None:
@@ -119,7 +119,7 @@ def start_turn(state: WakfuState, seat: int) -> None:
     state.flags = {f for f in state.flags if f[0] in ("kept", "recycled_hand", "sac_twice")}
     rules.say(state, "turn", f"turn {state.turn}: {rules.label(state, seat)}", seat)
     state.phase = "main"
-    resolution.start_of_turn(state, seat)
+    events.start_of_turn(state, seat)
 
 
 def end_turn(state: WakfuState) -> None:
@@ -153,7 +153,7 @@ def draw_phase(state: WakfuState) -> None:
 
 def end_phase(state: WakfuState) -> None:
     """Phase de Fin de Tour (605): end-of-turn effects, then all damage leaves the Alliés (605.2, 410.8)."""
-    resolution.end_of_turn(state, state.active)
+    events.end_of_turn(state, state.active)
     state.damage.clear()
     state.mods = [m for m in state.mods if m[3] != "turn"]
     state.pmods = [m for m in state.pmods if m[3] != "turn"]
@@ -185,9 +185,9 @@ def check(state: WakfuState) -> None:
                         credit = _credit_of(state, c)
                         if credit is not None and credit[1] and state.combat is not None:
                             state.combat.destroyed.append((c, credit[0]))  # XP at the end of combat (415.1)
-                            rules.destroy(state, c, None)
+                            events.destroy(state, c, None)
                         else:
-                            rules.destroy(state, c, credit[0] if credit else None)
+                            events.destroy(state, c, credit[0] if credit else None)
                         changed = True
                         break
                 if changed:
@@ -312,15 +312,6 @@ def discard(state: WakfuState, pend: Pending, value: object) -> None:
     state.players[pend.seat].defausse.append(value)
     rules.say(state, "discard", f"{rules.label(state, pend.seat)} discards {state.name(value)}", pend.seat,
               card=value)
-
-
-def push_trigger(state: WakfuState, seat: int, card: int, effect: str, targets: list[object] | None = None) -> None:
-    """A triggered power goes to the File (804); the opponent may react first (809.6)."""
-    item = Item("trigger", seat, card, effect, list(targets or []), paid=True, to_ask=teams.after(state, seat))
-    state.file.append(item)
-    if not targets:
-        from allegiance.games.wakfu.effects import trigger_target
-        trigger_target(state, item)
 
 
 # -- team games: victory, hero destruction and elimination (WK-WIN-*, WK-XP-*, WK-ELIM-*) -------------------
@@ -469,8 +460,3 @@ def _skip_out(state: WakfuState) -> bool:
         start_turn(state, teams.next_seat(state, state.active))
         return True
     return changed
-
-
-# resolution imports this module: bound once both exist (an import inside the functions cost a lookup
-# through the import machinery on every call)
-from allegiance.games.wakfu import resolution  # noqa: E402

@@ -10,7 +10,7 @@ from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
 from allegiance.core.hooks import RecordHooks, SearchHooks, two_teams
 from allegiance.core.table import Decision, Table
-from allegiance.games.wakfu import choices, combat, effects, flow, pay, resolution, rules, setup, text
+from allegiance.games.wakfu import choices, combat, effects, events, flow, pay, resources, rules, setup, text
 from allegiance.games.wakfu.effects import HAND_POWERS
 from allegiance.games.wakfu.state import Pending, WakfuState
 from allegiance.games.wakfu.teams import MODES, order
@@ -32,8 +32,8 @@ def _react(state: WakfuState, pend: Pending, value: Any) -> None:
 HANDLERS: Final[dict[str, Callable[[WakfuState, Pending, Any], None]]] = {
     "first_player": setup.choose_first, "mulligan": flow.mulligan, "recycle_hand": flow.recycle_hand, "discard": flow.discard,
     "place": pay.answer, "x": pay.answer, "target": pay.answer, "pay": pay.answer, "craft": pay.answer,
-    "trigger_order": resolution.answer_order, "extra": choices.answer_extra,
-    "trigger_target": effects.answer_trigger_target, "reaction": _react, "effect": effects.answer_effect,
+    "trigger_order": events.answer_order, "extra": pay.answer_extra,
+    "trigger_target": events.answer_trigger_target, "reaction": _react, "effect": effects.answer_effect,
     "attack_target": combat.choose, "attacker": combat.choose, "blocker": combat.choose, "reassign": combat.choose,
     "duel_target": combat.choose, "riposte": combat.choose, "duel_order": combat.choose, "geant": combat.choose,
 }
@@ -107,14 +107,14 @@ class WakfuGame(Game):
         if cb is not None:
             if cb.step != "actions" or seat != cb.to_act:
                 return []
-            prods = pay.producers(state, seat)
+            prods = resources.producers(state, seat)
             out = self._playable(state, seat, prods, True)
             out += self._uses(state, seat, prods)
             out.append(PASS)
             return out
         if state.phase != "main" or seat != state.active:
             return []
-        prods = pay.producers(state, seat)
+        prods = resources.producers(state, seat)
         out = self._playable(state, seat, prods, False)
         out += self._uses(state, seat, prods)
         out += [MOVE[c] for c in self._movable(state, seat)]

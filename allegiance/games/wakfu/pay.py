@@ -10,147 +10,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from allegiance.games.wakfu import effects, rules
+from allegiance.games.wakfu import choices, combat, effects, events, rules, teams
+from allegiance.games.wakfu.resources import (
+    RESOURCE_POWERS,
+    artisans,
+    cost_symbols,
+    fill,
+    pay_options,
+    recipe_cards,
+    sac_twice,
+)
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
-
-#: resource powers (803): these cards produce the named element instead of their own when inclined
-RESOURCE_POWERS = {"Piou Vert": "Terre", "Piou Rouge": "Feu", "Piou Jaune": "Air", "Piou Bleu": "Eau"}
-ELEMENTS = ("Air", "Terre", "Feu", "Eau")
-
-
-# -- resources -----------------------------------------------------------------------------------------
-def producers(state: WakfuState, seat: int, exclude: tuple[int, ...] = ()) -> list[tuple[int, str]]:
-    """(card, element) for every card the seat may incline for a resource now (418.1; not Protecteurs).
-    The second player's Havre Sac counts twice on his first turn (306.4)."""
-    p = state.players[seat]
-    out = []
-    tapped = state.tapped
-    cards = state.cards
-    cb = state.combat
-    tackle = cb is not None and cb.step == "actions"  # else no card is tackled (_tackled)
-    for c in p.monde + p.havre:
-        if c in tapped or c in exclude:
-            continue
-        d = cards[c]
-        if d.type == "Protecteur":
-            continue
-        if tackle and _tackled(state, c):
-            continue
-        element = RESOURCE_POWERS.get(d.name, d.element)
-        out.append((c, element))
-        if c == p.sac and sac_twice(state, seat):
-            out.append((c, element))
-    return out
-
-
-def sac_twice(state: WakfuState, seat: int) -> bool:
-    """306.4: the second player's first turn, the Havre Sac not yet inclined for a resource this game."""
-    p = state.players[seat]
-    return seat != state.first and p.turns == 1 and state.active == seat and ("sac_twice", seat) not in state.flags
-
-
-def _tackled(state: WakfuState, card: int) -> bool:
-    """806.13 Tacle: no inclining while blocking or blocked by a Tacle card (no Incarnam starter has Tacle)."""
-    cb = state.combat
-    if cb is None or cb.step not in ("actions",):
-        return False
-    if card in cb.blockers:
-        return rules.has_keyword(state, cb.blockers[card], "Tacle")
-    if card in cb.attackers:
-        return any(a == card and rules.has_keyword(state, b, "Tacle") for b, a in cb.blockers.items())
-    return False
-
-
-def feasible(need: list[str], prods: list[tuple[int, str]]) -> bool:
-    """Whether the produced elements can cover the symbols: each element symbol needs its element, a
-    Neutre symbol takes anything (418.5)."""
-    if len(need) > len(prods):
-        return False
-    if need.count("Neutre") == len(need):  # Neutre takes anything: enough producers is enough
-        return True
-    spare = len(prods)
-    for e in set(need):
-        if e == "Neutre":
-            continue
-        k = need.count(e)
-        if k > sum(1 for _, pe in prods if pe == e):
-            return False
-        spare -= k
-    return need.count("Neutre") <= spare
-
-
-def cost_symbols(state: WakfuState, card: int, x: int) -> list[str]:
-    """The launch cost of a card (418.4a, 418.5b): Niveau symbols, one of them the Allié's element."""
-    d = state.cards[card]
-    n = x if d.x_cost else d.level
-    if d.type == "Allié" and n > 0 and d.cost_element != "Neutre":
-        return [d.cost_element] + ["Neutre"] * (n - 1)
-    return ["Neutre"] * n
-
-
-def artisans(state: WakfuState, seat: int, metier: str) -> list[int]:
-    """Untapped Alliés/Héros of the seat with the Métier (401.4), printed or gained (Amar Casto)."""
-    p = state.players[seat]
-    return [c for c in p.monde + p.havre if rules.is_character(state, c) and c not in state.tapped
-            and (metier in rules.cd(state, c).metiers or (c, "metier", metier) in {(m[0], m[1], m[2]) for m in state.mods})]
-
-
-def recipe_cards(state: WakfuState, seat: int, element: str, chosen: list[Any] = ()) -> list[int]:  # type: ignore[assignment]
-    return [c for c in state.players[seat].defausse if c not in chosen
-            and (element == "Neutre" or state.cards[c].element == element)]
-
-
-def craftable(state: WakfuState, seat: int, card: int) -> bool:
-    """305.4 / 418.6: an Artisan with the Métier to incline and enough cards of the element to recycle."""
-    r = state.cards[card].recipe
-    return r is not None and bool(artisans(state, seat, r.metier)) and len(recipe_cards(state, seat, r.element)) >= r.count
-
-
-def pay_options(state: WakfuState, item: Item) -> list[Any]:
-    """The cards whose inclining keeps the rest of the cost payable (and "craft" when the Recette can pay)."""
-    prods = producers(state, item.seat)
-    out: list[Any] = []
-    if item.kind == "card" and not item.inclined and craftable(state, item.seat, item.card):
-        out.append("craft")
-    seen: set[int] = set()
-    need = item.need
-    if need and need.count("Neutre") == len(need):
-        # any resource fills a Neutre symbol, so every producer leaves a payable rest exactly when there
-        # are enough producers (what the general case below finds, without its copies)
-        if len(need) <= len(prods):
-            for c, _ in prods:
-                if c not in seen:
-                    out.append(c)
-                    seen.add(c)
-        return out
-    for i, (c, e) in enumerate(prods):
-        if c in seen:
-            continue
-        rest = _fill(item.need, e)
-        if rest is None:
-            continue
-        if feasible(rest, prods[:i] + prods[i + 1:]):
-            out.append(c)
-            seen.add(c)
-    return out
-
-
-def _fill(need: list[str], element: str) -> list[str] | None:
-    rest = need[:]
-    if element in rest:
-        rest.remove(element)
-    elif "Neutre" in rest:
-        rest.remove("Neutre")
-    else:
-        return None
-    return rest
 
 
 def incline_for(state: WakfuState, item: Item, card: int) -> None:
     """Incline one card to produce its resource (803: no File, no Réaction)."""
     seat = item.seat
     element = RESOURCE_POWERS.get(state.name(card), state.cards[card].element)
-    rest = _fill(item.need, element)
+    rest = fill(item.need, element)
     assert rest is not None
     item.need = rest
     p = state.players[seat]
@@ -160,7 +37,7 @@ def incline_for(state: WakfuState, item: Item, card: int) -> None:
         rules.say(state, "resource", f"{rules.label(state, seat)} inclines {state.name(card)} for {element} "
                   "and untaps it (306.4)", seat, card=card)
         return
-    rules.incline(state, card)
+    events.incline(state, card)
     item.inclined.append(card)
     rules.say(state, "resource", f"{rules.label(state, seat)} inclines {state.name(card)} for {element}", seat,
               card=card)
@@ -250,7 +127,7 @@ def start_payment(state: WakfuState, item: Item) -> None:
     else:
         item.need = list(spec.cost) + ["Neutre"] * item.x
         if spec.incline:
-            rules.incline(state, item.card)  # the Incliner symbol (802)
+            events.incline(state, item.card)  # the Incliner symbol (802)
             item.inclined.append(item.card)
 
 
@@ -258,11 +135,10 @@ def finish(state: WakfuState, item: Item) -> None:
     """808.2h: the card or power is played; each player may react once, the opponent first (809.6)."""
     item.step = "done"
     item.paid = True
-    from allegiance.games.wakfu.teams import after
-    item.to_ask = after(state, item.seat)  # 809.6; in teams every player, in turn order (WK-GOLD-2)
+    item.to_ask = teams.after(state, item.seat)  # 809.6; in teams every player, in turn order (WK-GOLD-2)
     if item.kind == "card":
         state.players[item.seat].drew_or_played = True
-    choices.after_paid(state, item)
+    after_paid(state, item)
 
 
 def cancel(state: WakfuState) -> None:
@@ -307,7 +183,7 @@ def answer(state: WakfuState, pend: Pending, value: Any) -> None:
         r = state.cards[item.card].recipe
         assert r is not None
         if not item.crafted:  # the Artisan (418.6)
-            rules.incline(state, int(value))
+            events.incline(state, int(value))
             item.inclined.append(int(value))
             item.crafted = True
             item.need = []
@@ -322,6 +198,52 @@ def answer(state: WakfuState, pend: Pending, value: Any) -> None:
     proceed(state)
 
 
-# choices imports this module: bound once both exist (an import inside the functions cost a lookup
-# through the import machinery on every call)
-from allegiance.games.wakfu import choices  # noqa: E402
+# -- additional costs (418.8) ---------------------------------------------------------------------------------
+def answer_extra(state: WakfuState, pend: Pending, value: Any) -> None:
+    item = current(state)
+    if value == "done":
+        item.extra.append("done")
+        item.step = "pay"
+        _pay_extra_then(state, item)
+        return
+    item.extra.append(value)
+    spec = choices.spec_of(state, item)
+    if spec.extra == "incline_own":
+        events.incline(state, value)
+    proceed(state)
+
+
+def _pay_extra_then(state: WakfuState, item: Item) -> None:
+    item.extra = [e for e in item.extra if e != "done"]
+    start_payment(state, item)
+    proceed(state)
+
+
+def after_paid(state: WakfuState, item: Item) -> None:
+    """Additional costs that move cards are paid once the whole cost is paid (418.2: simultaneously)."""
+    spec = choices.spec_of(state, item)
+    p = state.players[item.seat]
+    if item.crafted:  # the Recette's cards are recycled as the cost is paid (418.6)
+        for c in item.extra:
+            rules.recycle(state, c)
+        item.extra = []
+    elif spec.extra.startswith(("recycle3:", "recycle1:")):
+        for c in item.extra:
+            rules.recycle(state, c)
+    elif spec.extra in ("discard3", "discard1"):
+        for c in item.extra:
+            rules.remove(state, c)
+            p.defausse.append(c)
+    elif spec.extra == "mill1" and p.pioche:
+        p.defausse.append(p.pioche.pop())
+    elif spec.extra == "destroy_self":
+        events.destroy(state, item.card)
+    elif spec.extra == "destroy_tofu":
+        for c in item.extra:
+            events.destroy(state, c)
+    if spec.once:
+        state.flags.add(("once", item.card, item.power))
+    # 705.3 / 809.7: a Réaction is outside the alternation of the Phase d'Actions (it neither uses the
+    # reacting player's turn to act nor hands the turn on); every other Action or power is an action
+    if not spec.reaction and (item.kind == "power" or state.cards[item.card].type == "Action"):
+        combat.acted(state, item.seat)

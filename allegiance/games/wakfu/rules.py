@@ -1,6 +1,8 @@
-"""Rule primitives every other module uses: zones, characteristics, range, damage, destruction, XP.
+"""Rule primitives every other module uses: zones, characteristics, range, modifiers, XP, drawing.
 
-Each function names the tournament rules (v2.6) it implements.
+Nothing here sets off a triggered power: what does (a card appearing, inclined, damaged or destroyed) is in
+``events``, one level up (the layers are in ``__init__``).  Each function names the tournament rules (v2.6)
+it implements.
 """
 
 from __future__ import annotations
@@ -265,111 +267,32 @@ def can_affect(state: WakfuState, seat: int, source: int | None, target: int) ->
     return tzone == "monde" or tseat == seat
 
 
-# -- inclining ---------------------------------------------------------------------------------------
-def incline(state: WakfuState, card: int) -> None:
-    """Incline a card (106.1).  Glyphe Incandescent: an attacker or blocker inclining during the Phase
-    d'Actions of its combat takes 2 Feu damage."""
-    if card in state.tapped:
-        return
-    state.tapped.add(card)
-    cb = state.combat
-    if cb is not None and cb.step == "actions" and (card in cb.attackers or card in cb.blockers):
-        for seat, stat, _, _ in state.pmods:
-            if stat == "glyphe_inc":
-                deal_damage(state, seat, None, card, 2, "Feu")
+# -- modifiers -----------------------------------------------------------------------------------------
+def add_mod(state: WakfuState, card: int, stat: str, value: Any, until: str = "turn") -> None:
+    """A modifier of a card until a time: "turn", "combat" or "next:<seat>" (the start of that seat's turn)."""
+    state.mods.append((card, stat, value, until))
 
 
-# -- damage, destruction, XP ---------------------------------------------------------------------------
-def deal_damage(state: WakfuState, seat: int | None, source: int | None, target: int, amount: int,
-                element: str, combat: bool = False, ask: bool = True) -> int:
-    """Deal damage (410): reduced by Résistance (806.12) and prevention; returns the damage dealt."""
-    if amount <= 0 or not in_play(state, target):
-        return 0
-    d = state.cards[target]
-    amount -= resistance(state, target, element) if d.type in ("Allié", "Héros") else 0
-    amount -= _prevention(state, target)
-    if amount <= 0:
-        return 0
-    if ask and d.name == "Kanigrou":
-        from allegiance.games.wakfu.effects import kanigrou
-        kanigrou(state, seat, source, target, amount, element, combat)  # decided before the damage
-        return 0
-    tseat = controller(state, target)
-    src = state.name(source) if source is not None else "the game"
-    if d.type == "Havre Sac":
-        state.players[tseat].sac_pr -= amount  # 410.5
-        say(state, "damage", f"{src} deals {amount} {element} damage to {d.name}", seat,
-            card=target, amount=amount)
-    elif d.type == "Héros":
-        state.players[tseat].pv -= amount  # 410.2
-        say(state, "damage", f"{src} deals {amount} {element} damage to {d.name}", seat,
-            card=target, amount=amount)
-    else:
-        state.damage[target] = state.damage.get(target, 0) + amount  # 410.8
-        say(state, "damage", f"{src} deals {amount} {element} damage to {d.name}", seat,
-            card=target, amount=amount)
-        if state.damage[target] >= force(state, target):
-            _credit(state, target, seat, source, combat)
-    from allegiance.games.wakfu.resolution import after_damage
-    after_damage(state, source, target)
-    return amount
+def has_class(state: WakfuState, seat: int, cls: str) -> bool:
+    """302.5: whether the seat has an Allié or Héros of the class (a Sort needs one to be played)."""
+    p = state.players[seat]
+    return any(cls in cd(state, c).subtypes for c in p.monde + p.havre if is_character(state, c))
 
 
-def _prevention(state: WakfuState, target: int) -> int:
-    n = 0
-    d = cd(state, target)
-    if d.name == "Poum Ondacié" and state.combat is not None and (
-            target in state.combat.attackers or target in state.combat.blockers or target == state.combat.target):
-        n += d.hero_side  # 1 at Niveau 1, 2 at Niveau 2
-    seat = controller(state, target)
-    if state.combat is not None and seat >= 0 and (target in state.combat.attackers or target in state.combat.blockers):
-        n += sum(v for s, st, v, _ in state.pmods if s == seat and st == "glyphe")
-    if any(st == "treve" for _, st, _, _ in state.pmods):
-        n += 1000
-    return n
-
-
-def _credit(state: WakfuState, card: int, seat: int | None, source: int | None, combat: bool) -> None:
-    """Remember who destroyed an Allié (409.2) for XP: at the end of combat if in combat (415.1).  The
-    first damage that made it lethal decides; later hits add no second credit (with two credits the
-    one read back depended on set order, so on the process's string hashing: not deterministic)."""
-    if any(f[0] == "lethal" and f[1] == card for f in state.flags):
-        return
-    state.flags.add(("lethal", card, -1 if seat is None else seat, 1 if combat else 0))
-
-
-def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
-    """Destroy a card in play (409): to its owner's Défausse; a Havre Sac is banished instead (306.5)."""
-    if not in_play(state, card):
-        return
+def slot_free(state: WakfuState, porteur: int, card: int) -> bool:
+    """305.5: whether the porteur has room for the Équipement (``SLOT_LIMITS``; never two identical Anneaux)."""
     d = state.cards[card]
-    seat = controller(state, card)
-    if d.type == "Havre Sac":
-        banish_sac(state, seat)
-        return
-    for e in equipment_of(state, card):  # 305.8
-        _to_defausse(state, e)
-    if d.type in ("Équipement", "Dofus") and card in state.attached:
-        hero = state.attached[card]
-        before = max_pv(state, state.owner(hero)) if state.cards[hero].type == "Héros" else 0
-        say(state, "destroy", f"{d.name} is destroyed", seat, card=card)
-        _to_defausse(state, card)
-        if state.cards[hero].type == "Héros":  # 403.2: losing a PV bonus lowers the Héros' PV
-            p = state.players[state.owner(hero)]
-            p.pv -= max(0, before - max_pv(state, p.seat))
-        return
-    say(state, "destroy", f"{d.name} is destroyed", seat, card=card)
-    _to_defausse(state, card)
-    if state.combat is not None:
-        leave_combat(state, card)
-    if d.type == "Héros":
-        return
-    owner = state.owner(card)
-    if credit is not None and state.table.team_of(credit) != state.table.team_of(owner) and d.xp > 0:
-        # 415.1, 415.2, 415.5 (a teammate's card counts as one's own: no XP)
-        gain_xp(state, credit, d.xp)
-    from allegiance.games.wakfu.resolution import on_destroyed
-    on_destroyed(state, card, owner)
+    worn = [state.cards[e] for e in equipment_of(state, porteur)]
+    for slot, limit in SLOT_LIMITS.items():
+        if slot in d.subtypes:
+            same = [w for w in worn if slot in w.subtypes
+                    or (slot in ("Familier", "Monture") and ({"Familier", "Monture"} & set(w.subtypes)))]
+            if len(same) >= limit or (slot == "Anneau" and any(w.name == d.name for w in same)):
+                return False
+    return True
+
+
+# -- leaving play, XP ----------------------------------------------------------------------------------
 
 
 def leave_combat(state: WakfuState, card: int) -> None:
@@ -390,7 +313,8 @@ def leave_combat(state: WakfuState, card: int) -> None:
                 state.flags.add(("unassigned", b))
 
 
-def _to_defausse(state: WakfuState, card: int) -> None:
+def to_defausse(state: WakfuState, card: int) -> None:
+    """Out of play (or wherever it is) to its owner's Défausse."""
     remove(state, card)
     state.players[state.owner(card)].defausse.append(card)
 
@@ -405,7 +329,7 @@ def banish_sac(state: WakfuState, seat: int) -> None:
     state.banished.append(p.sac)
     for c in p.havre[:]:
         if state.cards[c].type == "Salle":
-            _to_defausse(state, c)
+            to_defausse(state, c)
         else:
             p.havre.remove(c)
             p.monde.append(c)

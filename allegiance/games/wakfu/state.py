@@ -89,7 +89,7 @@ class Item:
     kind: str  # "card", "power" or "trigger"
     seat: int
     card: int  # the card played, or the source of the power
-    effect: str  # the effect's name in effects.EFFECTS / TRIGGERS
+    effect: str  # the card or power name, or a trigger effect in registry.TRIGGERS
     targets: list[Any] = field(default_factory=list)
     x: int = 0
     paid: bool = False

@@ -22,8 +22,9 @@ from allegiance.games.wakfu.combat import eligible_attackers
 from allegiance.games.wakfu.effects import Spec
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
-#: names an effect's code calls when it hurts its target (damage, destruction, inclining, PA loss)
-_HARM_NAMES: Final = frozenset({"_damage", "deal_damage", "destroy", "incline", "banish_sac", "recycle"})
+#: names an effect's code calls when it hurts its target (damage, destruction, inclining, PA loss): renaming one
+#: of these functions (effects.common.damage, events.deal_damage, ...) changes what the greedy bot does
+_HARM_NAMES: Final = frozenset({"damage", "deal_damage", "destroy", "incline", "banish_sac", "recycle"})
 #: answers to an optional effect that mean "do nothing"
 _DECLINE: Final = frozenset({"no", "none", "refuse", "pass", "cancel", "done"})
 

@@ -1,0 +1,45 @@
+"""Every card's powers, one module per card type, each registering its cards in ``registry`` when imported:
+
+``actions`` (Actions, 302), ``allies`` (Alliés, 303), ``heroes`` (Héros, 307), ``equipment`` (Équipements and
+Familiers, 305), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
+A card is found by its name in its type's module.  Importing this package imports them all, so the
+tables it re-exports are full.  Choices made while an effect resolves are :class:`Pending` decisions of
+kind ``effect`` answered by :func:`answer_effect`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allegiance.games.wakfu.cards import CARDS
+from allegiance.games.wakfu.effects import actions, allies, equipment, heroes, places
+from allegiance.games.wakfu.registry import (
+    ACTIONS,
+    APPEAR,
+    EFFECT_HANDLERS,
+    HAND_POWERS,
+    HERO_L2_POWERS,
+    PERMANENT,
+    PLAIN,
+    POWERS,
+    TRIGGERS,
+    Resolve,
+    Spec,
+    implemented,
+)
+from allegiance.games.wakfu.state import Pending, WakfuState
+
+#: the card-type modules (imported for their registrations)
+MODULES = (actions, allies, heroes, equipment, places)
+
+
+def implemented_cards() -> list[str]:
+    return sorted(n for n in CARDS if implemented(n))
+
+
+def answer_effect(state: WakfuState, pend: Pending, value: Any) -> None:
+    EFFECT_HANDLERS[pend.get("fx")](state, pend, value)
+
+
+__all__ = ["ACTIONS", "APPEAR", "HAND_POWERS", "HERO_L2_POWERS", "MODULES", "PERMANENT", "PLAIN", "POWERS",
+           "TRIGGERS", "Resolve", "Spec", "answer_effect", "implemented", "implemented_cards"]

@@ -1,0 +1,275 @@
+"""The events of play that set off triggered powers (804), and how a triggered power goes to the File.
+
+A card appears (303, 305, 309, 310), is inclined (106.1), damaged (410) or destroyed (409), attacks, a turn
+starts or ends: each looks up, by card name in the ``registry``, the powers it triggers and puts them in
+the File d'Attente (804), the target chosen at once when the power has one (804.3).  The cards' own code
+is one level up (``effects``): this module never imports it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allegiance.games.wakfu import rules, teams
+from allegiance.games.wakfu.registry import (
+    APPEAR,
+    APPEAR_INCLINED,
+    ATTACK_PM,
+    BEFORE_DAMAGE,
+    DAMAGED,
+    DESTROYED,
+    END_OF_TURN,
+    ON_ATTACK,
+    START_OF_TURN,
+    STRIKE_BACK,
+    TRIGGER_TARGETS,
+    WHEN_DESTROYED,
+)
+from allegiance.games.wakfu.state import Item, Pending, WakfuState
+
+
+# -- the File (804) ------------------------------------------------------------------------------------------
+def push_trigger(state: WakfuState, seat: int, card: int, effect: str, targets: list[object] | None = None) -> None:
+    """A triggered power goes to the File (804); the opponent may react first (809.6)."""
+    item = Item("trigger", seat, card, effect, list(targets or []), paid=True, to_ask=teams.after(state, seat))
+    state.file.append(item)
+    if not targets:
+        trigger_target(state, item)
+
+
+def trigger_target(state: WakfuState, item: Item) -> bool:
+    """804.3: the controller chooses the trigger's target as it triggers; with no legal choice the
+    trigger is removed (annulled).  True if a choice is asked."""
+    pick = TRIGGER_TARGETS.get(item.effect)
+    if pick is None:
+        return False
+    options = pick(state, item)
+    if not options:
+        state.file = [i for i in state.file if i is not item]
+        rules.say(state, "fizzle", f"{state.name(item.card)}: no legal choice, the power is annulled (804)", item.seat)
+        return False
+    state.pending.append(Pending("trigger_target", item.seat, f"{state.name(item.card)}: choose its target",
+                                 tuple(options), item.card, (("effect", item.effect),)))
+    return True
+
+
+def answer_trigger_target(state: WakfuState, pend: Pending, value: Any) -> None:
+    for item in reversed(state.file):
+        if item.kind == "trigger" and item.card == pend.card and item.effect == pend.get("effect") and not item.targets:
+            item.targets = [value]
+            return
+
+
+# -- appearing -----------------------------------------------------------------------------------------------
+def appear(state: WakfuState, item: Item) -> None:
+    """The permanent of a resolved File item comes into play where ``item.place`` says (303, 305, 309, 310;
+    a card put into play without being played, 412.2, too)."""
+    d = state.cards[item.card]
+    p = state.players[item.seat]
+    place = item.place
+    if d.type in ("Équipement", "Dofus"):
+        porteur = int(place)
+        if not rules.in_play(state, porteur) or rules.controller(state, porteur) != item.seat \
+                or not rules.slot_free(state, porteur, item.card):
+            p.defausse.append(item.card)
+            rules.say(state, "fizzle", f"{d.name} has no porteur any more and goes to the Défausse", item.seat)
+            return
+        zone = p.monde if porteur in p.monde else p.havre
+        before = rules.max_pv(state, item.seat)
+        zone.append(item.card)
+        state.attached[item.card] = porteur
+        if porteur == p.hero:
+            p.pv += rules.max_pv(state, item.seat) - before  # 403: a PV bonus raises current and maximum PV
+    elif place == "havre" or d.type == "Salle":
+        if not rules.sac_room(state, item.seat):
+            p.defausse.append(item.card)
+            rules.say(state, "fizzle", f"{d.name} cannot appear in a full Havre Sac (504.3a)", item.seat)
+            return
+        p.havre.append(item.card)
+    else:
+        p.monde.append(item.card)
+    state.appeared[item.card] = state.turn
+    if d.name in APPEAR_INCLINED:
+        incline(state, item.card)
+    rules.say(state, "appear", f"{d.name} appears", item.seat, card=item.card)
+    if d.name in APPEAR:
+        push_trigger(state, item.seat, item.card, d.name)
+
+
+# -- inclining, damage, destruction --------------------------------------------------------------------------
+def incline(state: WakfuState, card: int) -> None:
+    """Incline a card (106.1).  Glyphe Incandescent: an attacker or blocker inclining during the Phase
+    d'Actions of its combat takes 2 Feu damage."""
+    if card in state.tapped:
+        return
+    state.tapped.add(card)
+    cb = state.combat
+    if cb is not None and cb.step == "actions" and (card in cb.attackers or card in cb.blockers):
+        for seat, stat, _, _ in state.pmods:
+            if stat == "glyphe_inc":
+                deal_damage(state, seat, None, card, 2, "Feu")
+
+
+def deal_damage(state: WakfuState, seat: int | None, source: int | None, target: int, amount: int,
+                element: str, combat: bool = False, ask: bool = True) -> int:
+    """Deal damage (410): reduced by Résistance (806.12) and prevention; returns the damage dealt."""
+    if amount <= 0 or not rules.in_play(state, target):
+        return 0
+    d = state.cards[target]
+    amount -= rules.resistance(state, target, element) if d.type in ("Allié", "Héros") else 0
+    amount -= _prevention(state, target)
+    if amount <= 0:
+        return 0
+    if ask and d.name in BEFORE_DAMAGE:  # Kanigrou: decided before the damage
+        BEFORE_DAMAGE[d.name](state, seat, source, target, amount, element, combat)
+        return 0
+    tseat = rules.controller(state, target)
+    src = state.name(source) if source is not None else "the game"
+    if d.type == "Havre Sac":
+        state.players[tseat].sac_pr -= amount  # 410.5
+        rules.say(state, "damage", f"{src} deals {amount} {element} damage to {d.name}", seat,
+            card=target, amount=amount)
+    elif d.type == "Héros":
+        state.players[tseat].pv -= amount  # 410.2
+        rules.say(state, "damage", f"{src} deals {amount} {element} damage to {d.name}", seat,
+            card=target, amount=amount)
+    else:
+        state.damage[target] = state.damage.get(target, 0) + amount  # 410.8
+        rules.say(state, "damage", f"{src} deals {amount} {element} damage to {d.name}", seat,
+            card=target, amount=amount)
+        if state.damage[target] >= rules.force(state, target):
+            _credit(state, target, seat, source, combat)
+    after_damage(state, source, target)
+    return amount
+
+
+def _prevention(state: WakfuState, target: int) -> int:
+    n = 0
+    d = rules.cd(state, target)
+    if d.name == "Poum Ondacié" and state.combat is not None and (
+            target in state.combat.attackers or target in state.combat.blockers or target == state.combat.target):
+        n += d.hero_side  # 1 at Niveau 1, 2 at Niveau 2
+    seat = rules.controller(state, target)
+    if state.combat is not None and seat >= 0 and (target in state.combat.attackers or target in state.combat.blockers):
+        n += sum(v for s, st, v, _ in state.pmods if s == seat and st == "glyphe")
+    if any(st == "treve" for _, st, _, _ in state.pmods):
+        n += 1000
+    return n
+
+
+def _credit(state: WakfuState, card: int, seat: int | None, source: int | None, combat: bool) -> None:
+    """Remember who destroyed an Allié (409.2) for XP: at the end of combat if in combat (415.1).  The
+    first damage that made it lethal decides; later hits add no second credit (with two credits the
+    one read back depended on set order, so on the process's string hashing: not deterministic)."""
+    if any(f[0] == "lethal" and f[1] == card for f in state.flags):
+        return
+    state.flags.add(("lethal", card, -1 if seat is None else seat, 1 if combat else 0))
+
+
+def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
+    """Destroy a card in play (409): to its owner's Défausse; a Havre Sac is banished instead (306.5)."""
+    if not rules.in_play(state, card):
+        return
+    d = state.cards[card]
+    seat = rules.controller(state, card)
+    if d.type == "Havre Sac":
+        rules.banish_sac(state, seat)
+        return
+    for e in rules.equipment_of(state, card):  # 305.8
+        rules.to_defausse(state, e)
+    if d.type in ("Équipement", "Dofus") and card in state.attached:
+        hero = state.attached[card]
+        before = rules.max_pv(state, state.owner(hero)) if state.cards[hero].type == "Héros" else 0
+        rules.say(state, "destroy", f"{d.name} is destroyed", seat, card=card)
+        rules.to_defausse(state, card)
+        if state.cards[hero].type == "Héros":  # 403.2: losing a PV bonus lowers the Héros' PV
+            p = state.players[state.owner(hero)]
+            p.pv -= max(0, before - rules.max_pv(state, p.seat))
+        return
+    rules.say(state, "destroy", f"{d.name} is destroyed", seat, card=card)
+    rules.to_defausse(state, card)
+    if state.combat is not None:
+        rules.leave_combat(state, card)
+    if d.type == "Héros":
+        return
+    owner = state.owner(card)
+    if credit is not None and state.table.team_of(credit) != state.table.team_of(owner) and d.xp > 0:
+        # 415.1, 415.2, 415.5 (a teammate's card counts as one's own: no XP)
+        rules.gain_xp(state, credit, d.xp)
+    on_destroyed(state, card, owner)
+
+
+def after_damage(state: WakfuState, source: int | None, target: int) -> None:
+    """Triggers on damage dealt: the damaged card's own (Wa Wabbit may draw); its Équipements striking back
+    at an Allié or Héros in play (Cape / Anneau du Prespic, 1 Feu)."""
+    seat = rules.controller(state, target)
+    name = state.name(target)
+    if name in DAMAGED:
+        push_trigger(state, seat, target, name)
+    if source is not None and rules.is_character(state, source) and rules.in_play(state, source):
+        for e in rules.equipment_of(state, target):
+            effect = STRIKE_BACK.get(state.name(e))
+            if effect is not None:
+                push_trigger(state, seat, e, effect, [source])
+
+
+def on_destroyed(state: WakfuState, card: int, owner: int) -> None:
+    """Triggers on a card destroyed: its own power (DESTROYED), then the watchers (Tofu Céleste)."""
+    name = state.name(card)
+    if name in DESTROYED:
+        push_trigger(state, owner, card, name)
+    for watch in WHEN_DESTROYED:
+        watch(state, card, owner)
+
+
+# -- attacking -----------------------------------------------------------------------------------------------
+def attack_pm_bonus(state: WakfuState, card: int) -> int:
+    """The PM that a card's "quand [nom] attaque" power gives its controller (Bruss Ouilis: +1)."""
+    return ATTACK_PM.get(state.cards[card].name, 0)
+
+
+def on_attacks(state: WakfuState, card: int) -> None:
+    """A card's "quand [nom] attaque" power, applied as it is declared an attacker: its PM counts before
+    the attacker count is checked (703.2c)."""
+    power = ON_ATTACK.get(rules.cd(state, card).name)
+    if power is not None:
+        power(state, card)
+
+
+# -- start and end of turn -----------------------------------------------------------------------------------
+def start_of_turn(state: WakfuState, seat: int) -> None:
+    """602.2: the active player's start-of-turn triggers (Zones and Familiers upkeep, Dollarawan)."""
+    p = state.players[seat]
+    batch = []
+    for c in p.monde + p.havre:
+        effect = START_OF_TURN.get(state.name(c))
+        if effect is not None:
+            push_trigger(state, seat, c, effect)
+            batch.append(c)
+    if len(batch) > 1:
+        ask_order(state, seat, tuple(batch), ())
+
+
+def ask_order(state: WakfuState, seat: int, batch: tuple[int, ...], order: tuple[int, ...]) -> None:
+    """602.2 / 804.6: the player orders his simultaneous triggers; asked "which resolves next?" until
+    one is left."""
+    left = tuple(c for c in batch if c not in order)
+    if len(left) <= 1:
+        ordered = order + left  # first to resolve first
+        items = {i.card: i for i in state.file if i.kind == "trigger" and i.card in batch}
+        rest = [i for i in state.file if not (i.kind == "trigger" and i.card in batch)]
+        state.file = rest + [items[c] for c in reversed(ordered) if c in items]  # LIFO: the first on top
+        return
+    state.pending.append(Pending("trigger_order", seat, "Your start-of-turn powers: which resolves next?", left,
+                                 data=(("batch", batch), ("order", order))))
+
+
+def answer_order(state: WakfuState, pend: Pending, value: object) -> None:
+    assert isinstance(value, int)
+    ask_order(state, pend.seat, pend.get("batch"), pend.get("order") + (value,))
+
+
+def end_of_turn(state: WakfuState, seat: int) -> None:
+    """605.1: the end-of-turn effects (Katsou Mee)."""
+    for fn in END_OF_TURN:
+        fn(state, seat)

@@ -1,0 +1,100 @@
+"""The card registry: what a card does, looked up by its name.
+
+The tables start empty (but for the engine's own events); each card-type module of ``effects`` fills them
+with its cards when it is imported, and ``effects`` imports all of them.  Everything below the card
+modules (``events``) finds a card's triggered powers here by name without importing the cards' code,
+and everything above them imports ``effects``, so the tables are full by the time anything reads them.
+
+A card is implemented when every power it has is registered (:func:`implemented`); a deck holding any
+other card is refused (``setup.check_implemented``), so no card ever plays as a blank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from allegiance.games.wakfu.state import Item, Pending, WakfuState
+
+Resolve = Callable[[WakfuState, Item], None]
+#: (state, pending, answer): a choice made while an effect resolves (a Pending of kind ``effect``)
+Handler = Callable[[WakfuState, Pending, Any], None]
+#: (state, seat, card) -> whether the card or power may be played now
+Condition = Callable[[WakfuState, int, int], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """How an Action or power is played: its targets (808.2d), X, additional cost and effect."""
+
+    name: str
+    resolve: Resolve
+    targets: tuple[str, ...] = ()
+    x: bool = False
+    extra: str = ""  # additional cost (418.8): incline_own, recycle3:<el>, discard3, discard1, destroy_self...
+    condition: Condition | None = None  # (state, seat, card) -> may play now
+    reaction: bool = False
+    text: str = ""
+    cost: tuple[str, ...] = ()  # powers: element symbols (418.5d)
+    incline: bool = False  # powers: the Incliner symbol (802)
+    once: bool = False  # powers: once per turn (per card instance, 802)
+    alternative: bool = False  # a card put into play from hand for ``cost`` instead of its Niveau
+    split: bool = False  # X target slots of kind targets[0], repeats allowed (a split of X damage, 808.2e)
+
+
+def noop(state: WakfuState, item: Item) -> None:
+    return None
+
+
+#: a permanent played from hand: it appears when it resolves
+PERMANENT = Spec("permanent", noop)
+
+# -- played: Actions, paid powers, powers usable from the hand ------------------------------------------------
+ACTIONS: dict[str, Spec] = {}
+POWERS: dict[str, tuple[Spec, ...]] = {}
+#: Niveau 2 Héros powers that differ from Niveau 1
+HERO_L2_POWERS: dict[str, tuple[Spec, ...]] = {}
+#: powers usable from the hand (a card put into play instead of being played, 412.2)
+HAND_POWERS: dict[str, Spec] = {}
+
+# -- triggered powers (804) -----------------------------------------------------------------------------------
+#: trigger effect name -> its resolution; "combat_inclined" is the end-of-combat inclining (708.3), an event
+#: the players may answer with a Réaction, with no effect of its own
+TRIGGERS: dict[str, Resolve] = {"combat_inclined": noop}
+#: triggered powers whose target is chosen when they trigger (804.3), with their legal choices
+TRIGGER_TARGETS: dict[str, Callable[[WakfuState, Item], list[int]]] = {}
+#: the cards whose power triggers when they appear
+APPEAR: set[str] = set()
+#: the cards that appear inclined
+APPEAR_INCLINED: set[str] = set()
+#: the cards whose power triggers when they are destroyed
+DESTROYED: set[str] = set()
+#: (state, card, owner) called for every card destroyed, after the DESTROYED triggers (Tofu Céleste)
+WHEN_DESTROYED: list[Callable[[WakfuState, int, int], None]] = []
+#: the cards whose power triggers when they are damaged
+DAMAGED: set[str] = set()
+#: Équipement name -> the trigger effect when an Allié or Héros in play damages its porteur
+STRIKE_BACK: dict[str, str] = {}
+#: card name -> the trigger effect at the start of its controller's turn (602.2)
+START_OF_TURN: dict[str, str] = {}
+#: (state, seat) called at the end of each turn (605)
+END_OF_TURN: list[Callable[[WakfuState, int], None]] = []
+#: card name -> (state, seat, source, target, amount, element, combat) asked before it takes damage,
+#: instead of the damage (Kanigrou)
+BEFORE_DAMAGE: dict[str, Callable[[WakfuState, int | None, int | None, int, int, str, bool], None]] = {}
+#: card name -> the PM its "quand [nom] attaque" power gives (counted before the attacker count, 703.2c)
+ATTACK_PM: dict[str, int] = {}
+#: card name -> its "quand [nom] attaque" power, (state, card)
+ON_ATTACK: dict[str, Callable[[WakfuState, int], None]] = {}
+
+# -- the rest -------------------------------------------------------------------------------------------------
+#: ``fx`` of an ``effect`` Pending -> what its answer does
+EFFECT_HANDLERS: dict[str, Handler] = {}
+#: cards with no powers beyond keywords, Force, stats or continuous powers encoded in rules / combat
+PLAIN: set[str] = set()
+
+
+def implemented(name: str) -> bool:
+    """Whether every power of the card is implemented."""
+    return name in PLAIN or name in ACTIONS or name in POWERS or name in TRIGGERS or name in HAND_POWERS

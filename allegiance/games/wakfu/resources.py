@@ -1,0 +1,143 @@
+"""Resources (418, 803): which cards the player may incline for which element, whether symbols can be
+paid, the launch cost of a card, and crafting with a Recette (305.4, 418.6).  Questions about the state
+only: paying itself (inclining, in order, as decisions) is in ``pay``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allegiance.games.wakfu import rules
+from allegiance.games.wakfu.state import Item, WakfuState
+
+#: resource powers (803): these cards produce the named element instead of their own when inclined
+RESOURCE_POWERS = {"Piou Vert": "Terre", "Piou Rouge": "Feu", "Piou Jaune": "Air", "Piou Bleu": "Eau"}
+
+
+ELEMENTS = ("Air", "Terre", "Feu", "Eau")
+
+
+def producers(state: WakfuState, seat: int, exclude: tuple[int, ...] = ()) -> list[tuple[int, str]]:
+    """(card, element) for every card the seat may incline for a resource now (418.1; not Protecteurs).
+    The second player's Havre Sac counts twice on his first turn (306.4)."""
+    p = state.players[seat]
+    out = []
+    tapped = state.tapped
+    cards = state.cards
+    cb = state.combat
+    tackle = cb is not None and cb.step == "actions"  # else no card is tackled (_tackled)
+    for c in p.monde + p.havre:
+        if c in tapped or c in exclude:
+            continue
+        d = cards[c]
+        if d.type == "Protecteur":
+            continue
+        if tackle and _tackled(state, c):
+            continue
+        element = RESOURCE_POWERS.get(d.name, d.element)
+        out.append((c, element))
+        if c == p.sac and sac_twice(state, seat):
+            out.append((c, element))
+    return out
+
+
+def sac_twice(state: WakfuState, seat: int) -> bool:
+    """306.4: the second player's first turn, the Havre Sac not yet inclined for a resource this game."""
+    p = state.players[seat]
+    return seat != state.first and p.turns == 1 and state.active == seat and ("sac_twice", seat) not in state.flags
+
+
+def _tackled(state: WakfuState, card: int) -> bool:
+    """806.13 Tacle: no inclining while blocking or blocked by a Tacle card (no Incarnam starter has Tacle)."""
+    cb = state.combat
+    if cb is None or cb.step not in ("actions",):
+        return False
+    if card in cb.blockers:
+        return rules.has_keyword(state, cb.blockers[card], "Tacle")
+    if card in cb.attackers:
+        return any(a == card and rules.has_keyword(state, b, "Tacle") for b, a in cb.blockers.items())
+    return False
+
+
+def feasible(need: list[str], prods: list[tuple[int, str]]) -> bool:
+    """Whether the produced elements can cover the symbols: each element symbol needs its element, a
+    Neutre symbol takes anything (418.5)."""
+    if len(need) > len(prods):
+        return False
+    if need.count("Neutre") == len(need):  # Neutre takes anything: enough producers is enough
+        return True
+    spare = len(prods)
+    for e in set(need):
+        if e == "Neutre":
+            continue
+        k = need.count(e)
+        if k > sum(1 for _, pe in prods if pe == e):
+            return False
+        spare -= k
+    return need.count("Neutre") <= spare
+
+
+def cost_symbols(state: WakfuState, card: int, x: int) -> list[str]:
+    """The launch cost of a card (418.4a, 418.5b): Niveau symbols, one of them the Allié's element."""
+    d = state.cards[card]
+    n = x if d.x_cost else d.level
+    if d.type == "Allié" and n > 0 and d.cost_element != "Neutre":
+        return [d.cost_element] + ["Neutre"] * (n - 1)
+    return ["Neutre"] * n
+
+
+def artisans(state: WakfuState, seat: int, metier: str) -> list[int]:
+    """Untapped Alliés/Héros of the seat with the Métier (401.4), printed or gained (Amar Casto)."""
+    p = state.players[seat]
+    return [c for c in p.monde + p.havre if rules.is_character(state, c) and c not in state.tapped
+            and (metier in rules.cd(state, c).metiers or (c, "metier", metier) in {(m[0], m[1], m[2]) for m in state.mods})]
+
+
+def recipe_cards(state: WakfuState, seat: int, element: str, chosen: list[Any] = ()) -> list[int]:  # type: ignore[assignment]
+    return [c for c in state.players[seat].defausse if c not in chosen
+            and (element == "Neutre" or state.cards[c].element == element)]
+
+
+def craftable(state: WakfuState, seat: int, card: int) -> bool:
+    """305.4 / 418.6: an Artisan with the Métier to incline and enough cards of the element to recycle."""
+    r = state.cards[card].recipe
+    return r is not None and bool(artisans(state, seat, r.metier)) and len(recipe_cards(state, seat, r.element)) >= r.count
+
+
+def pay_options(state: WakfuState, item: Item) -> list[Any]:
+    """The cards whose inclining keeps the rest of the cost payable (and "craft" when the Recette can pay)."""
+    prods = producers(state, item.seat)
+    out: list[Any] = []
+    if item.kind == "card" and not item.inclined and craftable(state, item.seat, item.card):
+        out.append("craft")
+    seen: set[int] = set()
+    need = item.need
+    if need and need.count("Neutre") == len(need):
+        # any resource fills a Neutre symbol, so every producer leaves a payable rest exactly when there
+        # are enough producers (what the general case below finds, without its copies)
+        if len(need) <= len(prods):
+            for c, _ in prods:
+                if c not in seen:
+                    out.append(c)
+                    seen.add(c)
+        return out
+    for i, (c, e) in enumerate(prods):
+        if c in seen:
+            continue
+        rest = fill(item.need, e)
+        if rest is None:
+            continue
+        if feasible(rest, prods[:i] + prods[i + 1:]):
+            out.append(c)
+            seen.add(c)
+    return out
+
+
+def fill(need: list[str], element: str) -> list[str] | None:
+    rest = need[:]
+    if element in rest:
+        rest.remove(element)
+    elif "Neutre" in rest:
+        rest.remove("Neutre")
+    else:
+        return None
+    return rest
