@@ -202,7 +202,7 @@ def check(state: WakfuState) -> None:
         if f[0] == "lethal":
             state.flags = {f for f in state.flags if f[0] != "lethal"}
             break
-    _victory(state)
+    victory(state)
     if state.phase == "over" or state.pending:
         return
     pmods = state.pmods
@@ -262,7 +262,8 @@ def _credit_of(state: WakfuState, card: int) -> tuple[int, int] | None:
     return None
 
 
-def _victory(state: WakfuState) -> None:
+def victory(state: WakfuState) -> None:
+    """End the game if a player or team has won (run after every step, and on a loaded position)."""
     if state.phase in ("setup", "over"):
         return
     if teams.is_team(state):

@@ -530,7 +530,7 @@ class _Reader:
         now, as the engine's checks would have after the step that reached it (103.2, WK-WIN-2)."""
         if state.phase != "over":
             from allegiance.games.wakfu import flow
-            flow._victory(state)
+            flow.victory(state)
 
 
 def _ask_combat(state: WakfuState) -> None:
