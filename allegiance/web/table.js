@@ -344,10 +344,16 @@
     menu.querySelector("button").focus();
   }
 
+  // a card that carries no action: the game's reason, sent with the state (the page works none out)
+  function explainCard(cardEl) {
+    const reason = cardEl && last && last.why ? last.why[cardEl.dataset.card] : null;
+    if (reason) toast(`Not now: ${reason}`);
+  }
+
   document.addEventListener("click", (ev) => {
     if (ev.target.closest("#menu")) return;
     const cardEl = ev.target.closest("#board [data-card].act, #widget [data-card].act");
-    if (!cardEl || !last) { hideMenu(); return; }
+    if (!cardEl || !last) { hideMenu(); explainCard(ev.target.closest("#board [data-card], #widget [data-card]")); return; }
     if (!online || busy) { toast(online ? "Wait for the table to answer your last move." : "Not connected: actions are paused."); return; }
     const idx = (cardEl.dataset.actions || "").split(",").filter(Boolean).map(Number).filter((i) => last.legal[i]);
     if (!idx.length) return;
