@@ -20,7 +20,7 @@ from allegiance.games.wakfu.state import Item, WakfuState
 
 
 def _card(state: WakfuState, value: Any) -> int | None:
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(state.cards):
+    if isinstance(value, int) and not isinstance(value, bool) and value in state.cards:
         return value
     return None
 
