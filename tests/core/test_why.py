@@ -159,8 +159,8 @@ def check_reasons(game: Game, state: Any, rng: random.Random) -> int:
     return count
 
 
-CASES = [("swdbg", "1v1", 3, 300), ("swdbg", "2v2", 2, 300), ("wakfu", "1v1", 3, 300), ("wakfu", "2v2", 1, 200),
-         ("jk", "AvE", 2, 600), ("jk", "AvEvI", 1, 400)]
+CASES = [("swdbg", "1v1", 5, 300), ("swdbg", "2v2", 3, 300), ("wakfu", "1v1", 5, 300), ("wakfu", "2v2", 2, 200),
+         ("jk", "AvE", 4, 600), ("jk", "AvEvI", 3, 400)]
 
 
 @pytest.mark.parametrize(("name", "mode", "examples", "longest"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
