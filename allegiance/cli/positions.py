@@ -177,13 +177,18 @@ def legal(
 def why_list(game: Any, state: Any) -> list[dict[str, Any]]:
     """For each seat that may act, its cards that carry no legal action and why (the game's words,
     :meth:`~allegiance.core.game.Game.card_reasons`), each card by id and name."""
-    out = []
+    out: list[dict[str, Any]] = []
     for seat in game.active_seats(state):
-        view = game.view(state, seat)
-        names = SenderView(lambda v=view: v).cards
+        view: dict[str, Any] = game.view(state, seat)
+        names = _card_names(view)
         for card, reason in game.card_reasons(state, seat, view).items():
             out.append({"seat": seat, "card": card, "name": names.get(card, f"card #{card}"), "reason": reason})
     return out
+
+
+def _card_names(view: dict[str, Any]) -> dict[int, str]:
+    """Card id -> name of every card object of a view."""
+    return SenderView(lambda: view).cards
 
 
 def _print_reasons(state: Any, reasons: list[dict[str, Any]]) -> None:
