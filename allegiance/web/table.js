@@ -387,7 +387,8 @@
   $("log").addEventListener("scroll", () => { const el = $("log"); logPinned = el.scrollTop + el.clientHeight >= el.scrollHeight - 30; });
   $("log-toggle").onclick = () => { document.body.classList.toggle("show-log"); document.body.classList.remove("show-chat"); };
   $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
-    <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu).
+    <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu);
+    a card of yours that cannot be used now says why.
     The panel lists every action too, each with a number key.</p>
     <ul><li><kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd>: the numbered action</li>
     <li><kbd>Tab</kbd> to a card, <kbd>Enter</kbd>: act on it (or see it)</li>
