@@ -12,7 +12,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -30,6 +30,10 @@ from allegiance.core.hooks import AgentEncoding, RecordHooks, SearchHooks, Termi
 from allegiance.core.options import OptionSpec, validate_options
 from allegiance.core.refusals import SenderView, guard_message, guard_text, literal, plain_description
 from allegiance.core.table import Decision, Table
+
+#: the parameters of an action that name what it acts on (a target), not the card that acts: a card
+#: named only there still carries no action of its own (:meth:`Game.card_reasons`)
+OBJECT_KEYS: Final = frozenset({"target", "defender", "supported", "under", "on", "side"})
 
 
 class GameState(Protocol):
@@ -234,7 +238,8 @@ class Game(ABC):
             return {}
         sender = SenderView(lambda: view if view is not None else self.view(state, seat))
         legal = self.legal_actions(state, seat)
-        carried = {v for a in legal for _, v in a.params if isinstance(v, int) and not isinstance(v, bool)}
+        carried = {v for a in legal for k, v in a.params
+                   if k not in OBJECT_KEYS and isinstance(v, int) and not isinstance(v, bool)}
         out: dict[int, str] = {}
         for card, action in asked.items():
             if card in carried or card not in sender.cards:  # never a card the seat's view does not show

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from allegiance.core.actions import Action
 from allegiance.core.errors import IllegalActionError
-from allegiance.core.game import Game
+from allegiance.core.game import OBJECT_KEYS, Game
 from allegiance.games import get_game
 from allegiance.games.jk import GAME as JK
 from allegiance.games.jk.rules import cost
@@ -66,6 +66,10 @@ def test_swdbg_other_reasons() -> None:
     y_wing, trooper = cid(s, "Y-Wing"), cid(s, "Stormtrooper")
     assert SWDBG.why_not(s, 0, {"kind": "buy", "card": y_wing}) == \
         "Y-Wing is a Rebel card: you buy only Empire and neutral cards"
+    # the Y-Wing may be attacked (the Stormtrooper's action names it as its target), not bought: a click
+    # on it (it carries no action of its own) says why
+    assert {"kind": "commit", "card": trooper, "target": y_wing} in [a.to_json() for a in SWDBG.legal_actions(s, 0)]
+    assert SWDBG.card_reasons(s, 0)[y_wing] == "Y-Wing is a Rebel card: you buy only Empire and neutral cards"
     assert SWDBG.why_not(s, 0, {"kind": "resolve"}) == "no attack is open: commit a card to attack first"
     assert SWDBG.why_not(s, 0, {"kind": "play", "card": trooper}) == "only a card in your hand can be played"
     SWDBG.apply(s, 0, {"kind": "commit", "card": trooper, "target": "base"})
@@ -154,7 +158,7 @@ def check_reasons(game: Game, state: Any, rng: random.Random) -> int:
         reasons = game.card_reasons(state, seat)
         assert set(reasons) <= sender.ids, "a reason for a card the seat cannot see"
         for card, reason in reasons.items():
-            assert not any(card in {v for _, v in a.params} for a in legal)
+            assert not any(card in {v for k, v in a.params if k not in OBJECT_KEYS} for a in legal)
             _assert_safe(reason, sender, finder, {"card": card})
     return count
 
