@@ -267,14 +267,15 @@ class Game(ABC):
         if self.action_kinds and action.kind not in self.action_kinds:
             return f"unknown action kind {literal(action.kind)}; {self.name} actions are: {', '.join(self.action_kinds)}"
         kinds = sorted({a.kind for a in legal})
-        default = f"not possible now (allowed now: {', '.join(kinds)})"
+        generic = f"not possible now (allowed now: {', '.join(kinds)})"  # built from nothing of the game's
+        default = generic
         if kinds == ["choose"] and action.kind != "choose":
             prompts = [d.prompt for d in self.decisions(state) if seat in d.seats]
-            default = f"answer the choice in front of you first: {prompts[0]} (allowed now: choose)" if prompts \
-                else default
-        reason = guard_text(lambda a: self.explain(state, seat, a) or default, action, sender, default,
+            if prompts:
+                default = f"answer the choice in front of you first: {prompts[0]} (allowed now: choose)"
+        reason = guard_text(lambda a: self.explain(state, seat, a) or default, action, sender, generic,
                             self.name, self.card_catalog)
-        return reason or default
+        return reason or generic
 
     def active_seats(self, state: Any) -> tuple[int, ...]:
         """Every seat that may act now."""

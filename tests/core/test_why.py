@@ -191,3 +191,18 @@ def test_why_not_is_none_exactly_for_legal_actions_and_names_no_hidden_card(name
         assert check_reasons(game, state, rng) > 0
 
     run()
+
+
+def test_a_leaky_reason_of_a_game_is_caught_by_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard is the core's: a game whose reason names a card the seat cannot see (the top of the
+    opponent's Pioche) is replaced by the generic reason, in why_not, in the table's reasons and in apply."""
+    s = board(hand={0: ["Abraknyde"]}, pioche={1: ["Arakne", "Moskito"]})
+    secret = s.cards[s.players[1].pioche[-1]].name
+    monkeypatch.setattr(type(WAKFU), "explain", lambda self, state, seat, action: f"{secret} is on top")
+    card = one(s, "Abraknyde")
+    reason = WAKFU.why_not(s, 0, {"kind": "play", "card": card})
+    assert reason is not None and secret not in reason and reason.startswith("not possible now (allowed now: ")
+    assert secret not in WAKFU.card_reasons(s, 0)[card]
+    with pytest.raises(IllegalActionError) as err:
+        WAKFU.apply(s, 0, {"kind": "play", "card": card})
+    assert secret not in str(err.value)
