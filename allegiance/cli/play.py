@@ -21,10 +21,13 @@ from allegiance.cli import app
 from allegiance.cli.common import DECK_HELP, console, fail, game_options, guarded, load_game, new_state
 from allegiance.cli.generic_board import card_lines, draw_generic
 from allegiance.core.actions import Action
+from allegiance.core.errors import AllegianceError
 from allegiance.core.events import Event
+from allegiance.core.refusals import SenderView
 from allegiance.replay import Replay
 
-HELP = ("Type an action number; Enter lets a bot teammate make its next move; 'e' ends your turn, "
+HELP = ("Type an action number (or a card's name, or an action as JSON: a card that cannot be used now "
+        "says why); Enter lets a bot teammate make its next move; 'e' ends your turn, "
         "'c NAME' or 'c N' shows a card's text, 'b' redraws the board, 'q' quits.")
 
 
@@ -151,10 +154,60 @@ class Session:
                 console.print("[red]You may not end your turn now.[/]")
                 return True
             word = str(ends[0])
+        if word.startswith("{"):
+            return self.typed_action(text, legal)
+        if not word.isdigit() and (word.startswith("p ") or len(word) > 1):
+            found = self.typed_card(text.split(None, 1)[1] if word.startswith("p ") else text, legal)
+            if found is None:
+                return True
+            word = str(found)
         if not word.isdigit() or not 0 <= int(word) < len(legal):
-            console.print(f"[red]Type a number from 0 to {len(legal) - 1}, or one of: e, c NAME, b, q.[/]")
+            console.print(f"[red]Type a number from 0 to {len(legal) - 1}, a card's name, or one of: e, c NAME, b, q.[/]")
             return True
-        action = legal[int(word)]
+        self.take(legal[int(word)])
+        return True
+
+    def typed_action(self, text: str, legal: list[Action]) -> bool:
+        """An action typed as JSON: taken if legal, else the game's reason why not."""
+        try:
+            action = Action.from_json(json.loads(text))
+        except (ValueError, AllegianceError) as exc:
+            console.print(f"[red]That is no action: {escape(str(exc))}[/]")
+            return True
+        reason = self.game.why_not(self.state, self.seat, action)
+        if reason is not None:
+            console.print(f"[red]Not now: {escape(reason)}[/]")
+            return True
+        self.take(action)
+        return True
+
+    def typed_card(self, what: str, legal: list[Action]) -> int | None:
+        """A card of yours named (a prefix will do): the number of its only action, or None after saying
+        its actions' numbers, or the game's reason why it has none now."""
+        view = self.game.view(self.state, self.seat)
+        names = SenderView(lambda: view).cards
+        asked = self.game.card_actions(self.state, self.seat)
+        wanted = what.strip().lower()
+        mine = [c for c in asked if names.get(c, "").lower() == wanted] or \
+            [c for c in asked if names.get(c, "").lower().startswith(wanted)]
+        if not mine:
+            console.print(f"[red]None of your cards is called {escape(what)!r}; type an action number, or one of: "
+                          "e, c NAME, b, q.[/]")
+            return None
+        for card in mine:  # the first copy with a legal action, else the reason of the first
+            numbers = [i for i, a in enumerate(legal) if any(type(v) is int and v == card for _, v in a.params)]
+            if len(numbers) == 1:
+                return numbers[0]
+            if numbers:
+                console.print(f"{escape(names[card])}: actions {', '.join(map(str, numbers))}")
+                return None
+        reasons = self.game.card_reasons(self.state, self.seat, view)
+        reason = reasons.get(mine[0]) or self.game.why_not(self.state, self.seat, asked[mine[0]]) or "no action now"
+        console.print(f"[red]{escape(names[mine[0]])}: not now: {escape(reason)}[/]")
+        return None
+
+    def take(self, action: Action) -> None:
+        """Apply one of your actions and show what followed."""
         events = self.game.apply(self.state, self.seat, action)
         self.record.record(self.seat, action)
         self.print_events(events)
@@ -162,7 +215,6 @@ class Session:
                 and self.seat in self.game.active_seats(self.state):
             self.hooks.status(console, self.game.view(self.state, self.seat), self.catalog)
             self.listed = None
-        return True
 
     def describe(self, action: Action, attack: dict[int, int]) -> str:
         """An action of yours in words, with the cost and numbers of the card it plays or buys, and for an

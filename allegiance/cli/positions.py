@@ -27,6 +27,7 @@ from allegiance.cli.common import (
 from allegiance.cli.generic_board import draw_generic
 from allegiance.core.actions import Action
 from allegiance.core.errors import PositionError
+from allegiance.core.refusals import SenderView
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay, is_position, is_replay, load_replay, replay_game
 
@@ -174,21 +175,29 @@ def legal(
     position: Annotated[str, typer.Argument(help=POSITION_HELP)],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON: decisions, actions, cards in play")] = False,
     plain: Annotated[bool, typer.Option("--plain", help="one action a line: id, seat, action JSON, words (tab-separated)")] = False,
+    why: Annotated[bool, typer.Option("--why", help="also say why each card of the seats that may act that has no "
+                                                    "legal action cannot be used now")] = False,
 ) -> None:
     """Who may act in a position and their legal actions, each with an id."""
     data, game, state = _load(position)
     actions = legal_list(game, state)
     outcome = game.outcome(state)
     bench = _workbench(game)
+    reasons = why_list(game, state) if why else []
     if as_json:
-        print_json({"decisions": [{"kind": d.kind, "seats": list(d.seats), "prompt": d.prompt}
-                                  for d in game.decisions(state)],
-                    "actions": actions, "in_play": bench.in_play(state) if bench else None,
-                    "outcome": outcome.to_json() if outcome else None})
+        out = {"decisions": [{"kind": d.kind, "seats": list(d.seats), "prompt": d.prompt}
+                             for d in game.decisions(state)],
+               "actions": actions, "in_play": bench.in_play(state) if bench else None,
+               "outcome": outcome.to_json() if outcome else None}
+        if why:
+            out["why"] = reasons
+        print_json(out)
         return
     if plain:
         for a in actions:
             typer.echo(f"{a['id']}\t{a['seat']}\t{json.dumps(a['action'])}\t{a['text']}")
+        for r in reasons:
+            typer.echo(f"why\t{r['seat']}\t{r['card']}\t{r['name']}\t{r['reason']}")
         return
     if outcome:
         console.print(f"[bold]Game over:[/] {escape(outcome.reason)}")
@@ -197,6 +206,39 @@ def legal(
         who = ", ".join(state.table.seats[s].label for s in d.seats)
         console.print(f"[bold]{escape(who)}[/] ({d.kind}): {escape(d.prompt)}")
     _print_actions(actions)
+    if why:
+        _print_reasons(state, reasons)
+
+
+def why_list(game: Any, state: Any) -> list[dict[str, Any]]:
+    """For each seat that may act, its cards that carry no legal action and why (the game's words,
+    :meth:`~allegiance.core.game.Game.card_reasons`), each card by id and name."""
+    out: list[dict[str, Any]] = []
+    for seat in game.active_seats(state):
+        view: dict[str, Any] = game.view(state, seat)
+        names = _card_names(view)
+        for card, reason in game.card_reasons(state, seat, view).items():
+            out.append({"seat": seat, "card": card, "name": names.get(card, f"card #{card}"), "reason": reason})
+    return out
+
+
+def _card_names(view: dict[str, Any]) -> dict[int, str]:
+    """Card id -> name of every card object of a view."""
+    return SenderView(lambda: view).cards
+
+
+def _print_reasons(state: Any, reasons: list[dict[str, Any]]) -> None:
+    if not reasons:
+        console.print("[dim]Every card of the seats that may act has a legal action.[/]")
+        return
+    console.print("[bold]Cards without a legal action, and why:[/]")
+    table = Table(box=None, show_header=False, pad_edge=False, expand=False)
+    table.add_column("seat", style="cyan", no_wrap=True)
+    table.add_column("card", no_wrap=True)
+    table.add_column("reason", overflow="fold")
+    for r in reasons:
+        table.add_row(escape(state.table.seats[r["seat"]].label), escape(r["name"]), escape(r["reason"]))
+    console.print(table)
 
 
 @app.command()

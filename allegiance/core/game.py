@@ -12,7 +12,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -29,8 +29,12 @@ from allegiance.core.events import Event
 from allegiance.core.hooks import AgentEncoding, RecordHooks, SearchHooks, TerminalHooks
 from allegiance.core.legend import empty_legend
 from allegiance.core.options import OptionSpec, validate_options
-from allegiance.core.refusals import SenderView, guard_message, guard_text, plain_description
+from allegiance.core.refusals import SenderView, guard_message, guard_text, literal, plain_description
 from allegiance.core.table import Decision, Table
+
+#: the parameters of an action that name what it acts on (a target), not the card that acts: a card
+#: named only there still carries no action of its own (:meth:`Game.card_reasons`)
+OBJECT_KEYS: Final = frozenset({"target", "defender", "supported", "under", "on", "side"})
 
 
 class GameState(Protocol):
@@ -124,6 +128,22 @@ class Game(ABC):
         that name nothing, so a number that is no card should read as the number (e.g. "card #37")."""
         return str(action)
 
+    def explain(self, state: Any, seat: int, action: Action) -> str:
+        """Why ``action`` is not legal now for ``seat``, in a player's words ("needs 4, you have 2"); ""
+        when the game has nothing more specific to say than the core's generic reason.
+
+        Called only for a seat that may act now and an action that is not among its legal ones, with the
+        numbers the seat's view does not hold as cards blinded (see :meth:`describe_action`): the reason
+        must rest on what the seat may see (its own resources, the cards shown to it, the phase), never
+        on a hidden card.  Must not raise on any well-formed action."""
+        return ""
+
+    def card_actions(self, state: Any, seat: int) -> dict[int, Action]:
+        """The action a click on each of ``seat``'s cards asks for (a card in hand: play it; a card in a
+        shop row: buy it; a character: attack or move), by card id: the cards :meth:`card_reasons`
+        explains when they carry no legal action.  Only cards ``seat`` may see (the default: none)."""
+        return {}
+
     def decision_since(self, state: Any, seat: int) -> int:
         """The state version since which ``seat``'s current decision has stood unchanged.
 
@@ -216,6 +236,64 @@ class Game(ABC):
             return []
         return self._legal(state, seat)
 
+    def why_not(self, state: Any, seat: int, action: Action | Mapping[str, Any] | str) -> str | None:
+        """Why ``seat`` may not take ``action`` now, in words (``None``: it is legal now).
+
+        The one source of every "why not" (the table, ``allegiance play``, ``allegiance legal --why`` and
+        the refusals of :meth:`apply`): the game's :meth:`explain` where it has something specific, else a
+        generic reason; built only from what the seat's view holds (:mod:`allegiance.core.refusals`).
+        Raises :class:`MalformedActionError` for input that is no action at all."""
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        return self._reason(state, seat, action, SenderView(lambda: self.view(state, seat)))
+
+    def card_reasons(self, state: Any, seat: int, view: Mapping[str, Any] | None = None) -> dict[int, str]:
+        """Why each of ``seat``'s cards of :meth:`card_actions` that carries no legal action now may not be
+        used: card id -> reason (``view``: the seat's view if the caller has it already)."""
+        asked = self.card_actions(state, seat)
+        if not asked:
+            return {}
+        sender = SenderView(lambda: view if view is not None else self.view(state, seat))
+        legal = self.legal_actions(state, seat)
+        carried = {v for a in legal for k, v in a.params
+                   if k not in OBJECT_KEYS and isinstance(v, int) and not isinstance(v, bool)}
+        out: dict[int, str] = {}
+        for card, action in asked.items():
+            if card in carried or card not in sender.cards:  # never a card the seat's view does not show
+                continue
+            reason = self._reason(state, seat, action, sender, legal)
+            if reason is not None:
+                out[card] = reason
+        return out
+
+    def _reason(self, state: Any, seat: int, action: Action, sender: SenderView,
+                legal: list[Action] | None = None) -> str | None:
+        """:meth:`why_not` with the sender's view at hand (``legal``: the seat's legal actions, if known)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.table.seats):
+            return f"there is no seat {seat!r} at this table"
+        if self.outcome(state) is not None:
+            return "the game is over"
+        active = self.active_seats(state)
+        if seat not in active:
+            who = ", ".join(state.table.seats[s].label for s in active) or "nobody"
+            return f"it is not your turn: waiting for {who}"
+        if legal is None:
+            legal = self._legal(state, seat)
+        if action in legal:
+            return None
+        if self.action_kinds and action.kind not in self.action_kinds:
+            return f"unknown action kind {literal(action.kind)}; {self.name} actions are: {', '.join(self.action_kinds)}"
+        kinds = sorted({a.kind for a in legal})
+        generic = f"not possible now (allowed now: {', '.join(kinds)})"  # built from nothing of the game's
+        default = generic
+        if kinds == ["choose"] and action.kind != "choose":
+            prompts = [d.prompt for d in self.decisions(state) if seat in d.seats]
+            if prompts:
+                default = f"answer the choice in front of you first: {prompts[0]} (allowed now: choose)"
+        reason = guard_text(lambda a: self.explain(state, seat, a) or default, action, sender, generic,
+                            self.name, self.card_catalog)
+        return reason or generic
+
     def active_seats(self, state: Any) -> tuple[int, ...]:
         """Every seat that may act now."""
         seats: list[int] = []
@@ -279,10 +357,8 @@ class Game(ABC):
                 )
             if stale:
                 raise self._stale(state, seat, action, sender)
-            allowed = ", ".join(sorted({a.kind for a in legal}))
-            raise IllegalActionError(
-                f"{self._describe(state, seat, action, sender)} is not a legal action now (allowed now: {allowed})"
-            )
+            reason = self._reason(state, seat, action, sender, legal)
+            raise IllegalActionError(f"{self._describe(state, seat, action, sender)} is not a legal action now: {reason}")
 
     def _label(self, state: Any, seat: int) -> str:
         return str(state.table.seats[seat].label)

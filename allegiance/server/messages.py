@@ -1,5 +1,6 @@
 """What a seat is sent: exactly ``game.view(state, seat)``, the events it may read, its own legal actions
-(with their texts) and the state version.  Nothing else about the state leaves the server (invariant 4).
+(with their texts), why each of its cards that carries none may not be used now (the game's words) and
+the state version.  Nothing else about the state leaves the server (invariant 4).
 """
 
 from __future__ import annotations
@@ -46,6 +47,15 @@ def legal_json(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
             for a in game.legal_actions(state, seat)]
 
 
+def why_json(table: LiveTable, seat: int | None, view: dict[str, Any]) -> dict[str, str]:
+    """Card id -> why the seat may not use that card now, for its cards that carry no legal action
+    (:meth:`~allegiance.core.game.Game.card_reasons`: only cards its view shows, in the game's words;
+    spectators have none).  Sent with each state, so a click on such a card is answered at once."""
+    if seat is None:
+        return {}
+    return {str(card): reason for card, reason in table.game.card_reasons(table.state, seat, view).items()}
+
+
 def log_history(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
     """The last :data:`LOG_HISTORY` events ``seat`` may read, as JSON (sent on (re)connection)."""
     return [e.to_json() for e in table.events if e.visible_for(seat)][-LOG_HISTORY:]
@@ -56,6 +66,7 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
     """The update a seat receives after each change (``full_log``: on (re)connection)."""
     game, state = table.game, table.state
     outcome = game.outcome(state)
+    view = game.view(state, seat)
     return {
         "type": "state",
         "table": table.id,
@@ -65,8 +76,9 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
         "practice": table.record.practice,  # the creator chose the seed: every seat is told
         "seat": seat,
         "version": state.version,
-        "view": game.view(state, seat),
+        "view": view,
         "legal": legal_json(table, seat),
+        "why": why_json(table, seat, view) if outcome is None else {},
         "active": list(game.active_seats(state)) if outcome is None else [],
         "prompts": [{"seats": list(d.seats), "prompt": d.prompt} for d in game.decisions(state)]
         if outcome is None else [],

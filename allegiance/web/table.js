@@ -394,10 +394,16 @@
     menu.querySelector("button").focus();
   }
 
+  // a card that carries no action: the game's reason, sent with the state (the page works none out)
+  function explainCard(cardEl) {
+    const reason = cardEl && last && last.why ? last.why[cardEl.dataset.card] : null;
+    if (reason) toast(`Not now: ${reason}`);
+  }
+
   document.addEventListener("click", (ev) => {
     if (ev.target.closest("#menu")) return;
     const cardEl = ev.target.closest("#board [data-card].act, #widget [data-card].act");
-    if (!cardEl || !last) { hideMenu(); return; }
+    if (!cardEl || !last) { hideMenu(); explainCard(ev.target.closest("#board [data-card], #widget [data-card]")); return; }
     if (!online || busy) { toast(online ? "Wait for the table to answer your last move." : "Not connected: actions are paused."); return; }
     const idx = (cardEl.dataset.actions || "").split(",").filter(Boolean).map(Number).filter((i) => last.legal[i]);
     if (!idx.length) return;
@@ -432,7 +438,8 @@
   $("log-toggle").onclick = () => { document.body.classList.toggle("show-log"); document.body.classList.remove("show-chat"); };
   $("rules").onclick = showRules;
   $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
-    <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu).
+    <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu);
+    a card of yours that cannot be used now says why.
     The panel lists every action too, each with a number key.</p>
     <ul><li><kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd>: the numbered action</li>
     <li><kbd>Tab</kbd> to a card, <kbd>Enter</kbd>: act on it (or see it)</li>

@@ -44,6 +44,7 @@ class MessageChecker:
     def __init__(self) -> None:
         self.messages = 0
         self.withheld = 0
+        self.reasons = 0  # reasons for cards sent (``why``)
         self.problems: list[str] = []
 
     # -- what each game's test says ------------------------------------------------------------------
@@ -73,6 +74,16 @@ class MessageChecker:
             self.problems.append(f"v{msg['version']} seat {seat}: hidden cards {sorted(leaked)} sent")
         if msg["legal"] and seat is None:
             self.problems.append("a spectator was sent legal actions")
+        # the reasons for cards without an action (issue 24 item 5): only the seat's visible cards
+        why = {int(card) for card in msg.get("why", {})}
+        if why and seat is None:
+            self.problems.append("a spectator was sent reasons for cards")
+        if why & self.hidden_from(table, seat):
+            self.problems.append(f"v{msg['version']} seat {seat}: reasons for hidden cards "
+                                 f"{sorted(why & self.hidden_from(table, seat))}")
+        if why - card_ids(msg["view"]):
+            self.problems.append(f"seat {seat}: reasons for cards its view does not show")
+        self.reasons += len(why)
         for p in msg["view"]["players"]:
             if (p["hand"] is not None) != self.hand_visible(table, seat, p):
                 self.problems.append(f"seat {seat} got the hand of seat {p['seat']} wrongly shown/hidden")

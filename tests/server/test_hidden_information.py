@@ -76,6 +76,7 @@ def test_no_message_of_a_whole_2v2_game_reveals_hidden_cards(tmp_path: Path, mon
     finals = [log[-1] for log in logs.values()]
     assert all(m["type"] == "state" and m["outcome"] is not None for m in finals)
     assert checker.messages > 100 and checker.withheld > 0
+    assert checker.reasons > 0  # the seats were told why cards without an action have none
     # the clients received exactly what the checked builder produced: no other message carries a view
     for seat, log in logs.items():
         for msg in log:
@@ -95,8 +96,10 @@ def test_the_checker_notices_an_opponent_hand_in_a_message() -> None:
 
     table = LiveTable(TableRecord("t1", "swdbg", "2v2", {}, 5, [SeatRecord(i, "human") for i in range(4)]))
     honest = Checker()
-    honest(table, 0, [])
+    msg = honest(table, 0, [])
     assert not honest.problems
+    assert msg["why"] and all(r for r in msg["why"].values())  # its cards' reasons come with the state
+    assert honest(table, None, [])["why"] == {}
 
     def leaky(table: Any, seat: Any, events: Any, full_log: bool = False) -> dict[str, Any]:
         msg = messages.state_message(table, seat, events, full_log)

@@ -73,6 +73,16 @@ class JKGame(Game):
             return (state.battle.turns.seat,)
         return (state.turns.seat,)
 
+    def explain(self, state: JKState, seat: int, action: Action) -> str:
+        """Why an action is not legal now, in a player's words (see ``why``)."""
+        from allegiance.games.jk.why import explain
+        return explain(state, seat, action)
+
+    def card_actions(self, state: JKState, seat: int) -> dict[int, Action]:
+        """What a click on each of the seat's cards asks for (see ``why``)."""
+        from allegiance.games.jk.why import card_actions
+        return card_actions(state, seat)
+
     def _legal(self, state: JKState, seat: int) -> list[Action]:
         if seat not in self.active_seats(state):
             return []

@@ -86,6 +86,16 @@ class SwdbgGame(Game):
         """Why an action chosen earlier is not possible now, in a player's words."""
         return text.stale_reason(state, seat, action)
 
+    def explain(self, state: SwdbgState, seat: int, action: Action) -> str:
+        """Why an action is not legal now, in a player's words (see ``why``)."""
+        from allegiance.games.swdbg.why import explain
+        return explain(state, seat, action)
+
+    def card_actions(self, state: SwdbgState, seat: int) -> dict[int, Action]:
+        """What a click on each of the seat's cards asks for (see ``why``)."""
+        from allegiance.games.swdbg.why import card_actions
+        return card_actions(state, seat)
+
     def _legal(self, state: SwdbgState, seat: int) -> list[Action]:
         if state.stage == "over":
             return []

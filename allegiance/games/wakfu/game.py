@@ -95,6 +95,16 @@ class WakfuGame(Game):
             return (cb.to_act,)
         return (state.active,)
 
+    def explain(self, state: WakfuState, seat: int, action: Action) -> str:
+        """Why an action is not legal now, in a player's words (see ``why``)."""
+        from allegiance.games.wakfu.why import explain
+        return explain(state, seat, action)
+
+    def card_actions(self, state: WakfuState, seat: int) -> dict[int, Action]:
+        """What a click on each of the seat's cards asks for (see ``why``)."""
+        from allegiance.games.wakfu.why import card_actions
+        return card_actions(state, seat)
+
     def _legal(self, state: WakfuState, seat: int) -> list[Action]:
         if state.phase == "over":
             return []
