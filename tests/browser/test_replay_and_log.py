@@ -8,6 +8,7 @@ hover delay runs on Playwright's clock)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,25 @@ def load_file(page: Any, replay: dict[str, Any]) -> None:
     page.wait_for_selector("#pos[data-step='0']")
 
 
-def test_replay_markers_icon_spectator_words_and_damage_splitter(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    srv = ServerProcess(str(tmp_path_factory.mktemp("replays") / "replay.db")).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_the_first_step_button_draws_an_icon(browser: Any, pages: list[Any], server: ServerProcess) -> None:
+    """No font here has the "⏮" glyph: the button drew nothing."""
+    page = open_page(browser, pages, server.base + "/replay")
+    box = page.locator("#first svg").bounding_box(timeout=5000)
+    assert box is not None and box["width"] >= 6 and box["height"] >= 6, box
+    assert "⏮" not in page.inner_text("#first")
+    no_errors(page)
+
+
+def test_replay_turn_markers_are_the_games_turns(browser: Any, pages: list[Any], server: ServerProcess) -> None:
     wakfu = play_game("wakfu", "1v1", ["greedy", "greedy"], 1, keep_replay=True).replay
     rep = load_replay(wakfu)
     game = get_game("wakfu")
@@ -42,58 +61,57 @@ def test_replay_markers_icon_spectator_words_and_damage_splitter(browser: Any, p
     for seat, action in rep.actions:
         game.apply(state, seat, action)
         turns.add(state.turn)
-    server = ServerProcess(str(tmp_path / "replay.db")).start()
-    try:
-        page = open_page(browser, pages, server.base + "/replay")
-        # the first-step button draws something (no font here has the "⏮" glyph: it drew nothing)
-        box = page.locator("#first svg").bounding_box()
-        assert box is not None and box["width"] >= 6 and box["height"] >= 6, box
-        load_file(page, wakfu)
-        # a marker per turn of the game, numbered as the game numbers them (33 turns; 22 markers before)
-        page.wait_for_selector("#turns [data-turn]")
-        numbers = [int(n) for n in page.eval_on_selector_all("#turns [data-turn]", "els => els.map((b) => b.dataset.number)")]
-        assert numbers == sorted(turns), numbers
-        assert f"of {max(turns)}" in page.inner_text("#pos")
-        last = page.locator("#turns [data-turn]").last
-        last.click()
-        page.wait_for_selector(f"#turns [data-number='{max(turns)}'].here")
-        assert f"turn {max(turns)} of {max(turns)}" in page.inner_text("#pos")
+    page = open_page(browser, pages, server.base + "/replay")
+    load_file(page, wakfu)
+    # a marker per turn of the game, numbered as the game numbers them (33 turns; 22 markers before)
+    page.wait_for_selector("#turns [data-turn]")
+    numbers = page.eval_on_selector_all("#turns [data-turn]", "els => els.map((b) => Number(b.dataset.number))")
+    assert numbers == sorted(turns), numbers
+    assert f"of {max(turns)}" in page.inner_text("#pos")
+    page.locator("#turns [data-turn]").last.click()
+    page.wait_for_selector(f"#turns [data-number='{max(turns)}'].here")
+    assert f"turn {max(turns)} of {max(turns)}" in page.inner_text("#pos")
+    no_errors(page)
 
-        # a SWDBG 2v2 seen by a spectator: neither "yours" nor "teammate"
-        swdbg = play_game("swdbg", "2v2", ["greedy"] * 4, 4, keep_replay=True, options={"bases_to_win": 2}).replay
-        load_file(page, swdbg)
-        page.wait_for_selector("#board .sw .region")
-        for end in (False, True):  # the deal, then the last step
-            if end:
-                page.keyboard.press("End")
-                page.wait_for_selector(f"#pos[data-step='{len(swdbg['actions'])}']")
-            board = page.inner_text("#board").lower()
-            assert "yours" not in board and "teammate" not in board and "(you)" not in board, board[:400]
-        page.select_option("#seat", "0")  # seen by a seat, its region and teammate are named so again
-        page.wait_for_function("document.getElementById('board').innerText.includes('(you)')")
-        assert "teammate" in page.inner_text("#board")
 
-        # the damage splitter: 2 damage to split, an 8-HP base says 8 destroy it (it said "of 2")
-        text = page.evaluate("""async () => {
-          const r = await Shell.renderer("swdbg");
-          const base = (id, name, hp, damage) => ({ id, name, kind: "base", hit_points: hp, damage });
-          const player = (seat, b) => ({ seat, label: `P${seat}`, team: seat % 2, faction: seat % 2 ? "rebel" : "empire",
-            base: b, ships: [], units: [], hand: null, discard: [] });
-          const view = { game: "swdbg", seat: 0, mode: "2v2", regions: [],
-            players: [player(0, null), player(1, base(101, "Dagobah", 8, 0)), player(3, base(103, "Hoth", 5, 3))] };
-          const legal = [];
-          for (const id of [101, 103]) for (const amount of [1, 2]) legal.push({ action: { kind: "choose", value: id, amount } });
-          const d = r.decision(view, legal, { mode: "replay", catalog: {}, online: false });
-          const el = document.createElement("div");
-          el.innerHTML = d.html;
-          return [...el.querySelectorAll(".stepper")].map((s) => [s.dataset.base, s.querySelector("[data-destroy]").textContent]);
-        }""")
-        said = dict(text)
-        assert said["101"].startswith("8 to destroy it"), said
-        assert said["103"] == "2 to destroy it", said
-        no_errors(page)
-    finally:
-        server.stop()
+def test_a_spectator_is_told_of_no_yours_or_teammate(browser: Any, pages: list[Any], server: ServerProcess) -> None:
+    swdbg = play_game("swdbg", "2v2", ["greedy"] * 4, 4, keep_replay=True, options={"bases_to_win": 2}).replay
+    page = open_page(browser, pages, server.base + "/replay")
+    load_file(page, swdbg)
+    page.wait_for_selector("#board .sw .region")
+    for end in (False, True):  # the deal, then the last step
+        if end:
+            page.keyboard.press("End")
+            page.wait_for_selector(f"#pos[data-step='{len(swdbg['actions'])}']")
+        board = page.inner_text("#board").lower()
+        assert "yours" not in board and "teammate" not in board and "(you)" not in board, board[:400]
+    page.select_option("#seat", "0")  # seen by a seat, its region and teammate are named so again
+    page.wait_for_function("document.getElementById('board').innerText.includes('(you)')")
+    assert "teammate" in page.inner_text("#board")
+    no_errors(page)
+
+
+def test_the_damage_splitter_says_what_destroys_a_base(browser: Any, pages: list[Any], server: ServerProcess) -> None:
+    """2 damage to split: an 8-HP base needs 8 to be destroyed (the splitter said "of 2")."""
+    page = open_page(browser, pages, server.base + "/replay")
+    text = page.evaluate("""async () => {
+      const r = await Shell.renderer("swdbg");
+      const base = (id, name, hp, damage) => ({ id, name, kind: "base", hit_points: hp, damage });
+      const player = (seat, b) => ({ seat, label: `P${seat}`, team: seat % 2, faction: seat % 2 ? "rebel" : "empire",
+        base: b, ships: [], units: [], hand: null, discard: [] });
+      const view = { game: "swdbg", seat: 0, mode: "2v2", regions: [],
+        players: [player(0, null), player(1, base(101, "Dagobah", 8, 0)), player(3, base(103, "Hoth", 5, 3))] };
+      const legal = [];
+      for (const id of [101, 103]) for (const amount of [1, 2]) legal.push({ action: { kind: "choose", value: id, amount } });
+      const d = r.decision(view, legal, { mode: "replay", catalog: {}, online: false });
+      const el = document.createElement("div");
+      el.innerHTML = d.html;
+      return [...el.querySelectorAll(".stepper")].map((s) => [s.dataset.base, s.querySelector(":scope > .muted").textContent]);
+    }""")
+    said = dict(text)
+    assert said["101"].startswith("8 to destroy it"), said
+    assert said["103"] == "2 to destroy it", said
+    no_errors(page)
 
 
 def test_hover_preview_waits_for_the_mouse_and_the_log_stays_at_its_newest_line(browser: Any, pages: list[Any],
