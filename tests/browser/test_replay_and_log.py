@@ -88,6 +88,12 @@ def test_a_spectator_is_told_of_no_yours_or_teammate(browser: Any, pages: list[A
     page.select_option("#seat", "0")  # seen by a seat, its region and teammate are named so again
     page.wait_for_function("document.getElementById('board').innerText.includes('(you)')")
     assert "teammate" in page.inner_text("#board")
+    # Jedi Knights: the side drawn at the bottom is nobody's "side" for a spectator
+    jk = play_game("jk", get_game("jk").modes[0], ["random", "random"], 3, keep_replay=True).replay
+    load_file(page, jk)
+    page.wait_for_selector("#board .jk .jside.home")
+    board = page.inner_text("#board").lower()
+    assert "your side" not in board and "(you)" not in board, board[:400]
     no_errors(page)
 
 
