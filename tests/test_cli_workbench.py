@@ -142,7 +142,7 @@ def test_legal_json_says_what_each_choice_picks(tmp_path: Path) -> None:
     seats = {(a["seat"], a["choice"]["type"], a["choice"]["seat"]) for a in listed["actions"]}
     assert seats == {(answering, "seat", named) for answering in (0, 1) for named in (0, 1)}
     assert all(a["choice"]["label"].startswith("Empire") for a in listed["actions"])
-    # An option of a card ("+1 resources" of the Inquisitor)
+    # An option of a card ("+1 resource" of the Inquisitor)
     s = build(hand={0: ["Inquisitor"]})
     path = write(tmp_path, "mode.json", GAME.to_position(s))
     inquisitor = next(a for a in legal_json(path)["actions"] if a["action"]["kind"] == "play")
@@ -152,7 +152,7 @@ def test_legal_json_says_what_each_choice_picks(tmp_path: Path) -> None:
     assert listed["decisions"][0]["kind"] == "mode"
     options = [a["choice"] for a in listed["actions"]]
     assert all(c["type"] == "option" for c in options)
-    assert any(c["option"] == "resources1" and c["text"] == "+1 resources" for c in options)
+    assert any(c["option"] == "resources1" and c["text"] == "+1 resource" for c in options)
     assert all("choice" not in a for a in legal_json(path)["actions"])  # no choice pending: no "choice"
 
 

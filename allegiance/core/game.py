@@ -144,6 +144,12 @@ class Game(ABC):
         explains when they carry no legal action.  Only cards ``seat`` may see (the default: none)."""
         return {}
 
+    def describe_action_for(self, state: Any, seat: int, action: Action, reader: int | None) -> str:
+        """The action of ``seat`` in the words of ``reader`` (a seat, or ``None``: a spectator), as a replay
+        seen from that seat shows it: "your" means the reader's, and a card the reader may not see is not
+        named.  The default is :meth:`describe_action`, for a game whose words never say "your"."""
+        return self.describe_action(state, seat, action)
+
     def decision_since(self, state: Any, seat: int) -> int:
         """The state version since which ``seat``'s current decision has stood unchanged.
 

@@ -80,6 +80,8 @@ def _ready() -> bool:
 
 
 _checkpoints: OrderedDict[str, tuple[list[int], dict[int, Any]]] = OrderedDict()
+#: each cached replay's turn markers (see :func:`turn_starts`), dropped with its checkpoints
+_turn_marks: dict[str, list[dict[str, int]] | None] = {}
 
 
 def _state_after(rep: Any, key: str, upto: int) -> tuple[Any, Any]:
@@ -92,7 +94,7 @@ def _state_after(rep: Any, key: str, upto: int) -> tuple[Any, Any]:
     _checkpoints[key] = (steps, states)
     _checkpoints.move_to_end(key)
     while len(_checkpoints) > CACHED_REPLAYS:
-        _checkpoints.popitem(last=False)
+        _turn_marks.pop(_checkpoints.popitem(last=False)[0], None)
     start = steps[bisect_right(steps, upto) - 1]
     state = states[start].copy()
     for i in range(start, upto):
@@ -105,6 +107,34 @@ def _state_after(rep: Any, key: str, upto: int) -> tuple[Any, Any]:
             states[i + 1] = state.copy()
             steps.insert(bisect_right(steps, i + 1), i + 1)
     return game, state
+
+
+def turn_starts(rep: Any, key: str) -> list[dict[str, int]] | None:
+    """The replay's turn markers: ``{"step", "turn"}`` at step 0 and at each step after which the game's
+    own turn number (its state's ``turn``, as the simulation records read it) changed.  ``None`` for a
+    game whose state keeps no turn number (the page then finds turns from the actions).  One pass over
+    the whole replay, once per cached replay (it fills the checkpoints on the way)."""
+    if key in _turn_marks and key in _checkpoints:
+        return _turn_marks[key]
+    game, state = _state_after(rep, key, 0)
+    turn = getattr(state, "turn", None)
+    if not isinstance(turn, int):
+        _turn_marks[key] = None
+        return None
+    marks = [{"step": 0, "turn": turn}]
+    steps, states = _checkpoints[key]
+    for i, (seat, action) in enumerate(rep.actions):
+        try:
+            game.apply(state, seat, action)
+        except AllegianceError:
+            break  # the step request itself says what is wrong with this action
+        if state.turn != marks[-1]["turn"]:
+            marks.append({"step": i + 1, "turn": int(state.turn)})
+        if (i + 1) % CHECKPOINT_EVERY == 0 and i + 1 not in states:
+            states[i + 1] = state.copy()
+            steps.insert(bisect_right(steps, i + 1), i + 1)
+    _turn_marks[key] = marks
+    return marks
 
 
 def _rebuild_step_in_worker(body: bytes) -> tuple[int, Any]:
@@ -136,11 +166,13 @@ def rebuild_step(body: bytes) -> tuple[int, Any]:
     step = max(0, min(req.step, len(rep.actions)))
     try:
         key = hashlib.blake2b(json.dumps(req.replay, sort_keys=True).encode(), digest_size=16).hexdigest()
+        turns = turn_starts(rep, key) if req.turns else None
         game, state = _state_after(rep, key, step - 1 if step else 0)
         events = []
         if step:
             seat, action = rep.actions[step - 1]
-            text = game.describe_action(state, seat, action)
+            # in the words of the reader (the seat chosen, or a spectator), not of the seat that acted
+            text = game.describe_action_for(state, seat, action, req.seat)
             events = game.apply(state, seat, action)
         else:
             text = "the deal"
@@ -154,7 +186,7 @@ def rebuild_step(body: bytes) -> tuple[int, Any]:
                  "events": visible_events(events, req.seat),
                  "seats": [{"seat": s.index, "label": s.label, "team": s.team} for s in state.table.seats],
                  "outcome": outcome.to_json() if outcome else None,
-                 "progress": game.progress(state, req.seat)}
+                 "progress": game.progress(state, req.seat), "turns": turns}
 
 
 # -- on the event loop ---------------------------------------------------------------------------

@@ -155,6 +155,8 @@ class ReplayStep(BaseModel):
     step: int = Field(0, ge=0, le=2**63 - 1, strict=True,
                       description="actions applied (past the end: the last position)")
     seat: int | None = Field(None, ge=0, le=63, strict=True)
+    turns: bool = Field(False, strict=True, description="also send the replay's turn markers (the game's own "
+                        "turn numbers and the step each starts at)")
 
 
 class ReplayStepAnswer(BaseModel):
@@ -168,6 +170,7 @@ class ReplayStepAnswer(BaseModel):
     seats: list[dict[str, Any]]
     outcome: dict[str, Any] | None
     progress: list[str] = Field(default_factory=list, description="how close each side is to winning, in words")
+    turns: list[dict[str, int]] | None = None
 
 
 class ErrorBody(BaseModel):

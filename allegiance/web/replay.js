@@ -1,7 +1,8 @@
 // The replay viewer (shell part: knows no game).  The server rebuilds the game after N actions
-// (POST /api/replays/step) and the game's renderer draws it.  Turn markers come from the action list:
-// a turn ends with an end_turn after which another team acts (a renderer may say otherwise with
-// `turnStarts(actions, seats)`).  Step, jump to a turn, play at a chosen speed, or use the keys.
+// (POST /api/replays/step) and the game's renderer draws it.  Turn markers are the game's own turn
+// numbers, which the server sends with the first step; for a game that keeps none they come from the
+// action list: a turn ends with an end_turn after which another team acts (a renderer may say otherwise
+// with `turnStarts(actions, seats)`).  Step, jump to a turn, play at a chosen speed, or use the keys.
 "use strict";
 
 (() => {
@@ -9,6 +10,8 @@
   const esc = Shell.esc;
   // `step` is the step asked for last (updated at once, so quick clicks add up)
   let replay = null, step = 0, steps = 0, timer = null, starts = [0], r = null, catalog = {}, view = null;
+  let numbers = null;  // the game's turn number of each marker (null: markers counted from 1)
+  let marked = false;  // the markers are known
   let shown = -1;  // the step on the board (a jump of more than one step animates nothing)
 
   function fail(text) {
@@ -27,11 +30,14 @@
   }
 
   const turnOf = (n) => { let t = 0; starts.forEach((s, i) => { if (s <= n) t = i; }); return t; };
+  const turnNumber = (i) => (numbers ? numbers[i] : i + 1);
+  // a game's turn 0 is what comes before its first turn (the deal, the mulligans)
+  const turnName = (i) => (turnNumber(i) === 0 ? "before turn 1" : `turn ${turnNumber(i)}`);
 
   function renderTurns() {
     const here = turnOf(step);
-    $("turn-jump").innerHTML = starts.map((s, i) => `<option value="${i}" ${i === here ? "selected" : ""}>turn ${i + 1} (step ${s})</option>`).join("");
-    $("turns").innerHTML = starts.map((s, i) => `<button class="${i === here ? "here" : ""}" data-turn="${i}" title="step ${s}">${i + 1}</button>`).join("");
+    $("turn-jump").innerHTML = starts.map((s, i) => `<option value="${i}" ${i === here ? "selected" : ""}>${turnName(i)} (step ${s})</option>`).join("");
+    $("turns").innerHTML = starts.map((s, i) => `<button class="${i === here ? "here" : ""}" data-turn="${i}" data-number="${turnNumber(i)}" title="${turnName(i)}: step ${s}">${turnNumber(i) === 0 ? "·" : turnNumber(i)}</button>`).join("");
     $("turns").querySelectorAll("[data-turn]").forEach((b) => { b.onclick = () => show(starts[Number(b.dataset.turn)]); });
   }
 
@@ -61,7 +67,7 @@
     let res, data;
     try {
       res = await fetch("/api/replays/step", { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ replay: rep, step: target, seat: seat === "" ? null : Number(seat) }) });
+        body: JSON.stringify({ replay: rep, step: target, seat: seat === "" ? null : Number(seat), turns: !marked }) });
       data = await res.json();
     } catch {
       fail("The server cannot be reached to rebuild this step.");
@@ -77,12 +83,17 @@
     shown = data.step;
     if (wanted === null) step = data.step;  // else a newer target is on its way
     steps = data.steps;
-    if (starts.length === 1 && Array.isArray(replay.actions)) {
+    if (!marked && Array.isArray(data.turns) && data.turns.length) {
+      starts = data.turns.map((m) => m.step);
+      numbers = data.turns.map((m) => m.turn);
+      marked = true;
+    } else if (!marked && Array.isArray(replay.actions)) {
       starts = (r.turnStarts || defaultTurnStarts)(replay.actions, data.seats);
+      marked = true;
     }
     view = data.view;
     $("slider").max = steps; $("slider").value = step;
-    $("pos").textContent = `step ${step} of ${steps} · turn ${turnOf(step) + 1} of ${starts.length}`;
+    $("pos").textContent = `step ${step} of ${steps} · ${turnName(turnOf(step))} of ${turnNumber(starts.length - 1)}`;
     $("pos").dataset.step = step;
     $("prompt").textContent = step ? `Step ${step}: ${data.action}` : "The deal";
     if ($("seat").options.length === 1) {
@@ -105,7 +116,7 @@
       return;
     }
     stop();
-    replay = data; step = 0; starts = [0]; shown = -1;
+    replay = data; step = 0; starts = [0]; shown = -1; numbers = null; marked = false;
     $("seat").innerHTML = '<option value="">spectator</option>';
     show(0);
   }

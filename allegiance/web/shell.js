@@ -158,8 +158,10 @@ const Shell = (() => {
       }
       return el;
     };
-    root.addEventListener("pointerover", (ev) => {
-      if (ev.pointerType !== "mouse") return;
+    // After a click the board is redrawn under a still mouse and the browser reports the card now under
+    // it as hovered: no preview until the mouse itself moves (it covered the hand after each card played).
+    const arm = (ev) => {
+      if (ev.pointerType !== "mouse" || clickedAt) return;
       const c = ev.target.closest("[data-card]");
       if (!c) return;
       clearTimeout(hoverTimer);
@@ -175,6 +177,12 @@ const Shell = (() => {
         el.style.left = `${left}px`;
         el.style.top = `${Math.max(4, Math.min(innerHeight - h - 4, box.top))}px`;
       }, 700);
+    };
+    root.addEventListener("pointerover", arm);
+    root.addEventListener("pointermove", (ev) => {
+      if (!clickedAt || Math.hypot(ev.clientX - clickedAt.x, ev.clientY - clickedAt.y) < 4) return;
+      clickedAt = null;
+      arm(ev);
     });
     root.addEventListener("pointerout", (ev) => { if (ev.target.closest("[data-card]")) hidePreview(); });
     root.addEventListener("pointerdown", hidePreview);
@@ -190,6 +198,8 @@ const Shell = (() => {
   }
 
   let hoverTimer = null;
+  let clickedAt = null;  // where the last click was (on the board or not), until the mouse moves away from it
+  document.addEventListener("pointerdown", (ev) => { clickedAt = { x: ev.clientX, y: ev.clientY }; }, true);
   /** Hides the hover preview (the board calls it when it redraws: the card under it may be gone). */
   function hidePreview() { clearTimeout(hoverTimer); const el = $("preview"); if (el) el.hidden = true; }
 

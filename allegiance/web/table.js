@@ -432,10 +432,17 @@
   Shell.bindCardDetails($("board"), () => ({ renderer: r, view: last && last.view, catalog }));
   Shell.bindCardDetails($("widget"), () => ({ renderer: r, view: last && last.view, catalog }));
   Shell.bindSoundToggle($("sound"));
-  // the log follows new lines unless the reader scrolled up to read older ones
+  // the log follows new lines unless the reader scrolled up to read older ones; a hidden log (the
+  // phone's closed drawer) has no scroll position, so it keeps following, and when it is shown again
+  // or resized (the drawer opens, the window changes) a following log goes back to its newest line
   let logPinned = true;
-  $("log").addEventListener("scroll", () => { const el = $("log"); logPinned = el.scrollTop + el.clientHeight >= el.scrollHeight - 30; });
-  $("log-toggle").onclick = () => { document.body.classList.toggle("show-log"); document.body.classList.remove("show-chat"); };
+  const logEnd = () => { const el = $("log"); if (logPinned) el.scrollTop = el.scrollHeight; };
+  $("log").addEventListener("scroll", () => {
+    const el = $("log");
+    if (el.clientHeight) logPinned = el.scrollTop + el.clientHeight >= el.scrollHeight - 30;
+  });
+  if (window.ResizeObserver) new ResizeObserver(logEnd).observe($("log"));
+  $("log-toggle").onclick = () => { document.body.classList.toggle("show-log"); document.body.classList.remove("show-chat"); logEnd(); };
   $("rules").onclick = showRules;
   $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
     <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu);

@@ -15,6 +15,7 @@ from allegiance.games.swdbg.rules import (
     hp_left,
     label,
     remove_from_row,
+    resources_text,
     say,
     team_bases,
     team_has_base,
@@ -171,7 +172,7 @@ def _resolve_row(state: SwdbgState, p: Player, attack: Attack, total: int) -> No
         assert base is not None
         state.flags.add(("base", base))
         p.resources += d.cost  # Ord Mantell: gain resources equal to its cost
-        say(state, "resources", f"{label(state, p.seat)} gains {d.cost} resources (Ord Mantell)", p.seat)
+        say(state, "resources", f"{label(state, p.seat)} gains {resources_text(d.cost)} (Ord Mantell)", p.seat)
     elif d.name in REWARDS:
         REWARDS[d.name](state, p, target)  # the reward resolves before "when ... defeats" abilities
     for c in attack.cards:

@@ -29,6 +29,7 @@ from allegiance.games.swdbg.rules import (
     push_exile,
     regional_opponent,
     repair,
+    resources_text,
     say,
     team_bases,
     team_has_base,
@@ -460,7 +461,7 @@ def _gain(resources: int = 0, force: int = 0) -> Effect:
     def run(state: SwdbgState, p: Player, card: int) -> None:
         if resources:
             p.resources += resources
-            say(state, "resources", f"{label(state, p.seat)} gains {resources} resources", p.seat)
+            say(state, "resources", f"{label(state, p.seat)} gains {resources_text(resources)}", p.seat)
         gain_force(state, p, force)
     return run
 

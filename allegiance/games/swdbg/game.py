@@ -258,6 +258,9 @@ class SwdbgGame(Game):
     def describe_action(self, state: SwdbgState, seat: int, action: Action) -> str:
         return text.describe(state, seat, action)
 
+    def describe_action_for(self, state: Any, seat: int, action: Action, reader: int | None) -> str:
+        return text.describe(state, seat, action, reader=reader)
+
     def greedy_choice(self, state: SwdbgState, seat: int, legal: list[Action], rng: Any) -> Action:
         """The greedy heuristic's pick (see ``strategy``)."""
         return strategy.greedy_choice(state, seat, legal, rng)

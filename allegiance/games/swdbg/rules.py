@@ -20,6 +20,11 @@ def label(state: SwdbgState, seat: int) -> str:
     return state.table.seats[seat].label
 
 
+def resources_text(n: int) -> str:
+    """``n`` resources in words: "1 resource", "3 resources"."""
+    return f"{n} resource" if n == 1 else f"{n} resources"
+
+
 def say(state: SwdbgState, kind: str, text: str, seat: int | None = None,
         visible_to: tuple[int, ...] | None = None, **data: Any) -> None:
     """Record an event of the action being applied."""

@@ -11,7 +11,7 @@ refused), so none may assume a value names a card or a seat: they fall back to t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from allegiance.core.actions import Action
 from allegiance.games.swdbg.rules import label
@@ -127,7 +127,9 @@ def option_text(state: SwdbgState, kind: str, value: Any, seat: int | None = Non
     if kind == "mode" and isinstance(value, str):
         word = value.rstrip("0123456789")
         if word in MODE_WORDS:
-            return MODE_WORDS[word].format(n=value[len(word):])
+            n = value[len(word):]
+            words = MODE_WORDS[word].format(n=n)
+            return words[:-1] if n == "1" and word == "resources" else words  # "+1 resource"
         return _short(value)
     if value in ("done", "decline", "keep"):
         return {"done": "stop here", "decline": "decline", "keep": "keep the galaxy row as it is"}[value]
@@ -141,10 +143,15 @@ def option_text(state: SwdbgState, kind: str, value: Any, seat: int | None = Non
     return card_text(state, value, seat)
 
 
-def describe(state: SwdbgState, seat: int, action: Action) -> str:
-    """An action of ``seat`` in words."""
+#: ``reader`` of :func:`describe` when the words are the acting seat's own
+ACTOR: Final = "actor"
+
+
+def describe(state: SwdbgState, seat: int, action: Action, reader: int | None | str = ACTOR) -> str:
+    """An action of ``seat`` in words: places as ``reader`` sees them ("your hand" is the reader's; a
+    seat, ``None`` for a spectator, or :data:`ACTOR`, the acting seat)."""
     who = _seat_label(state, seat) or f"seat {_short(seat)}"
-    me = seat if _seat_label(state, seat) is not None else None
+    me = (seat if _seat_label(state, seat) is not None else None) if reader == ACTOR else reader
     card = action.get("card")
     kind = action.kind
     if kind == "play":

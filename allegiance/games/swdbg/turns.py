@@ -25,6 +25,7 @@ from allegiance.games.swdbg.rules import (
     force_full,
     gain_force,
     label,
+    resources_text,
     say,
     team_bases,
 )
@@ -81,7 +82,7 @@ def _start_step(state: SwdbgState) -> bool:
                 gained += 1  # SW-TURN-2: each teammate gains 1 when the Force is fully on their side
             if gained:
                 p.resources += gained
-                say(state, "resources", f"{label(state, p.seat)} starts the turn with {gained} resources", p.seat)
+                say(state, "resources", f"{label(state, p.seat)} starts the turn with {resources_text(gained)}", p.seat)
     for p, base in team_bases(state, state.active_team):
         if state.name(base) == "Coruscant" and ("coruscant", base) not in state.flags:
             state.flags.add(("coruscant", base))

@@ -271,6 +271,9 @@ class WakfuGame(Game):
     def describe_action(self, state: WakfuState, seat: int, action: Action) -> str:
         return text.describe(state, seat, action)
 
+    def describe_action_for(self, state: Any, seat: int, action: Action, reader: int | None) -> str:
+        return text.describe(state, seat, action, reader=reader)
+
     def action_id(self, action: Action) -> int:
         from allegiance.games.wakfu.encoding import encode
         return encode(action)

@@ -179,11 +179,16 @@ def option_text(state: WakfuState, kind: str, value: Any, seat: int | None = Non
     return verb.format(text) if verb else text
 
 
-def describe(state: WakfuState, seat: int, action: Action) -> str:
-    """An action of ``seat`` in words, prefixed with the seat's label ("Player 1: play Bouftou (your hand)")."""
+#: ``reader`` of :func:`describe` when the words are the acting seat's own
+ACTOR: Final = "actor"
+
+
+def describe(state: WakfuState, seat: int, action: Action, reader: int | None | str = ACTOR) -> str:
+    """An action of ``seat`` in words, prefixed with the seat's label ("Player 1: play Bouftou (your hand)"):
+    places as ``reader`` sees them (a seat, ``None`` for a spectator, or :data:`ACTOR`, the acting seat)."""
     known = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.table.seats)
     who = state.table.seats[seat].label if known else f"seat {_short(seat)}"
-    me = seat if known else None
+    me = (seat if known else None) if reader == ACTOR else reader
     kind = action.kind
     card = action.get("card")
     if kind == "play":

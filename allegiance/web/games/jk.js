@@ -246,7 +246,7 @@
     const live = members.some((p) => !p.out);
     const won = (view.controlled || []).filter((t) => t === team).length;
     return `<div class="jside ${cls} ${live ? "" : "out"}" data-team="${esc(team)}" aria-label="${esc(team)} side">
-      <div class="sl">${esc(team)}${cls === "home" ? " · your side" : ""} <small>${won} planet${won === 1 ? "" : "s"} won</small></div>
+      <div class="sl">${esc(team)}${cls === "home" && myTeam(view) ? " · your side" : ""} <small>${won} planet${won === 1 ? "" : "s"} won</small></div>
       <div class="members">${members.map((p) => playerBox(p, view, ctx)).join("")}</div></div>`;
   }
 

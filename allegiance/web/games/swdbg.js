@@ -116,17 +116,19 @@
     return fixed.length ? `<div class="zonewrap">${inner}<div class="fixed">${fixed.join("")}</div></div>` : inner;
   }
 
-  function compactPlayer(p, view, ctx, mate) {
+  // `mate`: of the home team (drawn as such); `spectator`: the home team is only the one drawn at the
+  // bottom, so nobody is called a teammate
+  function compactPlayer(p, view, ctx, mate, spectator = false) {
     const active = (ctx.active || []).includes(p.seat);
     const hand = p.hand === null ? `<span class="cnt" title="cards in hand">hand ${p.hand_count}</span>` : "";
     return `<div class="seatbox ${mate ? "mate" : "opp"} f-${p.faction} ${active ? "active" : ""}" data-seat="${p.seat}">
-      <div class="who"><b>${esc(p.label)}</b>${mate ? " · teammate" : ""}${active ? ' <span class="deciding">deciding</span>' : ""}
+      <div class="who"><b>${esc(p.label)}</b>${mate && !spectator ? " · teammate" : ""}${active ? ' <span class="deciding">deciding</span>' : ""}
         <span class="nums">${hand}<span class="cnt" title="resources">◆${p.resources}</span>
         <span class="cnt" title="cards in deck">deck ${p.deck_count}</span><span class="cnt" title="bases left in the base deck">bases ${p.bases_left}</span>
         ${p.ended ? '<span class="cnt">ended turn</span>' : ""}</span></div>
       ${strip([p.base ? face(p.base, ctx, { cls: "base" }) : '<span class="muted nobase">no base</span>',
         ...p.ships.map((c) => face(c, ctx)), ...p.units.map((c) => face(c, ctx)),
-        p.hand !== null && mate ? `<span class="sep" title="teammate's hand">hand</span>${p.hand.map((c) => face(c, ctx, { cls: "inhand" })).join("")}` : ""],
+        p.hand !== null && mate ? `<span class="sep" title="${spectator ? `${esc(p.label)}'s hand` : "teammate's hand"}">hand</span>${p.hand.map((c) => face(c, ctx, { cls: "inhand" })).join("")}` : ""],
         [mate && p.hand !== null ? pile(p.hand, `hand:${p.seat}`, "hand", ctx).replace('class="pile', 'class="pile handpile') : "",
           pile(p.discard, `discard:${p.seat}`, "discard", ctx)])}
     </div>`;
@@ -182,9 +184,9 @@
     root.innerHTML = `<div class="sw m-${esc(view.mode)} ${ctx.outcome ? "over" : ""} ${handEmpty ? "hand-empty" : ""}">
       <div class="sw-opps team-${opps[0] ? opps[0].faction : ""} ${view.active_team !== ownTeam && !ctx.outcome ? "their-turn" : ""}">
         ${opps.map((p) => compactPlayer(p, view, ctx, false)).join("")}</div>
-      <div class="sw-mid">${view.regions.map((r) => regionBox(r, view, ctx, anchor)).join("")}${forceTrack(view)}</div>
+      <div class="sw-mid">${view.regions.map((r) => regionBox(r, view, ctx, me)).join("")}${forceTrack(view)}</div>
       <div class="sw-home">${myArea(anchor, view, ctx, me ? `${anchor.label} (you)` : anchor.label)}
-        ${mate.map((p) => compactPlayer(p, view, ctx, true)).join("")}</div>
+        ${mate.map((p) => compactPlayer(p, view, ctx, true, !me)).join("")}</div>
       <div class="sw-hand zone-hand" aria-label="${me ? "your hand" : "hand"}"><div class="hlabel">${me ? "Your hand" : `${esc(anchor.label)}'s hand`}</div>${handHtml}</div>
     </div>`;
   }
@@ -220,7 +222,9 @@
     }
     if (kind === "hand") {
       const p = view.players.find((q) => q.seat === Number(arg));
-      return p && p.hand ? list(`${p.label}'s hand (your teammate: you plan together)`, p.hand) : "";
+      const me = view.players.find((q) => q.seat === view.seat);
+      const mate = me && me.team === p.team ? " (your teammate: you plan together)" : "";
+      return p && p.hand ? list(`${p.label}'s hand${mate}`, p.hand) : "";
     }
     if (kind === "gdiscard") {
       const r = view.regions.find((x) => x.index === Number(arg));
@@ -307,11 +311,19 @@
     let rest = total - alloc.get(ids[0]);
     for (const id of ids.slice(1)) { const put = Math.min(rest, max.get(id)); alloc.set(id, put); rest -= put; }
     const name = (id) => { const f = idx.get(id); return f ? `${esc(f.card.name)} <span class="muted">(${esc(f.where)})</span>` : "a base"; };
+    // the damage that destroys a base is its hit points left, not the most this attack may put on it
+    const catalog = ctx.catalog || {};
+    const toDestroy = (id) => {
+      const f = idx.get(id);
+      if (!f) return `at most ${max.get(id)} here`;
+      const left = hpLeft(full(f.card, catalog));
+      return `${left} to destroy it${max.get(id) < left ? ` (at most ${max.get(id)} here)` : ""}`;
+    };
     const html = `<div class="alloc" id="allocator" data-total="${total}">
       <div>Split <b>${total}</b> damage between the enemy bases:</div>
       ${ids.map((id) => `<div class="stepper" data-base="${id}"><span class="bn">${name(id)}</span>
         <button type="button" data-step="-1" aria-label="less damage">−</button><output>${alloc.get(id)}</output>
-        <button type="button" data-step="1" aria-label="more damage">+</button><span class="muted">of ${max.get(id)} to destroy it</span></div>`).join("")}
+        <button type="button" data-step="1" aria-label="more damage">+</button><span class="muted" data-destroy>${toDestroy(id)}</span></div>`).join("")}
       <button type="button" class="primary" id="alloc-ok">Deal this damage</button> <span class="muted" id="alloc-left"></span></div>`;
     const bind = (el, c) => {
       const sum = () => [...alloc.values()].reduce((s, v) => s + v, 0);

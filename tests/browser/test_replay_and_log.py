@@ -1,0 +1,207 @@
+"""The replay viewer and the table's log and hover preview in a real browser (issue 24 items 9 and 11):
+turn markers are the game's own turns, the first-step button draws an icon, a spectator is told of no
+"yours" or "teammate", the damage splitter says what destroys a base; at the table, no hover preview
+after a click until the mouse moves, the phone's log drawer opens at its newest line, and the log goes
+on following after a resize.  Waits are on the game's progress or the page's frames, never on time (the
+hover delay runs on Playwright's clock)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from allegiance.games import get_game
+from allegiance.replay import load_replay
+from allegiance.sim.runner import play_game
+from tests.browser.progress import table_version, wait_on_progress
+from tests.browser.test_table_pages import AUTOPLAY, no_errors, open_page, version
+from tests.server.helpers import ServerProcess, create_table
+
+pytestmark = pytest.mark.browser
+
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+AT_END = "(() => { const el = document.getElementById('log'); return el.scrollHeight - el.scrollTop - el.clientHeight; })()"
+
+
+def load_file(page: Any, replay: dict[str, Any]) -> None:
+    page.set_input_files("#file", files=[{"name": "game.json", "mimeType": "application/json",
+                                          "buffer": json.dumps(replay).encode()}])
+    page.wait_for_selector("#pos[data-step='0']")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    srv = ServerProcess(str(tmp_path_factory.mktemp("replays") / "replay.db")).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_the_first_step_button_draws_an_icon(browser: Any, pages: list[Any], server: ServerProcess) -> None:
+    """No font here has the "⏮" glyph: the button drew nothing."""
+    page = open_page(browser, pages, server.base + "/replay")
+    box = page.locator("#first svg").bounding_box(timeout=5000)
+    assert box is not None and box["width"] >= 6 and box["height"] >= 6, box
+    assert "⏮" not in page.inner_text("#first")
+    no_errors(page)
+
+
+def test_replay_turn_markers_are_the_games_turns(browser: Any, pages: list[Any], server: ServerProcess) -> None:
+    wakfu = play_game("wakfu", "1v1", ["greedy", "greedy"], 1, keep_replay=True).replay
+    rep = load_replay(wakfu)
+    game = get_game("wakfu")
+    state = game.new_game(rep.mode, rep.seed, rep.options)
+    turns = {state.turn}
+    for seat, action in rep.actions:
+        game.apply(state, seat, action)
+        turns.add(state.turn)
+    page = open_page(browser, pages, server.base + "/replay")
+    load_file(page, wakfu)
+    # a marker per turn of the game, numbered as the game numbers them (33 turns; 22 markers before)
+    page.wait_for_selector("#turns [data-turn]")
+    numbers = page.eval_on_selector_all("#turns [data-turn]", "els => els.map((b) => Number(b.dataset.number))")
+    assert numbers == sorted(turns), numbers
+    assert f"of {max(turns)}" in page.inner_text("#pos")
+    page.locator("#turns [data-turn]").last.click()
+    page.wait_for_selector(f"#turns [data-number='{max(turns)}'].here")
+    assert f"turn {max(turns)} of {max(turns)}" in page.inner_text("#pos")
+    no_errors(page)
+
+
+def test_a_spectator_is_told_of_no_yours_or_teammate(browser: Any, pages: list[Any], server: ServerProcess) -> None:
+    swdbg = play_game("swdbg", "2v2", ["greedy"] * 4, 4, keep_replay=True, options={"bases_to_win": 2}).replay
+    page = open_page(browser, pages, server.base + "/replay")
+    load_file(page, swdbg)
+    page.wait_for_selector("#board .sw .region")
+    for end in (False, True):  # the deal, then the last step
+        if end:
+            page.keyboard.press("End")
+            page.wait_for_selector(f"#pos[data-step='{len(swdbg['actions'])}']")
+        board = page.inner_text("#board").lower()
+        assert "yours" not in board and "teammate" not in board and "(you)" not in board, board[:400]
+    page.select_option("#seat", "0")  # seen by a seat, its region and teammate are named so again
+    page.wait_for_function("document.getElementById('board').innerText.includes('(you)')")
+    assert "teammate" in page.inner_text("#board")
+    # Jedi Knights: the side drawn at the bottom is nobody's "side" for a spectator
+    jk = play_game("jk", get_game("jk").modes[0], ["random", "random"], 3, keep_replay=True).replay
+    load_file(page, jk)
+    page.wait_for_selector("#board .jk .jside.home")
+    board = page.inner_text("#board").lower()
+    assert "your side" not in board and "(you)" not in board, board[:400]
+    no_errors(page)
+
+
+def test_the_damage_splitter_says_what_destroys_a_base(browser: Any, pages: list[Any], server: ServerProcess) -> None:
+    """2 damage to split: an 8-HP base needs 8 to be destroyed (the splitter said "of 2")."""
+    page = open_page(browser, pages, server.base + "/replay")
+    text = page.evaluate("""async () => {
+      const r = await Shell.renderer("swdbg");
+      const base = (id, name, hp, damage) => ({ id, name, kind: "base", hit_points: hp, damage });
+      const player = (seat, b) => ({ seat, label: `P${seat}`, team: seat % 2, faction: seat % 2 ? "rebel" : "empire",
+        base: b, ships: [], units: [], hand: null, discard: [] });
+      const view = { game: "swdbg", seat: 0, mode: "2v2", regions: [],
+        players: [player(0, null), player(1, base(101, "Dagobah", 8, 0)), player(3, base(103, "Hoth", 5, 3))] };
+      const legal = [];
+      for (const id of [101, 103]) for (const amount of [1, 2]) legal.push({ action: { kind: "choose", value: id, amount } });
+      const d = r.decision(view, legal, { mode: "replay", catalog: {}, online: false });
+      const el = document.createElement("div");
+      el.innerHTML = d.html;
+      return [...el.querySelectorAll(".stepper")].map((s) => [s.dataset.base, s.querySelector(":scope > .muted").textContent]);
+    }""")
+    said = dict(text)
+    assert said["101"].startswith("8 to destroy it"), said
+    assert said["103"] == "2 to destroy it", said
+    no_errors(page)
+
+
+def test_hover_preview_waits_for_the_mouse_and_the_log_stays_at_its_newest_line(browser: Any, pages: list[Any],
+                                                                                   tmp_path: Path) -> None:
+    server = ServerProcess(str(tmp_path / "log.db")).start()
+    try:
+        created = create_table(server.base, ["human", "greedy", "greedy", "greedy"], seed=11)
+        table_id = created["table"]["id"]
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        page = context.new_page()
+        page.clock.install()  # the page's timers run as usual until the test pauses them
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+        pages.append(page)
+        page.goto(created["links"][0]["link"])
+        playable = ("(() => { const ids = [...document.querySelectorAll('#actions button[data-kind=play]')].map((b) => b.dataset.index);"
+                    " return [...document.querySelectorAll('.sw-hand .card.act')].findIndex((c) =>"
+                    " c.dataset.actions.split(',').some((i) => ids.includes(i))); })()")
+        wait_on_progress(server.base, table_id,
+                         lambda: page.evaluate(f"document.body.dataset.mine === '1' && {playable} >= 0"),
+                         "a card to play from the hand")
+        card = page.locator(".sw-hand .card.act").nth(page.evaluate(playable))
+        box = card.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        # hovering a card a moment shows it (the clock paused: the delay passes when the test says)
+        page.mouse.move(x, y)
+        page.clock.pause_at(page.evaluate("Date.now()") + 2000)
+        page.wait_for_selector("#preview:not([hidden])")
+        # a click plays the card; the board is redrawn under the still mouse
+        before = version(page)
+        page.mouse.down()
+        page.mouse.up()
+        assert page.is_hidden("#preview")
+        wait_on_progress(server.base, table_id,
+                         lambda: (page.clock.run_for(50), version(page) > before)[1],
+                         "the card played")
+        # the browser tells the page which card is now under the mouse (as after any redraw)
+        under = page.evaluate(f"""(() => {{ const c = document.elementFromPoint({x}, {y});
+          if (!c || !c.closest('[data-card]')) return false;
+          c.dispatchEvent(new PointerEvent('pointerover', {{ bubbles: true, pointerType: 'mouse', clientX: {x}, clientY: {y} }}));
+          return true; }})()""")
+        assert under, "no card under the mouse after the redraw (pick another card)"
+        page.clock.run_for(3000)
+        assert page.is_hidden("#preview"), "the preview covered the hand after a click"
+        page.mouse.move(x + 6, y)  # the mouse moves: the card under it is previewed again
+        page.clock.run_for(3000)
+        page.wait_for_selector("#preview:not([hidden])")
+        page.clock.resume()
+
+        # the log: many lines, then the phone's size (the log becomes a closed drawer) while play goes on
+        page.evaluate(AUTOPLAY, 40)
+        wait_on_progress(server.base, table_id,
+                         lambda: page.evaluate("(() => { const el = document.getElementById('log');"
+                                               " return el.scrollHeight > el.clientHeight + 400; })()"),
+                         "a log longer than its box")
+        assert page.evaluate(AT_END) <= 2
+        page.set_viewport_size({"width": 390, "height": 844})
+        shown = version(page)
+        wait_on_progress(server.base, table_id, lambda: version(page) > shown + 20, "play while the drawer is closed")
+        page.evaluate("clearInterval(window.__autoplay)")
+        # quiet: the table waits for this page (the bots wait for their teammate) and it shows the last state
+        wait_on_progress(server.base, table_id,
+                         lambda: page.evaluate("document.body.dataset.mine === '1'")
+                         and table_version(server.base, table_id) == version(page),
+                         "the table waiting for this page")
+        page.click("#log-toggle")
+        page.wait_for_selector("#logbox:visible")
+        page.evaluate(FRAMES)
+        assert page.evaluate(AT_END) <= 2, "the phone's log drawer did not open at its newest line"
+        page.click("#log-toggle")
+        # back to the desktop's size: the log shows its newest line, and keeps following new ones
+        page.set_viewport_size({"width": 1280, "height": 720})
+        page.evaluate(FRAMES)
+        assert page.evaluate(AT_END) <= 2, "the log left its newest line after a resize"
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.evaluate(FRAMES)
+        shown = version(page)
+        page.evaluate(AUTOPLAY, 40)
+        wait_on_progress(server.base, table_id, lambda: version(page) > shown + 10, "more play")
+        page.evaluate("clearInterval(window.__autoplay)")
+        page.evaluate(FRAMES)
+        assert page.evaluate(AT_END) <= 2, "the log stopped following after a resize"
+        assert httpx.get(f"{server.base}/api/tables/{table_id}").status_code == 200
+        no_errors(page)
+    finally:
+        server.stop()
