@@ -15,7 +15,7 @@ lower layers, never one above it nor one beside it, not even inside a function
   ``pay`` (announcing and paying, 808), ``resolution`` (resolving the File, 810), ``flow`` (rollbacks, the
   turn, the checks after every step, elimination);
 * around the game: ``setup`` (102), ``text``, ``encoding``, ``record``, ``determinize``, ``view``,
-  ``search``, ``strategy``, ``position``, ``legend``, ``agent_encoding``, and ``game`` (the protocol) at the top.
+  ``search``, ``strategy``, ``position``, ``legend``, ``why`` (why an action is not legal now), ``agent_encoding``, and ``game`` (the protocol) at the top.
 
 A new mechanic goes to the lowest layer that has all it needs: a card's power to its type's module, a new
 kind of triggering event to ``events`` (its table in ``registry``).  Rules decisions where the sources are
@@ -40,7 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("resolution",),
     ("flow",),
     ("setup", "text", "encoding", "record", "determinize"),
-    ("view", "search", "strategy", "position", "legend"),
+    ("view", "search", "strategy", "position", "legend", "why"),
     ("agent_encoding",),
     ("game",),
     ("__init__",),

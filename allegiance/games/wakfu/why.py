@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.core.actions import Action
-from allegiance.games.wakfu import choices, combat, pay, rules
-from allegiance.games.wakfu.effects import ACTIONS, HAND_POWERS, PERMANENT, _has_class
+from allegiance.games.wakfu import choices, combat, resources, rules
+from allegiance.games.wakfu.registry import ACTIONS, HAND_POWERS, PERMANENT
 from allegiance.games.wakfu.state import Item, WakfuState
 
 
@@ -64,17 +64,17 @@ def _play(state: WakfuState, seat: int, card: int) -> str:
         if state.combat is not None:  # 303.1, 305.1, 309.1, 310.1
             return f"only Actions can be played during a combat, and {d.name} is a {d.type}"
         spec = PERMANENT
-    need = pay.cost_symbols(state, card, 0)
+    need = resources.cost_symbols(state, card, 0)
     if spec.extra == "incline_own":
         need = need + ["Neutre"]
-    prods = pay.producers(state, seat)
-    if not pay.feasible(need, prods) and not (d.recipe is not None and pay.craftable(state, seat, card)):
+    prods = resources.producers(state, seat)
+    if not resources.feasible(need, prods) and not (d.recipe is not None and resources.craftable(state, seat, card)):
         if len(need) > len(prods):
             return f"needs {len(need)}, you have {len(prods)}"
         elements = sorted({s for s in need if s != "Neutre"})
         return f"needs {len(need)} with {', '.join(elements)}: your cards in play cannot produce that"
     if d.type == "Action":
-        if "Sort" in d.subtypes and d.classes and not _has_class(d.classes[0])(state, seat, card):  # 302.5
+        if "Sort" in d.subtypes and d.classes and not rules.has_class(state, seat, d.classes[0]):  # 302.5
             return f"{d.name} is a {d.classes[0]} Sort: your Héros must be a {d.classes[0]}"
         if spec.condition is not None and not spec.condition(state, seat, card):
             return f"{d.name}'s condition is not met now"
@@ -142,10 +142,9 @@ def _use(state: WakfuState, seat: int, card: int) -> str:
 def card_actions(state: WakfuState, seat: int) -> dict[int, Action]:
     """A seat's cards and what a click on each asks: play from hand; its Héros in the Monde attack; its
     other Héros and Alliés move."""
-    from allegiance.games.wakfu.game import ATTACK, MOVE, PLAY
     p = state.players[seat]
-    out: dict[int, Action] = {c: PLAY[c] for c in p.main}
+    out: dict[int, Action] = {c: Action.of("play", card=c) for c in p.main}
     for c in p.monde + p.havre:
         if rules.is_character(state, c):
-            out[c] = ATTACK if c == p.hero and c in p.monde else MOVE[c]
+            out[c] = Action.of("attack") if c == p.hero and c in p.monde else Action.of("move", card=c)
     return out
