@@ -108,8 +108,10 @@ class JKGame(Game):
 
     @staticmethod
     def _plays(state: JKState, seat: int) -> list[Action]:
+        timing = play.context(state, seat)  # play_options offers nothing for a card of another timing
+        cards = state.cards
         return [Action("play", (("card", c), ("function", f), ("target", t))) for c in play.playable_from(state, seat)
-                for f, t in play.play_options(state, seat, c)]
+                if cards[c].timing == timing for f, t in play.play_options(state, seat, c)]
 
     def _battle_actions(self, state: JKState, seat: int) -> list[Action]:
         b = state.battle
