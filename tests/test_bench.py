@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from allegiance.cli import app
@@ -60,3 +61,15 @@ def test_wakfu_playout_options_are_accepted_in_every_mode() -> None:
     assert wakfu_options("8v8")["team_uniques"] == "ignore" and "decks" not in wakfu_options("2v2")
     rate = random_playout_rate("2v2", 0.01, game_name="wakfu", options=wakfu_options("2v2"))
     assert rate["actions_per_s"] > 0
+
+
+def test_playouts_can_be_timed_by_cpu_time_on_a_shared_machine(capsys: pytest.CaptureFixture[str]) -> None:
+    """``playouts.py --cpu`` counts this process's CPU time (the wall clock of a busy machine counts the other
+    jobs' time too); a Jedi Knights playout runs through it."""
+    from benchmarks.playouts import copy_time_us, main, random_playout_rate
+
+    rate = random_playout_rate("AvEvI", 0.01, game_name="jk", cpu=True)
+    assert rate["actions_per_s"] > 0 and rate["games_per_s"] > 0
+    assert copy_time_us("AvE", copies=20, repeats=1, game_name="jk", cpu=True) >= 0
+    assert main(["--game", "jk", "--seconds", "0.001", "--cpu"]) == 0
+    assert "jk AvEvI:" in capsys.readouterr().out

@@ -127,3 +127,12 @@ def test_a_deck_file_types_in_its_own_cards() -> None:
     assert GAME.digest(again) == GAME.digest(s) and again.cards[han[0]].power == 5
     with pytest.raises(DeckError, match="type must be one of"):
         parse_deck(deck_text() + '\n[[card]]\ntitle = "X"\ntype = "Droid"\n')
+
+
+def test_the_demo_decks_are_read_once_and_a_caller_cannot_change_them() -> None:
+    """Setting a game up reads the demo decks from a cache (a playout starts hundreds of games a second);
+    the dict handed out is the caller's own."""
+    decks = demo_decks()
+    assert demo_decks()["luke"] is decks["luke"]
+    decks.pop("luke")
+    assert "luke" in demo_decks()

@@ -113,6 +113,18 @@ def test_evaluate_gives_each_side_a_chance_and_they_sum_to_one(mode: str) -> Non
     assert evaluate(s) == pytest.approx([1.0 / sides] * sides)  # a draw
 
 
+def test_a_high_force_card_spent_lowers_its_sides_chance() -> None:
+    """The Force deck is a budget of the whole game (used cards come back only when it is empty): the
+    evaluation counts what is left in it, so the search weighs credits now against credits later."""
+    s = start("AvE", seed=1)
+    spent = s.copy()
+    p = spent.players[0]
+    high = max(p.force_deck, key=lambda c: spent.cards[c].force_number)
+    p.force_deck.remove(high)
+    p.force_used.append(high)
+    assert evaluate(spent)[0] < evaluate(s)[0]
+
+
 def _character_names(s: JKState, seat: int) -> list[str]:
     p = s.players[seat]
     return [s.cards[c].name for c in p.draw + p.hand if s.cards[c].type == "Character" and not s.cards[c].unique]

@@ -50,7 +50,10 @@ class Deck:
     custom: tuple[CardDef, ...] = ()
 
     def known(self) -> dict[str, CardDef]:
-        """Every card name this deck may use: the game's cards and its own."""
+        """Every card name this deck may use: the game's cards and its own (read it, do not change it: without
+        cards of its own it is the shared catalogue)."""
+        if not self.custom:
+            return catalog()
         return {**catalog(), **{c.name: c for c in self.custom}}
 
     @property
@@ -128,6 +131,11 @@ def planets() -> tuple[str, ...]:
 
 def demo_decks() -> dict[str, Deck]:
     """The demo decks by name (invented for this project, not Decipher's)."""
+    return dict(_demo_decks())
+
+
+@cache
+def _demo_decks() -> dict[str, Deck]:
     return {name: deck_from(d, name) for name, d in _demo_file()["deck"].items()}
 
 
@@ -150,8 +158,24 @@ def read_deck(spec: Any) -> Deck:
     return parse_deck(spec)
 
 
+#: the options deck validation reads
+_DECK_OPTIONS: Final = ("max_copies", "deck_size", "theme_pile_cards", "cross_allegiance")
+#: (deck, those options' values) found valid: a deck without cards of its own is checked once per setting
+#: (every new game checks its decks; a playout benchmark starts hundreds of games a second)
+_VALID: set[tuple[Any, ...]] = set()
+
+
 def validate(deck: Deck, options: Mapping[str, Any]) -> None:
     """Every deck-building rule; raises :class:`DeckError` listing every problem at once."""
+    key = (deck, *(options[k] for k in _DECK_OPTIONS)) if not deck.custom else None
+    if key is not None and key in _VALID:
+        return
+    _validate(deck, options)
+    if key is not None and len(_VALID) < 256:
+        _VALID.add(key)
+
+
+def _validate(deck: Deck, options: Mapping[str, Any]) -> None:
     problems: list[str] = []
     where = f"deck {deck.name!r}"
     try:

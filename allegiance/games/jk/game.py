@@ -84,15 +84,16 @@ class JKGame(Game):
         return card_actions(state, seat)
 
     def _legal(self, state: JKState, seat: int) -> list[Action]:
+        # actions are built with their parameters already in name order (what Action.of sorts into)
         if seat not in self.active_seats(state):
             return []
         if state.pending is not None:
-            return [Action.of("choose", value=v) for v in state.pending.options]
+            return [Action("choose", (("value", v),)) for v in state.pending.options]
         if state.window is not None:
-            return [Action.of("play", card=c, function=f, target=t) for c, f, t in play.responses(state, seat)] \
+            return [Action("play", (("card", c), ("function", f), ("target", t))) for c, f, t in play.responses(state, seat)] \
                 + [PASS]
         if state.phase == "force":
-            return [Action.of("choose", value=c) for c in sorted(state.players[seat].force_deck)]
+            return [Action("choose", (("value", c),)) for c in sorted(state.players[seat].force_deck)]
         out: list[Action] = []
         if state.battle is not None:
             out += self._battle_actions(state, seat)
@@ -100,36 +101,38 @@ class JKGame(Game):
             p = state.players[seat]
             for c in p.hand:
                 for place in play.deploy_places(state, seat, c):
-                    out.append(Action.of("deploy", card=c, at=place) if isinstance(place, str)
-                               else Action.of("deploy", card=c, on=place))
+                    out.append(Action("deploy", (("at", place), ("card", c))) if isinstance(place, str)
+                               else Action("deploy", (("card", c), ("on", place))))
             out += self._plays(state, seat)
         elif state.phase in ("starship", "character"):
             kind = state.phase
             for a in battle.attackers(state, seat, kind):
-                out += [Action.of("battle", attacker=a, defender=d) for d in battle.defenders(state, seat, kind)]
+                out += [Action("battle", (("attacker", a), ("defender", d))) for d in battle.defenders(state, seat, kind)]
             if kind == "starship":
-                out += [Action.of("intimidate", card=c, side=t) for c in self._intimidators(state, seat)
+                out += [Action("intimidate", (("card", c), ("side", t))) for c in self._intimidators(state, seat)
                         for t in self._opposing(state, seat)]
         elif state.phase == "blockade":
-            out += [Action.of("shuttle", card=c) for c in self._shuttlers(state, seat)]
+            out += [Action("shuttle", (("card", c),)) for c in self._shuttlers(state, seat)]
         out.append(PASS)
         return out
 
     @staticmethod
     def _plays(state: JKState, seat: int) -> list[Action]:
-        return [Action.of("play", card=c, function=f, target=t) for c in play.playable_from(state, seat)
-                for f, t in play.play_options(state, seat, c)]
+        timing = play.context(state, seat)  # play_options offers nothing for a card of another timing
+        cards = state.cards
+        return [Action("play", (("card", c), ("function", f), ("target", t))) for c in play.playable_from(state, seat)
+                if cards[c].timing == timing for f, t in play.play_options(state, seat, c)]
 
     def _battle_actions(self, state: JKState, seat: int) -> list[Action]:
         b = state.battle
         assert b is not None
         out: list[Action] = []
         if b.step == "support":
-            out += [Action.of("support", card=c, supported=m) for c, m in battle.supportable(state, seat)]
+            out += [Action("support", (("card", c), ("supported", m))) for c, m in battle.supportable(state, seat)]
         if b.step == "weapons":
-            out += [Action.of("fire", weapon=w, target=t) for w in battle.weapons(state, seat)
+            out += [Action("fire", (("target", t), ("weapon", w))) for w in battle.weapons(state, seat)
                     for t in battle.targets(state, seat)]
-        out += [Action.of("tactic", card=c, under=u) for c in play.tactic_cards(state, seat)
+        out += [Action("tactic", (("card", c), ("under", u))) for c in play.tactic_cards(state, seat)
                 for u in battle.tactic_targets(state, seat)]
         out += self._plays(state, seat)
         return out

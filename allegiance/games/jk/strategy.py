@@ -7,7 +7,7 @@ side with no character there, so the heuristic plays for the site:
   lowest before;
 * Deployment (credits are spent or lost): first the deployment events that give credits or cards and
   the starting events of the theme pile, then the characters at the site that give the most power for
-  the credits (the best set the credits buy, dearest first), keeping its strongest character in hand
+  the credits (the best set the credits buy, dearest first), keeping its two strongest characters in hand
   for the Final Conflict unless another side may win the game with this planet and its side does not
   lead there by far,
   then, with the credits its battle cards do not need, weapons on its characters, then starships and
@@ -73,6 +73,11 @@ def greedy_choice(state: JKState, seat: int, legal: list[Action], rng: Rng) -> A
 
 #: from this planet (0-based) on, one character stays in hand for the Final Conflict (the fourth planet)
 KEEP_FROM = 0
+#: how many characters stay in hand for it, the strongest (two, as one is often lost in the battles there;
+#: against random play in AvE it makes no measurable difference: 3,000 games, 94.5 % with two, 94.4 % with
+#: one; nor did attacking another side's last character in the Final Conflict at a loss: 93.6 % against
+#: 94.3 % in 2,000 games)
+KEEP_COUNT = 2
 
 
 #: a lead in power at the site with which a side keeps its character in hand even when the planet may end the game
@@ -109,8 +114,9 @@ def _deploy(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> Acti
     if at_site and not state.final and state.planet >= KEEP_FROM and not decisive:
         # the Final Conflict is lost by a side with no character at its site: keep one for it, the strongest
         # (it must survive the battles there)
-        keep = max(at_site, key=lambda a: (state.cards[a.get("card")].power, a.get("card"))).get("card")
-        at_site = [a for a in at_site if a.get("card") != keep]
+        ranked = sorted({a.get("card") for a in at_site}, key=lambda c: (state.cards[c].power, c), reverse=True)
+        keep = set(ranked[:KEEP_COUNT])
+        at_site = [a for a in at_site if a.get("card") not in keep]
     if at_site:
         best = _best_characters(state, seat, at_site)
         if best:
