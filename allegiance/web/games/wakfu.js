@@ -233,7 +233,7 @@
       c.tapped ? "inclined" : "", role || "", acts ? "has actions" : ""].filter(Boolean).join(", ");
     return `<span class="wchip ${elClass(c.element)} ${c.tapped ? "tapped" : ""} ${acts ? "act" : ""} ${role ? `r-${role}` : ""} ${extra}"
       data-card="${c.id}" ${acts ? `data-actions="${acts.join(",")}"` : ""} tabindex="0" role="button" aria-label="${esc(label)}"
-      title="${esc(label)}">${c.tapped ? '<i class="tp" aria-hidden="true">↷</i>' : ""}<span class="cn">${esc(c.name)}</span>${esc(num)}${c.damage ? `<b class="dm">−${Number(c.damage)}</b>` : ""}${role ? `<i class="rl">${esc(role)}</i>` : ""}</span>`;
+      title="${esc(label)}">${c.tapped ? '<i class="tp" aria-hidden="true">↷</i>' : ""}<span class="cn">${esc(c.name)}</span>${num ? `<span class="fnum">${esc(num)}</span>` : ""}${c.damage ? `<b class="dm">−${Number(c.damage)}</b>` : ""}${role ? `<i class="rl">${esc(role)}</i>` : ""}</span>`;
   }
 
   function handChips(p, view, ctx) {
@@ -389,7 +389,32 @@
       if (sac) sac.style.flex = `${Math.max(slots(sac), 1.5)} 1 0`;
       if (monde) monde.style.flex = `${Math.max(slots(monde), 2)} 1 0`;
     });
-    // the chips' names first: a teammate's hand of chips takes its height before the zones are measured
+    // compact seats: denser chips while their box overflows; then the chips' names (a teammate's hand of
+    // chips takes its height before the zones are measured)
+    board.querySelectorAll(".wk-compacts").forEach((g) => {
+      g.classList.remove("dense", "denser");
+      for (const cls of ["dense", "denser"]) if (g.scrollHeight > g.clientHeight + 1) g.classList.add(cls);
+    });
+    // still too many: their row of the board takes the room it needs from the roomiest other row
+    board.style.gridTemplateRows = "";
+    const over = [...board.querySelectorAll(".wk-compacts")].filter((g) => g.scrollHeight > g.clientHeight + 1);
+    if (over.length) {
+      const rows = getComputedStyle(board).gridTemplateRows.split(" ").map(parseFloat);
+      const kids = [...board.children];
+      const needs = new Map();
+      over.forEach((g) => {
+        const row = kids.findIndex((k) => k.contains(g));
+        needs.set(row, Math.max(needs.get(row) || 0, g.scrollHeight - g.clientHeight + 2));
+      });
+      if (rows.length === kids.length && rows.every((r) => r >= 0)) {
+        for (const [row, need] of needs) {
+          const donor = rows.map((r, i) => [needs.has(i) ? -1 : r, i]).sort((a, b) => b[0] - a[0])[0][1];
+          const given = Math.min(need, rows[donor] / 2);
+          rows[row] += given; rows[donor] -= given;
+        }
+        board.style.gridTemplateRows = rows.map((r) => `minmax(0, ${r}px)`).join(" ");
+      }
+    }
     Shell.fitNames(board, ".wchip .cn");
     const strips = [...board.querySelectorAll(".wstrip")];
     strips.forEach((s) => { s.classList.remove("fit", "mini"); s.style.removeProperty("--ch"); });
