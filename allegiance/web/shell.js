@@ -202,7 +202,7 @@ const Shell = (() => {
       still.forEach((n, i) => { n.style.fontSize = `${sizes[i]}px`; });
       still = still.filter(cut);
     }
-    still.forEach((n) => { n.style.overflowWrap = "anywhere"; n.style.webkitLineClamp = "4"; });
+    still.forEach((n) => { n.style.overflowWrap = "anywhere"; n.style.webkitLineClamp = "5"; });
   }
 
   let hoverTimer = null;

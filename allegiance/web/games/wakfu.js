@@ -417,7 +417,7 @@
     }
     Shell.fitNames(board, ".wchip .cn");
     const strips = [...board.querySelectorAll(".wstrip")];
-    strips.forEach((s) => { s.classList.remove("fit", "mini"); s.style.removeProperty("--ch"); });
+    strips.forEach((s) => { s.classList.remove("fit", "mini", "bare"); s.style.removeProperty("--ch"); });
     // read every size, then write (one layout)
     const sizes = strips.map((s) => {
       const n = s.querySelectorAll(":scope > .slot").length;
@@ -427,6 +427,8 @@
       if (sizes[i] === null) return;
       if (sizes[i] >= MIN_CARD) { s.classList.add("fit"); s.style.setProperty("--ch", `${sizes[i]}px`); } else s.classList.add("mini");
     });
+    // a row of names still too long: names only (the numbers are on the whole card, a click away)
+    strips.filter((s) => s.classList.contains("mini") && s.scrollHeight > s.clientHeight + 1).forEach((s) => s.classList.add("bare"));
     Shell.fitNames(board, ".wcard .nm");
   }
 
