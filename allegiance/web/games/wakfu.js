@@ -365,7 +365,7 @@
 
   // -- every card in sight: no zone scrolls --------------------------------------------------------------
   const GAP = 4;          // px between cards (.wstrip's gap)
-  const MIN_CARD = 84;    // px: a card face shorter (narrower than 60) cuts its name; the zone becomes a row of names
+  const MIN_CARD = 78;    // px: a card face shorter (narrower than 56) cuts its name; the zone becomes a row of names
   const MAX_ROWS = 4;
 
   // the cards' height at which n cards fill a W×H zone best, and in how many rows
@@ -421,7 +421,7 @@
     // read every size, then write (one layout)
     const sizes = strips.map((s) => {
       const n = s.querySelectorAll(":scope > .slot").length;
-      return n ? bestSize(n, s.clientWidth, s.clientHeight - 2) : null;
+      return n ? bestSize(n, s.clientWidth - 1, s.clientHeight - 3) : null;  // (a pixel for the rounding)
     });
     strips.forEach((s, i) => {
       if (sizes[i] === null) return;
