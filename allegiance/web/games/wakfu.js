@@ -368,7 +368,7 @@
   const MIN_CARD = 78;    // px: a card face shorter (narrower than 56) cuts its name; the zone becomes a row of names
   const MAX_ROWS = 4;
 
-  // the cards' height at which n cards fill a W×H zone best, and in how many rows
+  // the largest card height at which n cards fit a W×H zone, in 1 to MAX_ROWS rows
   function bestSize(n, W, H) {
     let best = 0;
     for (let r = 1; r <= Math.min(n, MAX_ROWS); r++) {
