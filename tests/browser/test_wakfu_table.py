@@ -1,7 +1,7 @@
 """Wakfu at the table in a real browser (Debian's Chromium): a 1v1 game set up in the lobby (a deck
 chosen per seat) and played to its end by a person clicking cards against a bot; the board at three
 screen sizes (the Monde, the Havre Sacs, the File d'Attente, the hand on screen without scrolling,
-inclined cards drawn turned); the whole card and the Défausse in the overlay.  No page shows an id
+inclined cards upright with a mark); the whole card and the Défausse in the overlay.  No page shows an id
 and no page logs an error."""
 
 from __future__ import annotations
@@ -124,13 +124,13 @@ def test_the_wakfu_board_fits_and_reads_at_each_size(browser: Any, pages: list[A
                 in_view(page, sel)
             assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
             assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
-            # cards stay readable on a phone; an inclined card is drawn turned (wider than tall)
+            # cards stay readable on a phone; an inclined card stays upright (its text never sideways), marked ↷
             hand = page.locator(".wk-hand .wcard").first.bounding_box()
             assert hand is not None and hand["width"] >= 55 and hand["height"] >= 80, (size, hand)
-            tapped = page.locator("#board .slot.tapped > .wcard").first.bounding_box()
-            upright = page.locator("#board .slot:not(.tapped) > .wcard").first.bounding_box()
-            assert tapped is not None and upright is not None
-            assert tapped["width"] > tapped["height"] and upright["height"] > upright["width"], (tapped, upright)
+            turned = page.evaluate("""() => [...document.querySelectorAll('#board .slot.tapped, #board .slot.tapped *')]
+              .filter((e) => getComputedStyle(e).transform !== 'none').length""")
+            assert turned == 0
+            assert page.locator("#board .slot.tapped .tapmark").count() == page.locator("#board .slot.tapped").count() >= 1
             text = page.inner_text(".wk .seatbox.me .who")
             assert "PV" in text and "XP" in text and "Niveau" in text
             assert "Taille" in page.inner_text(".wk .seatbox.me .zone.sac .zl")

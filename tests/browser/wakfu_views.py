@@ -31,3 +31,35 @@ def combat_view(mode: str, viewer: int, seed: int = 1, max_steps: int = 20_000) 
         if GAME.outcome(state) is not None:
             state = GAME.new_game(mode, rng.randrange(1 << 30), options)
     raise AssertionError(f"no combat against a teammate of seat {viewer} in {max_steps} steps")
+
+
+def in_play(player: dict[str, Any]) -> list[int]:
+    """The ids of a player's cards in play in a view: the Monde, the Havre Sac and what it holds."""
+    sac = player["havre_sac"]
+    return ([c["id"] for c in player["monde"]] + ([sac["card"]["id"]] if sac["card"] else [])
+            + [c["id"] for c in sac["cards"]])
+
+
+def crowded_view(mode: str, viewer: int, per_seat: int, seed: int = 1, max_steps: int = 40_000) -> dict[str, Any]:
+    """The view of ``viewer`` at the first point of a seeded game (played by the policy above, which
+    prefers playing cards) where every seat still in the game has at least ``per_seat`` cards in play,
+    some of them inclined, and the viewer's teammates hold cards in hand: a board as full as a late turn
+    makes it."""
+    options = {"team_uniques": "ignore"}
+    rng = random.Random(seed)
+    state = GAME.new_game(mode, seed, options)
+    for _ in range(max_steps):
+        view = GAME.view(state, viewer)
+        live = [p for p in view["players"] if not p["out"]]
+        tapped = sum(c.get("tapped", False) for p in live for c in p["monde"])
+        mates = [p for p in live if p["team"] == view["players"][viewer]["team"] and p["seat"] != viewer]
+        if (len(live) == len(view["players"]) and all(len(in_play(p)) >= per_seat for p in live) and tapped >= 2
+                and all(p["hand"] for p in mates) and view["combat"] is None and not view["file"]):
+            return view
+        seat = GAME.active_seats(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        weights = [KIND_WEIGHT.get(a.kind, 1) for a in legal]
+        GAME.apply(state, seat, rng.choices(legal, weights)[0])
+        if GAME.outcome(state) is not None:
+            state = GAME.new_game(mode, rng.randrange(1 << 30), options)
+    raise AssertionError(f"no board with {per_seat} cards in play per seat in {max_steps} steps")

@@ -188,7 +188,9 @@
       <div class="sw-home">${myArea(anchor, view, ctx, me ? `${anchor.label} (you)` : anchor.label)}
         ${mate.map((p) => compactPlayer(p, view, ctx, true, !me)).join("")}</div>
       <div class="sw-hand zone-hand" aria-label="${me ? "your hand" : "hand"}"><div class="hlabel">${me ? "Your hand" : `${esc(anchor.label)}'s hand`}</div>${handHtml}</div>
-    </div>`;
+    </div>`;    // a narrow card keeps its whole name (a phone showed "Dar Vad"): smaller letters, never cut ones
+    Shell.fitNames(root, ".card .nm");
+    if (!root.__swFit) { root.__swFit = new ResizeObserver(() => Shell.fitNames(root, ".card .nm")); root.__swFit.observe(root); }
   }
 
   // -- the overlay: a whole card, a pile --------------------------------------------------------------

@@ -4,7 +4,9 @@
 // with its Taille, Résistance and contents, your Monde, Pioche and Défausse as piles), your hand last.
 // Seats are laid out from the view's list of players by team (your team at the bottom), so team modes
 // only add seats.  Card faces are HTML/CSS (element, Niveau, Force / PV / PA / PM, keywords, text); no
-// artwork.  Inclined (tapped) cards are drawn turned.
+// artwork.  An inclined (tapped) card stays upright, dimmed, with a ↷ mark: its name reads as any other.
+// No zone scrolls: each row of a seat is shared by its zones by the cards they hold, and each zone's
+// cards take the largest size at which all fit (in one row or several), else a compact row of names.
 "use strict";
 
 (() => {
@@ -101,7 +103,7 @@
       acts ? "act" : "", opts.cls || "", role ? `r-${role}` : ""].join(" ");
     const card = `<div class="${cls}" data-card="${c.id}" ${acts ? `data-actions="${acts.join(",")}"` : ""} tabindex="0"
       role="button" aria-label="${esc(label)}">
-      <div class="top">${level}${heroLevel}<span class="nm">${esc(c.name)}</span></div>
+      <div class="top">${level}${heroLevel}<span class="nm">${esc(c.name)}</span>${c.tapped ? '<span class="tapmark" title="inclined" aria-hidden="true">↷</span>' : ""}</div>
       <div class="ty">${esc(c.type || "")}${c.subtypes && c.subtypes.length ? " · " + esc(c.subtypes.join(", ")) : ""}</div>
       ${kw.length ? `<div class="kw">${esc(kw.join(" · "))}</div>` : ""}
       <div class="tx">${esc(c.text || "")}</div>
@@ -231,7 +233,7 @@
       c.tapped ? "inclined" : "", role || "", acts ? "has actions" : ""].filter(Boolean).join(", ");
     return `<span class="wchip ${elClass(c.element)} ${c.tapped ? "tapped" : ""} ${acts ? "act" : ""} ${role ? `r-${role}` : ""} ${extra}"
       data-card="${c.id}" ${acts ? `data-actions="${acts.join(",")}"` : ""} tabindex="0" role="button" aria-label="${esc(label)}"
-      title="${esc(label)}">${c.tapped ? '<i class="tp" aria-hidden="true">↷</i>' : ""}${esc(c.name)}${esc(num)}${c.damage ? `<b class="dm">−${Number(c.damage)}</b>` : ""}${role ? `<i class="rl">${esc(role)}</i>` : ""}</span>`;
+      title="${esc(label)}">${c.tapped ? '<i class="tp" aria-hidden="true">↷</i>' : ""}<span class="cn">${esc(c.name)}</span>${num ? `<span class="fnum">${esc(num)}</span>` : ""}${c.damage ? `<b class="dm">−${Number(c.damage)}</b>` : ""}${role ? `<i class="rl">${esc(role)}</i>` : ""}</span>`;
   }
 
   function handChips(p, view, ctx) {
@@ -250,7 +252,7 @@
     const turn = view.active === p.seat && view.phase !== "over";
     const active = (ctx.active || []).includes(p.seat);
     const sac = s.banished ? '<span class="muted">Havre Sac banished</span>'
-      : `<span class="ml" title="Havre Sac: Taille used of how many fit, Résistance left">Sac ${occupancy(p)}/${taille === undefined || taille === null ? "?" : Number(taille)} · R${Number(s.resistance)}</span>${
+      : `${s.card ? chip(s.card, view, ctx, "insac") : ""}<span class="ml" title="Havre Sac: Taille used of how many fit, Résistance left">${occupancy(p)}/${taille === undefined || taille === null ? "?" : Number(taille)} · R${Number(s.resistance)}</span>${
         mondeOrder(s.cards || []).map((c) => chip(c, view, ctx, "insac")).join("")}`;
     const monde = mondeOrder(p.monde || []);
     return `<div class="seatbox compact ${cls} ${p.out ? "out" : ""} ${active ? "active" : ""} ${turn ? "turn" : ""} ${focusClass(p, view)}" data-seat="${p.seat}"
@@ -331,7 +333,7 @@
       <div class="wk-hand zone-hand" aria-label="${mine ? "your hand" : "hand"}"><div class="zl">${mine ? `Your hand · ${anchor.hand.length} card(s), PA ${anchor.pa}` : `${esc(anchor.label)}'s hand`}</div>${hand}</div>
     </div>`;
     root.querySelector(`.seatbox[data-seat="${anchor.seat}"]`).classList.replace("mate", "me");
-    revealActs(root);
+    fitted(root);
     // a bar scrolled sideways (a phone at 8v8) shows the attacked player, else whose turn it is
     const bar = root.querySelector(".wk-order"), now = bar && (bar.querySelector(".ochip.attacked") || bar.querySelector(".ochip.turn"));
     if (now && bar.scrollWidth > bar.clientWidth) {
@@ -358,17 +360,82 @@
       <div class="wk-home">${seatBox(anchor, view, ctx, "me")}${mates.map((p) => seatBox(p, view, ctx, "mate")).join("")}</div>
       <div class="wk-hand zone-hand" aria-label="${mine ? "your hand" : "hand"}"><div class="zl">${mine ? `Your hand · ${anchor.hand.length} card(s), PA ${anchor.pa}` : `${esc(anchor.label)}'s hand`}</div>${hand}</div>
     </div>`;
-    revealActs(root);
+    fitted(root);
   }
 
-  // a zone scrolled sideways shows its first card that carries an action (a crowded Monde hides none)
-  function revealActs(root) {
-    root.querySelectorAll(".wstrip").forEach((s) => {
-      const card = s.querySelector(":scope > .slot > .wcard.act");
-      if (!card || s.scrollWidth <= s.clientWidth) return;
-      const box = card.parentElement.getBoundingClientRect(), view = s.getBoundingClientRect();
-      if (box.left < view.left || box.right > view.right) s.scrollLeft += box.left - view.left - 4;
+  // -- every card in sight: no zone scrolls --------------------------------------------------------------
+  const GAP = 4;          // px between cards (.wstrip's gap)
+  const MIN_CARD = 78;    // px: a card face shorter (narrower than 56) cuts its name; the zone becomes a row of names
+  const MAX_ROWS = 4;
+
+  // the largest card height at which n cards fit a W×H zone, in 1 to MAX_ROWS rows
+  function bestSize(n, W, H) {
+    let best = 0;
+    for (let r = 1; r <= Math.min(n, MAX_ROWS); r++) {
+      const c = Math.ceil(n / r);
+      const h = Math.min((H - (r - 1) * GAP) / r, ((W - (c - 1) * GAP) / c) * 7 / 5);
+      if (h > best) best = h;
+    }
+    return Math.floor(best);
+  }
+
+  function fit(root) {
+    const board = root.querySelector(".wk");
+    if (!board) return;
+    const slots = (z) => (z ? z.querySelectorAll(":scope > .wstrip > .slot").length : 0);
+    // a seat's Havre Sac and Monde share their row by the cards they hold
+    board.querySelectorAll(".zones").forEach((z) => {
+      const sac = z.querySelector(":scope > .zone.sac"), monde = z.querySelector(":scope > .zone.monde");
+      if (sac) sac.style.flex = `${Math.max(slots(sac), 1.5)} 1 0`;
+      if (monde) monde.style.flex = `${Math.max(slots(monde), 2)} 1 0`;
     });
+    // compact seats: denser chips while their box overflows; then the chips' names (a teammate's hand of
+    // chips takes its height before the zones are measured)
+    board.querySelectorAll(".wk-compacts").forEach((g) => {
+      g.classList.remove("dense", "denser");
+      for (const cls of ["dense", "denser"]) if (g.scrollHeight > g.clientHeight + 1) g.classList.add(cls);
+    });
+    // still too many: their row of the board takes the room it needs from the roomiest other row
+    board.style.gridTemplateRows = "";
+    const over = [...board.querySelectorAll(".wk-compacts")].filter((g) => g.scrollHeight > g.clientHeight + 1);
+    if (over.length) {
+      const rows = getComputedStyle(board).gridTemplateRows.split(" ").map(parseFloat);
+      const kids = [...board.children];
+      const needs = new Map();
+      over.forEach((g) => {
+        const row = kids.findIndex((k) => k.contains(g));
+        needs.set(row, Math.max(needs.get(row) || 0, g.scrollHeight - g.clientHeight + 2));
+      });
+      if (rows.length === kids.length && rows.every((r) => r >= 0)) {
+        for (const [row, need] of needs) {
+          const donor = rows.map((r, i) => [needs.has(i) ? -1 : r, i]).sort((a, b) => b[0] - a[0])[0][1];
+          const given = Math.min(need, rows[donor] / 2);
+          rows[row] += given; rows[donor] -= given;
+        }
+        board.style.gridTemplateRows = rows.map((r) => `minmax(0, ${r}px)`).join(" ");
+      }
+    }
+    Shell.fitNames(board, ".wchip .cn");
+    const strips = [...board.querySelectorAll(".wstrip")];
+    strips.forEach((s) => { s.classList.remove("fit", "mini", "bare"); s.style.removeProperty("--ch"); });
+    // read every size, then write (one layout)
+    const sizes = strips.map((s) => {
+      const n = s.querySelectorAll(":scope > .slot").length;
+      return n ? bestSize(n, s.clientWidth - 1, s.clientHeight - 3) : null;  // (a pixel for the rounding)
+    });
+    strips.forEach((s, i) => {
+      if (sizes[i] === null) return;
+      if (sizes[i] >= MIN_CARD) { s.classList.add("fit"); s.style.setProperty("--ch", `${sizes[i]}px`); } else s.classList.add("mini");
+    });
+    // a row of names still too long: names only (the numbers are on the whole card, a click away)
+    strips.filter((s) => s.classList.contains("mini") && s.scrollHeight > s.clientHeight + 1).forEach((s) => s.classList.add("bare"));
+    Shell.fitNames(board, ".wcard .nm");
+  }
+
+  // fitted now and whenever the board changes size (a window resized, a panel opened)
+  function fitted(root) {
+    fit(root);
+    if (!root.__wkFit) { root.__wkFit = new ResizeObserver(() => fit(root)); root.__wkFit.observe(root); }
   }
 
   // -- the overlay: a whole card, a pile ---------------------------------------------------------------
