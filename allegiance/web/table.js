@@ -442,6 +442,11 @@
     if (el.clientHeight) logPinned = el.scrollTop + el.clientHeight >= el.scrollHeight - 30;
   });
   if (window.ResizeObserver) new ResizeObserver(logEnd).observe($("log"));
+  // the phone's drawers open under the header, whose height changes as it wraps (style.css: --bar-h)
+  const bar = document.querySelector("header.bar");
+  const barHeight = () => document.documentElement.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
+  barHeight();
+  if (window.ResizeObserver) new ResizeObserver(barHeight).observe(bar);
   $("log-toggle").onclick = () => { document.body.classList.toggle("show-log"); document.body.classList.remove("show-chat"); logEnd(); };
   $("rules").onclick = showRules;
   $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
