@@ -230,6 +230,9 @@ async def flood_client(url: str, stop: asyncio.Event, flood: dict[str, Any], loc
                                 flood["bytes"] += len(raw)
                     finally:
                         flood["open"] -= 1
+        except websockets.InvalidStatus as exc:  # refused at the handshake, before any accept
+            refusal = f"handshake (HTTP {exc.response.status_code})"
+            flood["refused"][refusal] = flood["refused"].get(refusal, 0) + 1
         except (OSError, TimeoutError, websockets.WebSocketException) as exc:
             flood["failed"][type(exc).__name__] = flood["failed"].get(type(exc).__name__, 0) + 1
         if not stop.is_set():

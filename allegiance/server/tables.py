@@ -338,6 +338,8 @@ class TableManager:
         self.listing = Listing(lambda status, limit: self.list_tables(status, limit, listed=True))
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._client_loads: Counter[str] = Counter()
+        #: WebSocket connection attempts per client address (``Limits.ws_per_minute``), counted first
+        self.ws_attempts = ClientBuckets(self.limits.ws_per_minute, self.limits.ws_burst)
         #: open WebSockets per client address (all tables together)
         self.sockets = ClientSlots(self.limits.sockets_per_client)
         #: closed WebSockets pace full garbage collections (their objects are cycles: see ``gctune``)
