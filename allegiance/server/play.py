@@ -178,6 +178,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if refused is not None:
         with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
             await handshake.deny(websocket, refused)
+        mgr.refused_garbage.socket_closed()
         return
     try:
         await websocket.accept()

@@ -43,7 +43,7 @@ from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
 from allegiance.server.botqueue import FairQueue
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
-from allegiance.server.gctune import SocketGarbage
+from allegiance.server.gctune import REFUSED_HANDSHAKES_PER_COLLECTION, SocketGarbage
 from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
 from allegiance.server.listing import Listing, public_options
 from allegiance.server.spectators import SharedMessages
@@ -344,6 +344,8 @@ class TableManager:
         self.sockets = ClientSlots(self.limits.sockets_per_client)
         #: closed WebSockets pace full garbage collections (their objects are cycles: see ``gctune``)
         self.socket_garbage = SocketGarbage()
+        #: handshakes refused before accept pace their own, rarer, full collections
+        self.refused_garbage = SocketGarbage(REFUSED_HANDSHAKES_PER_COLLECTION)
         self._load_gate: asyncio.Semaphore | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
