@@ -100,29 +100,32 @@
         if (last) renderActions(last);
         return;
       }
-      if (!wasOpen) { explainFailedOpen(sock); return; }
       reconnect();
+      if (!wasOpen) explainFailedOpen();
     };
   }
 
-  /** The socket closed before it opened: perhaps the server refused its handshake.  Asks the server
-   *  what it would answer now; a refusal is shown and the next attempt waits as long as it says,
-   *  anything else (no answer: the server is away) reconnects as usual. */
-  function explainFailedOpen(sock) {
+  /** The socket closed before it opened (the reconnection is already on its way): perhaps the server
+   *  refused its handshake.  Asks the server what it would answer now; a refusal is shown, and the
+   *  next attempt, if not started yet, waits as long as the server says.  No answer (the server or
+   *  the network is away) changes nothing. */
+  function explainFailedOpen() {
     fetch(`/api/tables/${encodeURIComponent(tableId)}/socket${watching}`, { cache: "no-store" })
       .then((res) => (res.ok ? res.json() : null))
       .catch(() => null)
       .then((why) => {
-        if (sock !== ws || gone || reconnecting !== null) return;  // another attempt started meanwhile
-        if (!why || why.ok) { reconnect(); return; }
+        if (gone || !why || why.ok) return;
         const wait = Math.max(3, why.retry_after || 10);
-        retry = 0;
         setConn("refused", REFUSED[why.code] || "refused");
         const detail = String(why.detail || "the server refused the connection");
         $("offline").textContent = `${detail[0].toUpperCase()}${detail.slice(1)}. Trying again in ${wait} s.`;
         $("offline").hidden = false;
         if (!last) $("prompt").textContent = $("offline").textContent;
-        reconnecting = setTimeout(connect, wait * 1000);
+        if (reconnecting !== null) {  // not started yet: wait as long as the server said
+          clearTimeout(reconnecting);
+          retry = 0;
+          reconnecting = setTimeout(connect, wait * 1000);
+        }
       });
   }
 
