@@ -24,7 +24,8 @@ ping round trip is reported beside the action latency.
 ``--spectator-flood N`` (issue 21, item 3) has one client (127.0.0.2) open N spectator sockets on one
 all-greedy Wakfu 8v8 table (``--flood-mode``), each reading what it is sent and, when refused, trying
 again a second later, while the tables are played and the ten spectators ping: the ping of the other
-tables is reported as p50/p90/p99/max.  The server runs with its default caps (32 sockets per address,
+tables is reported as p50/p90/p99/max.  The flood runs in a process of its own: in this one, its
+clients slowed the pings they were measured by.  The server runs with its default caps (32 sockets per address,
 64 spectators per table; ``--sockets-per-client`` and ``--spectators-per-table`` change them, 0 for none),
 so each table's clients come from their own loopback address (127.0.x.y).
 
@@ -53,6 +54,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import statistics
@@ -230,10 +232,31 @@ async def flood_client(url: str, stop: asyncio.Event, flood: dict[str, Any], loc
                                 flood["bytes"] += len(raw)
                     finally:
                         flood["open"] -= 1
+        except websockets.InvalidStatus as exc:  # refused at the handshake, before any accept
+            refusal = f"handshake (HTTP {exc.response.status_code})"
+            flood["refused"][refusal] = flood["refused"].get(refusal, 0) + 1
         except (OSError, TimeoutError, websockets.WebSocketException) as exc:
             flood["failed"][type(exc).__name__] = flood["failed"].get(type(exc).__name__, 0) + 1
         if not stop.is_set():
             await asyncio.sleep(1.0)
+
+
+def flood_process(url: str, sockets: int, local: bool, stop: Any, results: Any) -> None:
+    """The spectator flood in a process of its own (so that its thousand clients do not slow this
+    process's pings, which would then measure the load generator): ``sockets`` :func:`flood_client`s
+    until ``stop`` (a multiprocessing event) is set, then its figures into the ``results`` queue."""
+
+    async def main() -> None:
+        done = asyncio.Event()
+        flood: dict[str, Any] = {"open": 0, "most_open": 0, "messages": 0, "bytes": 0, "refused": {}, "failed": {}}
+        tasks = [asyncio.create_task(flood_client(url, done, flood, local)) for _ in range(sockets)]
+        while not stop.is_set():
+            await asyncio.sleep(0.2)
+        done.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        results.put(flood)
+
+    asyncio.run(main())
 
 
 #: the options of each game's load tables when none are given (SWDBG: short games, as always measured)
@@ -319,8 +342,12 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
                                                source_address(i, local)))
                for i, c in enumerate(created[:10])]
     flood: dict[str, Any] = {"open": 0, "most_open": 0, "messages": 0, "bytes": 0, "refused": {}, "failed": {}}
-    flooders = [asyncio.create_task(flood_client(f"{ws_base}/ws/tables/{flood_table}", stop, flood, local))
-                for _ in range(spectator_flood)]
+    spawn = multiprocessing.get_context("spawn")
+    flood_stop, flood_results = spawn.Event(), spawn.Queue()
+    flooder = spawn.Process(target=flood_process, args=(f"{ws_base}/ws/tables/{flood_table}", spectator_flood,
+                                                        local, flood_stop, flood_results), daemon=True)
+    if spectator_flood:
+        flooder.start()
     answers: dict[str, Any] = {}
     replayers = [asyncio.create_task(replay_client(base, body, steps, stop, i, answers))
                  for i, (body, steps) in enumerate(encoded)]
@@ -337,7 +364,11 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
     server_cpu = (cpu_seconds(pid) - server_cpu0) / elapsed if pid else None
     client_cpu = (time.process_time() - client_cpu0) / elapsed
     stop.set()
-    await asyncio.gather(*clients, *pingers, *flooders, return_exceptions=True)
+    if spectator_flood:
+        flood_stop.set()
+        flood = await asyncio.to_thread(flood_results.get, True, 120)
+        flooder.join(30)
+    await asyncio.gather(*clients, *pingers, return_exceptions=True)
     for task in replayers:
         task.cancel()
     await asyncio.gather(*replayers, return_exceptions=True)

@@ -109,7 +109,7 @@ LOG_ERROR = re.compile(r"Traceback|Error|ERROR|[Ee]xception|failed|cannot|could 
 #: server options that lift the per-address limits for the soak's single address
 SERVER_LIMITS = ["--creates-per-minute", "1000000", "--max-tables", "0", "--replays-per-client", "64",
                  "--tables-per-client", "0", "--sockets-per-client", "0", "--spectators-per-table", "0",
-                 "--lobby-per-minute", "1000000"]
+                 "--lobby-per-minute", "1000000", "--ws-per-minute", "1000000"]
 
 
 def rss_mb(pid: int) -> float:

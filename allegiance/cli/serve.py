@@ -27,8 +27,12 @@ def serve(
                                              "create, after a burst of 10"),
     replays_per_client: int = typer.Option(2, min=1, help="replay steps one client address may have "
                                            "rebuilding at once"),
+    ws_per_minute: float = typer.Option(120.0, min=0.01, help="WebSocket connection attempts one client "
+                                        "address may make a minute, after a burst of 60; more are refused "
+                                        "at the handshake (HTTP 403)"),
     sockets_per_client: int = typer.Option(32, min=0, help="WebSockets one client address may have open, all "
-                                           "tables together; more are refused (0: no limit)"),
+                                           "tables together; more are refused at the handshake, HTTP 403 "
+                                           "(0: no limit)"),
     spectators_per_table: int = typer.Option(64, min=0, help="spectators one table may have; more are refused, "
                                              "a seat's link always joins (0: no limit)"),
     search_tables_per_client: int = typer.Option(4, min=0, help="tables with a searching bot (ismcts) one "
@@ -66,7 +70,7 @@ def serve(
                     sockets_per_client=sockets_per_client or None, spectators_per_table=spectators_per_table or None,
                     search_tables_per_client=search_tables_per_client or None,
                     tables_per_client=tables_per_client or None, max_actions=max_actions or None,
-                    lobby_per_minute=lobby_per_minute)
+                    lobby_per_minute=lobby_per_minute, ws_per_minute=ws_per_minute)
     proxies = [p.strip() for p in trusted_proxies.split(",") if p.strip()]
     tune_for_server()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

@@ -15,6 +15,12 @@ closed connections' protocols still in memory 20 s into a 20-table run, and the 
 about 1 MB every 10 s at 200 tables (6,577 reconnects in 10 minutes).  So closed WebSockets pace full
 collections: one every :data:`CLOSED_SOCKETS_PER_COLLECTION` closes (:class:`SocketGarbage`), which
 bounds that garbage by a number of connections rather than by the server's lifetime.
+
+A handshake refused before it is accepted (:mod:`allegiance.server.handshake`) leaves a smaller cycle,
+uvicorn's HTTP protocol object that read the upgrade request with its parser and transport (~30
+objects), which also ends in the oldest generation: a flood of ~850 refusals a second grew the server
+by ~8 MB a second.  Refusals pace their own full collections, one every
+:data:`REFUSED_HANDSHAKES_PER_COLLECTION`.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ THRESHOLDS = (50_000, 20, 100)
 #: WebSockets closed between two full collections (one full collection pauses the event loop for
 #: ~0.1 s with 100 live tables; at the soak's 11 closes a second, that is one every ~20 s)
 CLOSED_SOCKETS_PER_COLLECTION = 200
+#: handshakes refused before accept between two full collections (their garbage is ~30 objects each)
+REFUSED_HANDSHAKES_PER_COLLECTION = 2000
 #: seconds between reaching that count and the collection
 COLLECT_DELAY = 1.0
 

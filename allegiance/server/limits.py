@@ -18,12 +18,17 @@ class Limits:
     - ``replays_per_client``: replay rebuilds (``/api/replays/step``) one address may have running;
     - ``replays_waiting``: rebuilds waiting server-wide before more are refused (503);
     - ``loads_per_client``: tables not in memory one address may have being rebuilt at once (429);
+    - ``ws_per_minute`` / ``ws_burst``: WebSocket connection attempts one address may make, refused
+      or not (more are refused at the handshake, HTTP 403, before any other work).  120 a minute after
+      a burst of 60: a page reconnects a few times a minute at most, and a club's 32 sockets all
+      reconnecting after a restart fit in the burst; a client opening hundreds a second does not;
     - ``sockets_per_client``: WebSockets one address may have open, all tables together (more are
-      refused with close code 1013).  32 lets a club behind one NAT address seat all 16 players of
+      refused at the handshake, HTTP 403).  32 lets a club behind one NAT address seat all 16 players of
       an 8v8 table and watch from as many tabs again; one client can no longer fan a table's every
       change out to a thousand sockets;
-    - ``spectators_per_table``: spectators one table may have (more are refused with close code 1013;
-      a seat's link always joins).  Every spectator of a table shares one message per change (see
+    - ``spectators_per_table``: spectators one table may have (more are refused: at the handshake,
+      HTTP 403, when the page says it comes to watch (``?spectate=1``), else with close code 1013 after
+      its join; a seat's link always joins).  Every spectator of a table shares one message per change (see
       :mod:`allegiance.server.spectators`), so a spectator costs one send of that text: 64, four
       times the largest table's seats, bounds that fan-out while leaving room for an audience.
     - ``search_tables_per_client``: tables with a searching bot (ismcts) one address may have being
@@ -51,6 +56,8 @@ class Limits:
     search_tables_per_client: int | None = 4
     lobby_per_minute: float = 120.0
     lobby_burst: int = 30
+    ws_per_minute: float = 120.0
+    ws_burst: int = 60
 
 
 class ClientBuckets:
@@ -71,6 +78,11 @@ class ClientBuckets:
         else:
             self._buckets.move_to_end(client)
         return bucket.allow()
+
+    def would_allow(self, client: str) -> bool:
+        """Whether :meth:`allow` would let ``client`` in now (nothing is taken, nothing remembered)."""
+        bucket = self._buckets.get(client)
+        return bucket is None or bucket.available() >= 1
 
     def retry_after(self) -> int:
         """Seconds until one more token (rounded up)."""

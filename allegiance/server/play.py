@@ -46,10 +46,17 @@ Close codes (each after an ``error`` message where one can still be sent):
   :mod:`allegiance.server.connections`), so it was dropped rather than buffered;
 - ``4500``: the table is broken (its stored game cannot be rebuilt) and cannot be opened;
 - ``1013`` (try again later): this address already has stored tables being rebuilt (``error`` code
-  ``busy``), or already has its maximum of WebSockets open, all tables together (``too_many_sockets``;
-  ``allegiance serve --sockets-per-client``, 32 by default), or the table already has its maximum of
-  spectators (``spectators_full``, checked at a join without a token; ``--spectators-per-table``, 64 by
-  default; a seat's token always joins).
+  ``busy``), or the table already has its maximum of spectators (``spectators_full``, checked at a join
+  without a token; ``--spectators-per-table``, 64 by default; a seat's token always joins).
+
+Handshakes refused before they are accepted, before any other work (see
+:mod:`allegiance.server.handshake`), are answered with HTTP 403 at the upgrade: ``rate_limited`` (more
+connection attempts from the address than ``--ws-per-minute``, 120 a minute after a burst of 60 by
+default), ``too_many_sockets`` (the address already has its maximum of WebSockets open, all tables
+together; ``--sockets-per-client``, 32 by default), ``spectators_full`` (the URL says ``?spectate=1``
+and the table has its maximum of spectators).  A 403 says no why: ``GET /api/tables/{table_id}/socket``
+(with ``?spectate=1`` as the socket had it) answers what the handshake would now, and the table page
+asks it when its socket closes before opening.
 """
 
 from __future__ import annotations
@@ -69,10 +76,10 @@ from allegiance.core.errors import (
     NotYourTurnError,
     StaleActionError,
 )
-from allegiance.server import schemas
+from allegiance.server import handshake, schemas
 from allegiance.server.chat import ChatRefused, clean_text
 from allegiance.server.connections import CLOSE_TIMEOUT, CLOSE_TOO_SLOW, Connection
-from allegiance.server.deps import manager, seat_or_403, table_or_404
+from allegiance.server.deps import client_address, manager, seat_or_403, table_or_404
 from allegiance.server.messages import error_message, state_message
 from allegiance.server.ratelimit import TokenBucket
 from allegiance.server.tables import (
@@ -148,18 +155,33 @@ async def post_action(table_id: str, body: schemas.ActionRequest, request: Reque
     return state_message(table, seat, events)
 
 
+@router.get("/api/tables/{table_id}/socket", response_model=schemas.SocketCheck,
+            summary="Whether a WebSocket from this address to the table would be let in now (and why not)")
+async def socket_check(table_id: str, request: Request, spectate: bool = False) -> dict[str, Any]:
+    """What the handshake of ``/ws/tables/{table_id}`` would answer now (``spectate``: as a page that says
+    it comes to watch), so that a page whose WebSocket was refused can tell its user why.  Nothing is
+    counted or taken, and the table is not looked up beyond memory (an unknown table is not an error here).
+    """
+    refused = handshake.refusal(manager(request), client_address(request), table_id, spectate, take=False)
+    if refused is None:
+        return {"ok": True}
+    return {"ok": False, "code": refused.code, "detail": refused.message, "retry_after": refused.retry_after}
+
+
 # -- WebSocket -----------------------------------------------------------------------------------
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     mgr: TableManager = websocket.app.state.manager
-    await websocket.accept()
     client = websocket.client.host if websocket.client is not None else "unknown"
-    if not mgr.sockets.take(client):  # before any other work: a flood of sockets costs only this
-        await _refuse(websocket, 1013, error_message(
-            "too_many_sockets", f"too many connections from your address: at most {mgr.sockets.cap} "
-                                "open at once, all tables together; close one and try again"))
+    # before anything else, and before the accept: a flood of refused handshakes costs only this
+    refused = handshake.refusal(mgr, client, table_id, handshake.spectating(websocket))
+    if refused is not None:
+        with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+            await handshake.deny(websocket, refused)
+        mgr.refused_garbage.socket_closed()
         return
     try:
+        await websocket.accept()
         await _play(websocket, mgr, table_id, client)
     finally:
         mgr.sockets.give_back(client)

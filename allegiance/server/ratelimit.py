@@ -18,6 +18,10 @@ class TokenBucket:
         self.tokens = float(burst)
         self.stamp = clock()
 
+    def available(self) -> float:
+        """The tokens there are now (none is taken)."""
+        return min(self.burst, self.tokens + (self.clock() - self.stamp) * self.rate)
+
     def allow(self) -> bool:
         """Take one token if there is one."""
         now = self.clock()

@@ -173,5 +173,15 @@ class ReplayStepAnswer(BaseModel):
     turns: list[dict[str, int]] | None = None
 
 
+class SocketCheck(BaseModel):
+    """Whether a WebSocket from this address to the table would be let in now, and if not why (the
+    refusal its handshake is answered with, which a browser does not show the page)."""
+
+    ok: bool
+    code: Literal["rate_limited", "too_many_sockets", "spectators_full"] | None = None
+    detail: str | None = None
+    retry_after: int | None = Field(None, description="seconds to wait before trying again")
+
+
 class ErrorBody(BaseModel):
     detail: str

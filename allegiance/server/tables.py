@@ -44,7 +44,7 @@ from allegiance.replay import Replay
 from allegiance.server import history
 from allegiance.server.botqueue import FairQueue
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
-from allegiance.server.gctune import SocketGarbage
+from allegiance.server.gctune import REFUSED_HANDSHAKES_PER_COLLECTION, SocketGarbage
 from allegiance.server.history import EventWindow
 from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
 from allegiance.server.listing import Listing, public_options
@@ -340,10 +340,14 @@ class TableManager:
         self.listing = Listing(lambda status, limit: self.list_tables(status, limit, listed=True))
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._client_loads: Counter[str] = Counter()
+        #: WebSocket connection attempts per client address (``Limits.ws_per_minute``), counted first
+        self.ws_attempts = ClientBuckets(self.limits.ws_per_minute, self.limits.ws_burst)
         #: open WebSockets per client address (all tables together)
         self.sockets = ClientSlots(self.limits.sockets_per_client)
         #: closed WebSockets pace full garbage collections (their objects are cycles: see ``gctune``)
         self.socket_garbage = SocketGarbage()
+        #: handshakes refused before accept pace their own, rarer, full collections
+        self.refused_garbage = SocketGarbage(REFUSED_HANDSHAKES_PER_COLLECTION)
         self._load_gate: asyncio.Semaphore | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 

@@ -50,20 +50,32 @@
   // tab) the clocks restart, so a socket whose messages are merely waiting to be read is kept.
   const PING_MS = 4000, SILENT_MS = 10000, OPEN_MS = 8000, TICK_MS = 1000;
   let heard = 0, pinged = 0, opened = 0, ticked = performance.now(), reconnecting = null;
+  // A page without a seat says it comes to watch, so that a table full of spectators refuses it at the
+  // handshake.  The server refuses some handshakes before accepting them (too many connections or
+  // attempts from this address, a table full of spectators); the browser then only reports a close,
+  // so the page asks the server why (see explainFailedOpen) and shows it.
+  const watching = token ? "" : "?spectate=1";
+  const OFFLINE = $("offline").textContent;
+  // the pill after a refusal, by the server's code
+  const REFUSED = { rate_limited: "too many attempts", too_many_sockets: "too many connections",
+                    spectators_full: "spectators full" };
 
   function connect() {
     clearTimeout(reconnecting);
     reconnecting = null;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const sock = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+    const sock = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${watching}`);
+    let wasOpen = false;
     ws = sock;
     opened = heard = performance.now();
     setConn("connecting", retry ? "reconnecting…" : "connecting…");
     // every handler first checks that its socket is still the page's: an abandoned one says nothing more
     sock.onopen = () => {
       if (sock !== ws) return;
+      wasOpen = true;
       retry = 0;
       heard = performance.now();
+      $("offline").textContent = OFFLINE;
       // paced ("seen"): the server sends the next state once this page has said it read the last one
       sock.send(JSON.stringify(token ? { type: "join", token, seen: true } : { type: "join", seen: true }));
       setConn("open", "live");
@@ -89,7 +101,32 @@
         return;
       }
       reconnect();
+      if (!wasOpen) explainFailedOpen();
     };
+  }
+
+  /** The socket closed before it opened (the reconnection is already on its way): perhaps the server
+   *  refused its handshake.  Asks the server what it would answer now; a refusal is shown, and the
+   *  next attempt, if not started yet, waits as long as the server says.  No answer (the server or
+   *  the network is away) changes nothing. */
+  function explainFailedOpen() {
+    fetch(`/api/tables/${encodeURIComponent(tableId)}/socket${watching}`, { cache: "no-store" })
+      .then((res) => (res.ok ? res.json() : null))
+      .catch(() => null)
+      .then((why) => {
+        if (gone || !why || why.ok) return;
+        const wait = Math.max(3, why.retry_after || 10);
+        setConn("refused", REFUSED[why.code] || "refused");
+        const detail = String(why.detail || "the server refused the connection");
+        $("offline").textContent = `${detail[0].toUpperCase()}${detail.slice(1)}. Trying again in ${wait} s.`;
+        $("offline").hidden = false;
+        if (!last) $("prompt").textContent = $("offline").textContent;
+        if (reconnecting !== null) {  // not started yet: wait as long as the server said
+          clearTimeout(reconnecting);
+          retry = 0;
+          reconnecting = setTimeout(connect, wait * 1000);
+        }
+      });
   }
 
   /** Opens a new socket after a short back-off (250 ms more per failure in a row, at most 2 s). */

@@ -21,9 +21,9 @@ def db_path(tmp_path: Path) -> str:
 @pytest.fixture
 def client(db_path: str) -> Iterator[TestClient]:
     """The app with bots acting at once (no delay, searching bots think 50 ms), and no limit on creating
-    tables or listing them."""
+    tables, listing them or connecting (every test socket comes from the one address "testclient")."""
     limits = Limits(creates_per_minute=6000, create_burst=1000, tables_per_client=None,
-                    lobby_per_minute=6000, lobby_burst=1000)
+                    lobby_per_minute=6000, lobby_burst=1000, ws_per_minute=1e9, ws_burst=1_000_000)
     with TestClient(create_app(db=db_path, bot_delay=0.0, limits=limits, bot_think=0.05)) as c:
         yield c
 

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 from allegiance.server import create_app
+from allegiance.server.limits import Limits
 
 FUZZ_SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
                          suppress_health_check=list(HealthCheck))
@@ -33,6 +34,8 @@ API_SETTINGS = settings(FUZZ_SETTINGS, max_examples=50)
 # -- the HTTP API, from its OpenAPI document --------------------------------------------------------
 # The document of an app that is never started (no database is opened for it); the cases are sent to
 # a started app below, through Starlette's test client, so that its start-up (tables, bots) runs.
+#: the fuzzed sockets all come from the test client's one address: no cap on its connection attempts
+SOCKETS_UNLIMITED = Limits(ws_per_minute=1e9, ws_burst=1_000_000)
 schema = schemathesis.openapi.from_dict(create_app(db="unused-by-the-schema.db").openapi())
 
 
@@ -77,7 +80,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
     errors = _Errors()
     logging.getLogger().addHandler(errors)
     try:
-        with TestClient(create_app(db=str(db), bot_delay=3600.0, rate=(1e6, 1_000_000))) as client:
+        with TestClient(create_app(db=str(db), bot_delay=3600.0, rate=(1e6, 1_000_000), limits=SOCKETS_UNLIMITED)) as client:
             res = client.post("/api/tables", json={"game": "swdbg", "mode": "1v1", "seats": ["human", "human"],
                                                    "seed": 1})
             assert res.status_code == 201

@@ -24,6 +24,7 @@ from allegiance.server.limits import Limits
 from allegiance.server.storage import Storage
 from allegiance.server.tables import TableManager
 from tests.server.conftest import make_table
+from tests.server.test_handshake_refusals import refused_at_handshake
 from tests.server.test_socket import join, recv_until
 
 SPECTATORS = 8
@@ -126,9 +127,9 @@ def test_sockets_beyond_the_addresss_cap_are_refused_before_anything_else(capped
         for tid in (first, first, other):
             join(stack.enter_context(capped.websocket_connect(f"/ws/tables/{tid}")), None)
         stack.enter_context(capped.websocket_connect(f"/ws/tables/{other}"))
-        with capped.websocket_connect("/ws/tables/nosuchtable") as extra:
-            msg, code = refused(extra)  # refused before the table is even looked for
-            assert code == 1013 and msg["code"] == "too_many_sockets" and "at most 4" in msg["message"]
+        closed = refused_at_handshake(capped, "/ws/tables/nosuchtable")  # before the table is even looked for
+        assert (closed.code, closed.reason) == (1013, "too_many_sockets")
+        assert "at most 4" in capped.get(f"/api/tables/{first}/socket").json()["detail"]
     deadline = time.monotonic() + 30
     while mgr.sockets.held("testclient"):
         assert time.monotonic() < deadline, f"{mgr.sockets.held('testclient')} sockets still counted"
