@@ -138,12 +138,15 @@ def check_reasons(game: Game, state: Any, rng: random.Random) -> int:
         legal = set(game.legal_actions(state, seat))
         baseline: dict[int, str | None] = {}
         shapes = ALL_SHAPES[game.name]
+        acting = seat in game.active_seats(state) and game.outcome(state) is None
         for sent in _sample(game, state, seat, rng):
             reason = game.why_not(state, seat, sent)
             assert (reason is None) == (Action.from_json(sent) in legal), (seat, sent, reason)
             if reason is None:
                 continue
             count += 1
+            if acting:  # the core falls back on a generic reason when a game's words fail: they must not
+                game.explain(state, seat, Action.from_json(sent))
             _assert_safe(reason, sender, finder, sent)
             numbers = [v for v in sent.values() if isinstance(v, int) and not isinstance(v, bool)]
             if not numbers or numbers[0] in sender.ids or numbers[0] >= NO_CARD:
@@ -155,6 +158,10 @@ def check_reasons(game: Game, state: Any, rng: random.Random) -> int:
                 baseline[k] = game.why_not(state, seat, shapes[k](NO_CARD))
             if baseline[k] is not None:  # an id the view does not hold reads as a number that is no card
                 assert reason == _renumber(baseline[k], numbers[0]), (seat, sent, reason, baseline[k])
+        if acting:  # every card's own action, as a click on it asks (the paths a game's words take most)
+            for card_action in game.card_actions(state, seat).values():
+                if card_action not in legal:
+                    game.explain(state, seat, card_action)
         reasons = game.card_reasons(state, seat)
         assert set(reasons) <= sender.ids, "a reason for a card the seat cannot see"
         for card, reason in reasons.items():
