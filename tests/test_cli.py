@@ -169,3 +169,33 @@ def test_play_in_the_terminal_accepts_numbers_and_quits() -> None:
     out = run("play", "swdbg", "--seat", "0", "--seed", "2", input="x\n0\nb\nq\n")
     assert out.exit_code == 0, out.output
     assert "Force" in out.output and "Type a number" in out.output and "Bye." in out.output
+
+
+def _collapsed(text: str) -> str:
+    """Text with every run of whitespace one space (the console's width is fixed at its first import)."""
+    return " ".join(text.split())
+
+
+def test_rules_prints_the_legend_before_the_options_unless_options_only() -> None:
+    legend = get_game("jk").legend()
+    shown = run("rules", "jk")
+    assert shown.exit_code == 0, shown.output
+    text = _collapsed(shown.stdout)
+    about, options = text.find(_collapsed(legend["about"])), text.find("jk options")
+    assert 0 <= about < options
+    for part in ("How to win", "The turn's phases", "Ready-made decks", "icons and numbers"):
+        assert 0 <= text.find(part) < options, part
+    for line in legend["win"] + legend["phases"] + [i["meaning"] for i in legend["icons"]]:
+        assert _collapsed(line) in text, line
+    assert all(f"{name} {_collapsed(about)}" in text for name, about in legend["decks"].items())
+    # --options-only: the old output, the options alone
+    bare = run("rules", "jk", "--options-only")
+    assert bare.exit_code == 0, bare.output
+    bare_text = _collapsed(bare.stdout)
+    assert bare_text.startswith("jk options") and "How to win" not in bare_text
+    assert _collapsed(legend["about"]) not in bare_text
+    # --json: the legend and the options; with --options-only the options' list as before
+    data = json.loads(run("rules", "jk", "--json").stdout)
+    assert data["legend"] == legend and [o["name"] for o in data["options"]] == \
+        [s.name for s in get_game("jk").option_specs]
+    assert json.loads(run("rules", "jk", "--json", "--options-only").stdout) == data["options"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -97,14 +97,20 @@ def cards(
 @app.command()
 def rules(
     game: Annotated[str, typer.Argument(help="game name, e.g. swdbg, wakfu or jk")],
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON: the legend and the options")] = False,
+    options_only: Annotated[bool, typer.Option("--options-only", help="only the options, without the legend")] = False,
 ) -> None:
-    """The game's options: values, default, and where each rule comes from (UNSOURCED: a gap the sources
-    leave, the default is the project's proposal, not the publisher's rule)."""
-    specs = load_game(game).option_specs
+    """The game's legend (what the game is, what its icons and numbers mean, how to win, the turn's phases,
+    the ready-made decks), then its options: values, default, and where each rule comes from (UNSOURCED: a
+    gap the sources leave, the default is the project's proposal, not the publisher's rule)."""
+    rules_game = load_game(game)
+    specs = rules_game.option_specs
     if as_json:
-        print_json([s.to_json() for s in specs])
+        options = [s.to_json() for s in specs]
+        print_json(options if options_only else {"legend": rules_game.legend(), "options": options})
         return
+    if not options_only:
+        _print_legend(rules_game.title or game, rules_game.legend())
     out = Table(title=f"{game} options")
     for col in ("option", "values", "default", "source"):
         out.add_column(col, overflow="fold")
@@ -117,3 +123,35 @@ def rules(
         out.add_row(escape(s.name), escape(values), escape(default), escape(source))
         out.add_row("", f"[dim]{escape(s.help)}[/]", "", "")
     console.print(out)
+
+
+def _print_legend(title: str, legend: dict[str, Any]) -> None:
+    """The legend's parts in the order a newcomer reads them; a part the game leaves empty is left out."""
+    console.print(f"[bold]{escape(title)}[/]")
+    if legend["about"]:
+        console.print(escape(legend["about"]))
+    if legend["icons"]:
+        icons = Table(title="icons and numbers", box=box.SIMPLE_HEAD, show_header=False)
+        icons.add_column("symbol", no_wrap=True, style="bold")
+        icons.add_column("meaning", overflow="fold")
+        for icon in legend["icons"]:
+            icons.add_row(escape(icon["symbol"]), escape(icon["meaning"]))
+        console.print(icons)
+    for key, heading in (("win", "How to win"), ("phases", "The turn's phases"), ("decks", "Ready-made decks")):
+        if legend[key]:
+            console.print(f"[bold]{heading}[/]")
+            console.print(_hanging(
+                [("-", escape(line)) for line in legend[key]] if key == "win"
+                else [(f"{i}.", escape(line)) for i, line in enumerate(legend[key], 1)] if key == "phases"
+                else [(escape(name), escape(text)) for name, text in legend[key].items()]))
+    console.print()
+
+
+def _hanging(rows: list[tuple[str, str]]) -> Table:
+    """Lines each with a mark (a bullet, a number, a name) and a text wrapped under itself."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column(overflow="fold")
+    for mark, text in rows:
+        grid.add_row(f"  {mark}", text)
+    return grid

@@ -106,11 +106,11 @@ def test_the_rules_command_lists_each_option_with_its_source() -> None:
     done = runner.invoke(app, ["rules", "wakfu", "--json"])
     assert done.exit_code == 0, done.output
     import json
-    specs = {s["name"]: s for s in json.loads(done.output)}
+    specs = {s["name"]: s for s in json.loads(done.output)["options"]}
     assert specs["team_uniques"]["source"] == "WK-DECK-2" and specs["team_uniques"]["sourced"] is True
     assert specs["max_turns"]["source"] == "" and specs["max_turns"]["sourced"] is False
     done = runner.invoke(app, ["rules", "swdbg", "--json"])
-    specs = {s["name"]: s for s in json.loads(done.output)}
+    specs = {s["name"]: s for s in json.loads(done.output)["options"]}
     assert specs["bases_to_win"]["source"] == "SW-WIN-1, SW-WIN-2" and specs["bases_to_win"]["sourced"] is True
     # the table for people (its width is the terminal's, so words may wrap: look for single words)
     done = runner.invoke(app, ["rules", "swdbg"])

@@ -332,7 +332,7 @@ def test_the_rules_command_shows_which_jk_rules_are_unsourced() -> None:
     from allegiance.cli import app
     done = CliRunner().invoke(app, ["rules", "jk", "--json"])
     assert done.exit_code == 0, done.output
-    listed = {s["name"]: s for s in json.loads(done.output)}
+    listed = {s["name"]: s for s in json.loads(done.output)["options"]}
     assert set(listed) == {s.name for s in OPTION_SPECS}
     assert listed["battle_tie"]["sourced"] is False and listed["battle_tie"]["source"] == UNSOURCED
     assert listed["max_turns"]["source"] == ""
