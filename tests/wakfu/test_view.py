@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from allegiance.games.wakfu import GAME
-from tests.wakfu.builders import act, board, choose, one, pay
+from tests.wakfu.builders import act, board, choose, one, pay, play
 
 
 def test_view_contents() -> None:
@@ -57,3 +57,44 @@ def test_card_catalog() -> None:
     assert len(cat) == 320 and json.dumps(cat)
     assert cat["Bruss Ouilis"]["sides"][1]["pv"] == 22 and cat["Colère de Iop"]["level"] == "X"
     assert cat["Bouftou"]["implemented"] and not cat["Abraknyde"]["implemented"]
+
+
+def test_a_lasting_effect_is_listed_in_words_on_the_card_it_affects() -> None:
+    """Issue 24 item 7: Pandrista's "doesn't untap" is on the inclined card in every seat's view (a card in
+    play is public), with how long it lasts; a card without effects carries none; the effect goes when it ends."""
+    s = board(hand={0: ["Pandrista"]}, monde={0: ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu"] * 2,
+                                                1: ["Bouftou", "Boo"]})
+    b = one(s, "Bouftou")
+    play(s, 0, one(s, "Pandrista"), b)
+    me = s.table.seats[0].label
+    for seat in (0, 1, None):
+        cards = {c["name"]: c for c in GAME.view(s, seat)["players"][1]["monde"]}
+        assert cards["Bouftou"]["effects"] == [f"doesn't untap until the start of {me}'s next turn"]
+        assert "effects" not in cards["Boo"]
+    s.mods.append((b, "force", 2, "turn"))
+    s.mods.append((b, "resist:Feu", 1, "turn"))
+    s.pmods.append((1, "pa", -1, "turn"))
+    v = GAME.view(s, 1)
+    bouftou = next(c for c in v["players"][1]["monde"] if c["id"] == b)
+    assert bouftou["effects"][1:] == ["+2 Force until end of turn", "Résistance Feu +1 until end of turn"]
+    assert v["players"][1]["hero"]["effects"] == ["−1 PA until end of turn"]
+    act(s, 0, "end_turn")
+    if s.pending:
+        choose(s, "keep")
+    act(s, 1, "end_turn")
+    if s.pending:
+        choose(s, "keep")
+    assert all("effects" not in c for c in GAME.view(s, 0)["players"][1]["monde"])  # it ended (602.1)
+
+
+def test_effects_in_a_position_are_on_their_card() -> None:
+    """The hand-written example position sets Arakne's "doesn't untap" by card and effect name."""
+    from pathlib import Path
+
+    import yaml
+
+    from allegiance.games.wakfu.position import from_position
+    root = Path(__file__).resolve().parents[2]
+    s = from_position(yaml.safe_load((root / "docs/examples/wakfu-attack.yaml").read_text()))
+    arakne = next(c for c in GAME.view(s, 0)["players"][1]["monde"] if c["name"] == "Arakne")
+    assert arakne["effects"] == [f"doesn't untap until the start of {s.table.seats[1].label}'s next turn"]

@@ -211,3 +211,40 @@ def describe(state: WakfuState, seat: int, action: Action, reader: int | None | 
             value = (value, action.get("amount"))
         return f"{who}: {option_text(state, _pending_kind(state), value, me)}"
     return f"{who}: {_short(kind)}"
+
+
+# -- lasting effects in words, for the cards they affect (issue 24 item 7) ------------------------------
+def _until(state: WakfuState, until: str) -> str:
+    if until == "turn":
+        return "until end of turn"
+    if until == "combat":
+        return "until end of combat"
+    if until.startswith("next:") and until[5:].isdigit() and int(until[5:]) < len(state.players):
+        return f"until the start of {state.table.seats[int(until[5:])].label}'s next turn"
+    return f"until {until}"
+
+
+def _signed(value: Any) -> str:
+    return f"+{value}" if isinstance(value, int) and value >= 0 else f"−{-value}" if isinstance(value, int) else str(value)
+
+
+def effect_words(state: WakfuState, stat: str, value: Any, until: str) -> str:
+    """A card modifier (``WakfuState.mods``) in words: "doesn't untap until the start of Bob's next turn",
+    "+2 Force until end of turn", "Géant until end of combat"."""
+    if stat == "no_untap":
+        what = "doesn't untap"
+    elif stat == "force":
+        what = f"{_signed(value)} Force"
+    elif stat == "double":
+        what = "Force doubled"
+    elif stat.startswith("resist:"):
+        what = f"Résistance {stat[7:]} {_signed(value)}"
+    elif stat == "metier":
+        what = f"has the Métier {value}"
+    elif stat == "pa" or stat == "pm":
+        what = f"{_signed(value)} {stat.upper()}"
+    elif stat == "strategie":
+        what = f"{_signed(value)} Force (Stratégie)"
+    else:  # a keyword gained (Géant, Agilité …)
+        what = f"gains {stat}" if value in (1, True) else f"{stat} {value}"
+    return f"{what} {_until(state, until)}"

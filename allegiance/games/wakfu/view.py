@@ -10,7 +10,7 @@ from typing import Any
 from allegiance.games.wakfu import rules
 from allegiance.games.wakfu.cards import CARDS, HERO_SIDES, CardDef
 from allegiance.games.wakfu.state import WakfuState
-from allegiance.games.wakfu.text import option_text
+from allegiance.games.wakfu.text import effect_words, option_text
 
 
 def card_json(state: WakfuState, c: int) -> dict[str, Any]:
@@ -23,6 +23,26 @@ def card_json(state: WakfuState, c: int) -> dict[str, Any]:
             out["damage"] = state.damage.get(c, 0)
         if c in state.attached:
             out["porteur"] = state.attached[c]
+        if state.mods or state.pmods:
+            words = lasting_effects(state, c)
+            if words:
+                out["effects"] = words
+    return out
+
+
+def lasting_effects(state: WakfuState, c: int) -> list[str]:
+    """The lasting effects on a card in play, in words (issue 24 item 7): its modifiers, and the player
+    modifiers that act through it (PA / PM on the Héros, Stratégie on the Alliés of the Monde).  Cards in
+    play are seen by every seat, so their effects are too; a card out of play gets none."""
+    out = [effect_words(state, stat, v, until) for card, stat, v, until in state.mods if card == c]
+    if state.pmods:
+        seat = rules.controller(state, c)
+        if seat >= 0:
+            p = state.players[seat]
+            hero = c == p.hero
+            ally = rules.cd(state, c).type == "Allié" and c in p.monde
+            out += [effect_words(state, stat, v, until) for s, stat, v, until in state.pmods
+                    if s == seat and ((hero and stat in ("pa", "pm")) or (ally and stat == "strategie"))]
     return out
 
 

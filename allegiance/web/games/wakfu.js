@@ -67,6 +67,10 @@
     return out;
   }
 
+  // -- lasting effects in play (issue 24 item 7): the server's words, drawn on the card they affect -------
+  const effectsOf = (c) => (Array.isArray(c.effects) ? c.effects.map(String) : []);
+  const effectsMark = (fx) => `<div class="fx" role="note" title="${esc(fx.join("; "))}" aria-label="${esc(`lasting effects: ${fx.join("; ")}`)}"><b class="fxi" aria-hidden="true">✦</b><span class="fxw">${esc(fx.join(" · "))}</span></div>`;
+
   // -- a card face ----------------------------------------------------------------------------------------
   function face(c0, view, ctx, opts = {}) {
     if (!c0) return "";
@@ -92,13 +96,17 @@
       stats.push(`<span class="st tl" title="Taille">T${c.taille}</span>`);
     }
     const kw = [...(c.keywords || []), ...(c.resistances || []).map(([e, n]) => `Résistance ${e} ${n}`)];
+    // the cost: the Niveau inside its element's symbol (a shape per element, not only a colour), named in words
+    const costEl = ELEMENTS.includes(c.cost_element) ? c.cost_element : "Neutre";
+    const costWords = `cost: Niveau ${c.level}, ${costEl}`;
     const level = c.level !== undefined && !isHero && c.type !== "Havre Sac"
-      ? `<span class="lvl ${elClass(c.cost_element)}" title="Niveau ${esc(c.level)}${c.cost_element && c.cost_element !== "Neutre" ? `, ${esc(c.cost_element)}` : ""}">${esc(c.level)}</span>` : "";
+      ? `<span class="lvl cost sym ${elClass(costEl)}" role="img" data-element="${esc(costEl)}" title="${esc(costWords)}" aria-label="${esc(costWords)}">${esc(c.level)}</span>` : "";
+    const fx = effectsOf(c);
     const heroLevel = isHero && owner ? `<span class="lvl hero-lvl" title="Niveau ${owner.level}">N${owner.level}</span>` : "";
-    const label = [c.name, c.type, c.element, c.level !== undefined && !isHero ? `Niveau ${c.level}` : "",
+    const label = [c.name, c.type, c.element, c.level !== undefined && !isHero && c.type !== "Havre Sac" ? `Niveau ${c.level} (${costEl})` : "",
       isHero && owner ? `Niveau ${owner.level}, ${owner.pv} of ${owner.max_pv} PV, ${owner.xp} XP` : "",
       c.type === "Allié" ? `Force ${c.force}` : "", c.damage ? `${c.damage} damage` : "", c.tapped ? "inclined" : "",
-      role || "", acts ? "has actions" : ""].filter(Boolean).join(", ");
+      role || "", ...fx, acts ? "has actions" : ""].filter(Boolean).join(", ");
     const cls = ["wcard", elClass(c.element), `t-${(c.type || "").normalize("NFD").replace(/[^a-zA-Z]/g, "")}`,
       acts ? "act" : "", opts.cls || "", role ? `r-${role}` : ""].join(" ");
     const card = `<div class="${cls}" data-card="${c.id}" ${acts ? `data-actions="${acts.join(",")}"` : ""} tabindex="0"
@@ -107,6 +115,7 @@
       <div class="ty">${esc(c.type || "")}${c.subtypes && c.subtypes.length ? " · " + esc(c.subtypes.join(", ")) : ""}</div>
       ${kw.length ? `<div class="kw">${esc(kw.join(" · "))}</div>` : ""}
       <div class="tx">${esc(c.text || "")}</div>
+      ${fx.length ? effectsMark(fx) : ""}
       ${role ? `<div class="role">${esc(role === "reinforcing" && owner ? `${role} · ${owner.label}` : role)}</div>` : ""}
       <div class="stats">${stats.join("")}</div>
       <button class="zoom" type="button" data-zoom tabindex="-1" aria-label="see the whole card">i</button>
@@ -229,11 +238,12 @@
     const acts = ctx.byCard ? ctx.byCard.get(c.id) : null;
     const role = roles(view).get(c.id);
     const num = c.type === "Allié" || c.type === "Héros" ? ` ⚔${c.force}` : "";
+    const fx = effectsOf(c);
     const label = [c.name, c.type, c.type === "Allié" ? `Force ${c.force}` : "", c.damage ? `${c.damage} damage` : "",
-      c.tapped ? "inclined" : "", role || "", acts ? "has actions" : ""].filter(Boolean).join(", ");
+      c.tapped ? "inclined" : "", role || "", ...fx, acts ? "has actions" : ""].filter(Boolean).join(", ");
     return `<span class="wchip ${elClass(c.element)} ${c.tapped ? "tapped" : ""} ${acts ? "act" : ""} ${role ? `r-${role}` : ""} ${extra}"
       data-card="${c.id}" ${acts ? `data-actions="${acts.join(",")}"` : ""} tabindex="0" role="button" aria-label="${esc(label)}"
-      title="${esc(label)}">${c.tapped ? '<i class="tp" aria-hidden="true">↷</i>' : ""}<span class="cn">${esc(c.name)}</span>${num ? `<span class="fnum">${esc(num)}</span>` : ""}${c.damage ? `<b class="dm">−${Number(c.damage)}</b>` : ""}${role ? `<i class="rl">${esc(role)}</i>` : ""}</span>`;
+      title="${esc(label)}">${c.tapped ? '<i class="tp" aria-hidden="true">↷</i>' : ""}<span class="cn">${esc(c.name)}</span>${num ? `<span class="fnum">${esc(num)}</span>` : ""}${c.damage ? `<b class="dm">−${Number(c.damage)}</b>` : ""}${role ? `<i class="rl">${esc(role)}</i>` : ""}${fx.length ? '<i class="fxc" aria-hidden="true">✦</i>' : ""}</span>`;
   }
 
   function handChips(p, view, ctx) {
@@ -448,7 +458,7 @@
     const rows = [
       ["type", [c.type, ...(c.subtypes || [])].filter(Boolean).join(" · ")],
       ["element", c.element],
-      ["Niveau (cost)", !hero && c.level !== undefined && c.type !== "Havre Sac" ? `${c.level}${c.cost_element && c.cost_element !== "Neutre" ? ` (${c.cost_element})` : ""}` : ""],
+      ["Niveau (cost)", !hero && c.level !== undefined && c.type !== "Havre Sac" ? `${c.level} (${c.cost_element || "Neutre"})` : ""],
       ["Niveau", hero ? `${owner.level} (${owner.xp} XP; Niveau 2 at 6 XP, victory at 18)` : ""],
       ["PV", hero ? `${owner.pv} of ${owner.max_pv}` : c.type === "Équipement" && c.pv ? `+${c.pv}` : ""],
       ["Force", c.type === "Allié" || hero ? c.force : c.force ? `+${c.force}` : ""],
@@ -459,6 +469,7 @@
       ["résistances", (c.resistances || []).map(([e, n]) => `${e} ${n}`).join(", ")],
       ["métiers", (c.metiers || []).join(", ")],
       ["recette", c.recipe ? `${c.recipe.metier}: recycle ${c.recipe.count} ${c.recipe.element} card(s)` : ""],
+      ["lasting effects", effectsOf(c).join("; ")],
       ["now", [c.tapped ? "inclined" : "", c.damage ? `${c.damage} damage` : "", roles(view).get(c.id) || ""].filter(Boolean).join(", ")],
       ["equips", c.porteur !== undefined && index(view).has(c.porteur) ? index(view).get(c.porteur).card.name : ""],
       ["where", found ? found.where : "shown to you by your choice"],
