@@ -151,7 +151,11 @@ def describe(state: SwdbgState, seat: int, action: Action, reader: int | None | 
     """An action of ``seat`` in words: places as ``reader`` sees them ("your hand" is the reader's; a
     seat, ``None`` for a spectator, or :data:`ACTOR`, the acting seat)."""
     who = _seat_label(state, seat) or f"seat {_short(seat)}"
-    me = (seat if _seat_label(state, seat) is not None else None) if reader == ACTOR else reader
+    me: int | None
+    if isinstance(reader, str):  # ACTOR: the acting seat's own words
+        me = seat if _seat_label(state, seat) is not None else None
+    else:
+        me = reader
     card = action.get("card")
     kind = action.kind
     if kind == "play":
