@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from allegiance.core.errors import PositionError
+from allegiance.core.position_fields import a_list, check_fields, whole_number
 from allegiance.core.rng import rng_from_json
 from allegiance.games.jk import lineups
 from allegiance.games.jk.cards import CardDef, catalog, theme_card
@@ -97,27 +98,6 @@ def from_position(data: Mapping[str, Any]) -> JKState:
         raise PositionError(f"{reader.at}: the field {exc.args[0]} is missing") from None
     except (TypeError, ValueError, IndexError, AttributeError) as exc:
         raise PositionError(f"{reader.at}: a value of the wrong type or shape ({type(exc).__name__})") from None
-
-
-def _check_fields(data: Any, allowed: frozenset[str], where: str) -> None:
-    if not isinstance(data, Mapping):
-        raise PositionError(f"{where}: an object of fields ({', '.join(sorted(allowed))}), not {data!r}")
-    unknown = sorted(str(k) for k in data if k not in allowed)
-    if unknown:
-        raise PositionError(f"unknown field{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} in {where}; "
-                            f"the fields are: {', '.join(sorted(allowed))}")
-
-
-def _int(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(f"{where}: a whole number, not {value!r}")
-    return value
-
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        raise PositionError(f"{where}: a list, not {value!r}")
-    return list(value)
 
 
 def _explicit_ids(value: Any, out: set[int]) -> set[int]:
@@ -232,12 +212,12 @@ class _Reader:
         data = self.data
         if data.get("game") != "jk":
             raise PositionError(f"the position is not of the game jk but of {data.get('game')!r}")
-        _check_fields(data, TOP_FIELDS, "the position")
-        players_data = _list(data.get("players"), "players") if "players" in data else []
+        check_fields(data, TOP_FIELDS, "the position")
+        players_data = a_list(data.get("players"), "players") if "players" in data else []
         if not players_data:
             raise PositionError("players: a position lists its players (an object per seat, {} for an empty one)")
         for i, pd in enumerate(players_data):
-            _check_fields(pd, PLAYER_FIELDS, f"players[{i}]")
+            check_fields(pd, PLAYER_FIELDS, f"players[{i}]")
         mode = data.get("mode", DEFAULT_MODES.get(len(players_data)))
         if mode is None:
             raise PositionError(f"mode: no default line-up has {len(players_data)} players; write the mode "
@@ -262,8 +242,8 @@ class _Reader:
             self.known.append(deck.known() if deck is not None else catalog())
         if data.get("cards") is not None:
             self.at = "cards"
-            self.names = [str(n) for n in _list(data["cards"], "cards")]
-            self.owner_table = [_int(o, f"owner[{i}]") for i, o in enumerate(_list(data.get("owner"), "owner"))]
+            self.names = [str(n) for n in a_list(data["cards"], "cards")]
+            self.owner_table = [whole_number(o, f"owner[{i}]") for i, o in enumerate(a_list(data.get("owner"), "owner"))]
             if len(self.owner_table) != len(self.names) or not all(0 <= o < len(table.seats) for o in self.owner_table):
                 raise PositionError("cards, owners and seats do not match: owner gives each card's seat")
             unknown = sorted({n for n, o in zip(self.names, self.owner_table, strict=True) if n not in self.known[o]})
@@ -303,10 +283,10 @@ class _Reader:
             p = Player(seat, allegiances[seat], str(theme), str(pd.get("deck", deck.name if deck is not None else "")))
             for k in PILES:
                 self.at = f"{where}.{k}"
-                setattr(p, k, [self.place(c, f"{where}.{k}[{i}]", seat) for i, c in enumerate(_list(pd.get(k, []), self.at))])
+                setattr(p, k, [self.place(c, f"{where}.{k}[{i}]", seat) for i, c in enumerate(a_list(pd.get(k, []), self.at))])
             for k in ("system", "site"):
                 self.at = f"{where}.{k}"
-                in_play += [(k, self.place(c, f"{where}.{k}[{i}]", seat)) for i, c in enumerate(_list(pd.get(k, []), self.at))]
+                in_play += [(k, self.place(c, f"{where}.{k}[{i}]", seat)) for i, c in enumerate(a_list(pd.get(k, []), self.at))]
             for k in ("force_card", "chosen"):
                 self.at = f"{where}.{k}"
                 v = pd.get(k)
@@ -320,20 +300,20 @@ class _Reader:
                     p.theme_card = self.place(theme_card(p.theme).name, f"{where}.theme_card", seat)
                 except ValueError as exc:
                     raise PositionError(f"{where}.theme: {exc}") from None
-            p.credits = _int(pd.get("credits", 0), f"{where}.credits")
+            p.credits = whole_number(pd.get("credits", 0), f"{where}.credits")
             p.out = bool(pd.get("out", False))
             players.append(p)
         for k in ("system", "site"):
             self.at = k
-            in_play += [(k, self.place(c, f"{k}[{i}]", None)) for i, c in enumerate(_list(data.get(k, []), k))]
-        windows_data = _list(data.get("windows", []), "windows")
+            in_play += [(k, self.place(c, f"{k}[{i}]", None)) for i, c in enumerate(a_list(data.get(k, []), k))]
+        windows_data = a_list(data.get("windows", []), "windows")
         window_cards = []
         for i, d in enumerate(windows_data):
             self.at = f"windows[{i}]"
             v = d.get("card") if isinstance(d, Mapping) else None
             window_cards.append(-1 if v is None or v == -1 else self.place(v, f"windows[{i}].card", None
                                                                             if self.names is not None
-                                                                            else _int(d.get("seat", 0), self.at)))
+                                                                            else whole_number(d.get("seat", 0), self.at)))
         self.at = "cards"
         n = len(self.cards)
         if sorted(self.cards) != list(range(n)):
@@ -355,42 +335,42 @@ class _Reader:
 
     def _rest(self, state: JKState, data: Mapping[str, Any]) -> None:
         n = len(state.players)
-        state.version = _int(data.get("version", 0), "version")
+        state.version = whole_number(data.get("version", 0), "version")
         self.at = "planets"
         if "planets" in data:
-            state.planets = [str(p) for p in _list(data["planets"], "planets")]
+            state.planets = [str(p) for p in a_list(data["planets"], "planets")]
         else:  # written by hand: the decks' locations, in order
             state.planets = list(dict.fromkeys(loc for d in self.decks if d is not None for loc in d.locations))[:4]
-        state.planet = _int(data.get("planet", 0), "planet")
+        state.planet = whole_number(data.get("planet", 0), "planet")
         if state.planets and not 0 <= state.planet < len(state.planets):
             raise PositionError(f"planet: the index of the current planet in planets (0 to {len(state.planets) - 1})")
         self.at = "controlled"
-        state.controlled = [str(t) for t in _list(data.get("controlled", [""] * state.planet), "controlled")]
+        state.controlled = [str(t) for t in a_list(data.get("controlled", [""] * state.planet), "controlled")]
         teams = set(state.table.teams) | {""}
         if any(t not in teams for t in state.controlled):
             raise PositionError(f"controlled: each decided planet's side ({', '.join(state.table.teams)}) or \"\"")
         state.final = bool(data.get("final", state.planet >= 3))
         for key, target in (("attached", state.attached), ("under", state.under)):
-            for i, pair in enumerate(_list(data.get(key, []), key)):
+            for i, pair in enumerate(a_list(data.get(key, []), key)):
                 where = f"{key}[{i}]"
                 self.at = where
-                a, b = _list(pair, where)
+                a, b = a_list(pair, where)
                 target[self.ref(a, where)] = self.ref(b, where)
-        for i, pair in enumerate(_list(data.get("boost", []), "boost")):
+        for i, pair in enumerate(a_list(data.get("boost", []), "boost")):
             self.at = f"boost[{i}]"
-            c, v = _list(pair, self.at)
-            state.boost[self.ref(c, self.at)] = _int(v, self.at)
+            c, v = a_list(pair, self.at)
+            state.boost[self.ref(c, self.at)] = whole_number(v, self.at)
         for key in ("rotated", "shuttled"):
             self.at = key
-            setattr(state, key, {self.ref(c, f"{key}[{i}]") for i, c in enumerate(_list(data.get(key, []), key))})
-        state.intimidated = {str(t) for t in _list(data.get("intimidated", []), "intimidated")}
+            setattr(state, key, {self.ref(c, f"{key}[{i}]") for i, c in enumerate(a_list(data.get(key, []), key))})
+        state.intimidated = {str(t) for t in a_list(data.get("intimidated", []), "intimidated")}
         self.at = "phase"
         state.phase = str(data.get("phase", "deploy"))
         if state.phase not in PHASES:
             raise PositionError(f"unknown phase {state.phase!r}; phases: {', '.join(PHASES)}")
-        state.turn = _int(data.get("turn", 1), "turn")
-        state.turn_at_planet = _int(data.get("turn_at_planet", 0), "turn_at_planet")
-        state.player_one = _int(data.get("player_one", 0), "player_one")
+        state.turn = whole_number(data.get("turn", 1), "turn")
+        state.turn_at_planet = whole_number(data.get("turn_at_planet", 0), "turn_at_planet")
+        state.player_one = whole_number(data.get("player_one", 0), "player_one")
         if not -1 <= state.player_one < n:
             raise PositionError(f"player_one: a seat number is out of range (0 to {n - 1})")
         self.at = "turns"
@@ -416,9 +396,9 @@ class _Reader:
             else:  # S2: the defending player acts first in the support step, the attacker in the others
                 from allegiance.games.jk.battle import participants
                 b.turns = Turns(participants(state, state.owner[b.defender if b.step == "support" else b.attacker]))
-        for i, d in enumerate(_list(data.get("windows", []), "windows")):
+        for i, d in enumerate(a_list(data.get("windows", []), "windows")):
             self.at = f"windows[{i}]"
-            w = Window(d["kind"], _int(d["seat"], f"{self.at}.seat"), [])
+            w = Window(d["kind"], whole_number(d["seat"], f"{self.at}.seat"), [])
             w.turns = _read_turns(d["turns"], f"{self.at}.turns")
             w.weapon = self.ref(d.get("weapon"), f"{self.at}.weapon", none=True)
             w.target = self.ref(d.get("target"), f"{self.at}.target", none=True)
@@ -429,7 +409,7 @@ class _Reader:
         if data.get("pending") is not None:
             self.at = "pending"
             d = data["pending"]
-            state.pending = Pending(d["kind"], _int(d["seat"], "pending.seat"), tuple(d["options"]),
+            state.pending = Pending(d["kind"], whole_number(d["seat"], "pending.seat"), tuple(d["options"]),
                                     self.ref(d.get("card"), "pending.card", none=True))
         self.at = "winner"
         state.winner, state.draw_game = str(data.get("winner", "")), bool(data.get("draw", False))
@@ -442,9 +422,9 @@ def _default_decks(mode: str) -> list[str]:
 
 
 def _read_turns(d: Any, where: str) -> Turns:
-    _check_fields(d, frozenset(("order", "idx", "passes")), where)
-    t = Turns([_int(s, f"{where}.order") for s in _list(d["order"], f"{where}.order")])
-    t.idx, t.passes = _int(d.get("idx", 0), f"{where}.idx"), _int(d.get("passes", 0), f"{where}.passes")
+    check_fields(d, frozenset(("order", "idx", "passes")), where)
+    t = Turns([whole_number(s, f"{where}.order") for s in a_list(d["order"], f"{where}.order")])
+    t.idx, t.passes = whole_number(d.get("idx", 0), f"{where}.idx"), whole_number(d.get("passes", 0), f"{where}.passes")
     return t
 
 

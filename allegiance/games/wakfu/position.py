@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from allegiance.core.errors import PositionError
+from allegiance.core.position_fields import a_list, check_fields, whole_number
 from allegiance.core.rng import rng_from_json
 from allegiance.games.wakfu.cards import CARDS, CardDef
 from allegiance.games.wakfu.setup import deck_specs, read_deck, table_for
@@ -157,27 +158,6 @@ def from_position(data: Mapping[str, Any]) -> WakfuState:
         raise PositionError(f"{reader.at}: a value of the wrong type or shape ({type(exc).__name__})") from None
 
 
-def _check_fields(data: Any, allowed: frozenset[str], where: str) -> None:
-    if not isinstance(data, Mapping):
-        raise PositionError(f"{where}: an object of fields ({', '.join(sorted(allowed))}), not {data!r}")
-    unknown = sorted(str(k) for k in data if k not in allowed)
-    if unknown:
-        raise PositionError(f"unknown field{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} in {where}; "
-                            f"the fields are: {', '.join(sorted(allowed))}")
-
-
-def _int(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(f"{where}: a whole number, not {value!r}")
-    return value
-
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        raise PositionError(f"{where}: a list, not {value!r}")
-    return list(value)
-
-
 def _named(name: str, where: str) -> CardDef:
     if name in CARDS:
         return CARDS[name]
@@ -258,12 +238,12 @@ class _Reader:
     # -- the position ------------------------------------------------------------------------------------
     def read(self) -> WakfuState:
         data = self.data
-        _check_fields(data, TOP_FIELDS, "the position")
-        players_data = _list(data.get("players"), "players") if "players" in data else None
+        check_fields(data, TOP_FIELDS, "the position")
+        players_data = a_list(data.get("players"), "players") if "players" in data else None
         if not players_data:
             raise PositionError("players: a position lists its players (an object per seat, {} for an empty one)")
         for i, pd in enumerate(players_data):
-            _check_fields(pd, PLAYER_FIELDS, f"players[{i}]")
+            check_fields(pd, PLAYER_FIELDS, f"players[{i}]")
         self.at = "mode"
         mode = str(data.get("mode", f"{len(players_data) // 2}v{len(players_data) // 2}"))
         try:
@@ -276,21 +256,21 @@ class _Reader:
         n = len(players_data)
         self.at = "options"
         opts = data.get("options", {})
-        _check_fields(opts, OPTION_FIELDS, "options")
+        check_fields(opts, OPTION_FIELDS, "options")
         try:
             specs = deck_specs(table, opts.get("decks"))
             decks = [read_deck(s) for s in specs]
         except ValueError as exc:  # DeckError too
             raise PositionError(f"options.decks: {exc}") from None
         deck_names = tuple(opts.get("deck_names", [d.name for d in decks]))
-        max_turns = _int(opts.get("max_turns", 200 * (n // 2)), "options.max_turns")
+        max_turns = whole_number(opts.get("max_turns", 200 * (n // 2)), "options.max_turns")
         prompts = opts.get("reaction_prompts", "always")
         if prompts not in ("always", "playable"):
             raise PositionError(f"options.reaction_prompts: always or playable, not {prompts!r}")
-        cfg = Config(mode, _int(data.get("seed", 0), "seed"), deck_names, max_turns, prompts)  # type: ignore[arg-type]
+        cfg = Config(mode, whole_number(data.get("seed", 0), "seed"), deck_names, max_turns, prompts)  # type: ignore[arg-type]
         if self.table_given:
             self.at = "cards"
-            for i, r in enumerate(_list(data["cards"], "cards")):
+            for i, r in enumerate(a_list(data["cards"], "cards")):
                 name, _, num = str(r).rpartition("#")
                 if num != str(i) or name not in CARDS:
                     raise PositionError(f"cards[{i}]: {r!r} is not a known card with id #{i}")
@@ -302,17 +282,17 @@ class _Reader:
             for z in ZONES + ("gone",):
                 self.at = f"players[{seat}].{z}"
                 setattr(p, z, [self.zone_card(r, f"players[{seat}].{z}[{k}]", seat)
-                               for k, r in enumerate(_list(pd.get(z, []), self.at))])
+                               for k, r in enumerate(a_list(pd.get(z, []), self.at))])
             players.append(p)
         self.at = "banished"
-        banished = [self.zone_card(r, f"banished[{k}]", None) for k, r in enumerate(_list(data.get("banished", []),
+        banished = [self.zone_card(r, f"banished[{k}]", None) for k, r in enumerate(a_list(data.get("banished", []),
                                                                                          "banished"))]
         file_cards = self.file_cards
-        for k, d in enumerate(_list(data.get("file", []), "file")):
-            _check_fields(d, FILE_FIELDS, f"file[{k}]")
+        for k, d in enumerate(a_list(data.get("file", []), "file")):
+            check_fields(d, FILE_FIELDS, f"file[{k}]")
             self.at = f"file[{k}].card"
             if d.get("kind", "card") == "card":
-                file_cards.append(self.zone_card(d.get("card"), self.at, _int(d.get("seat", 0), f"file[{k}].seat")))
+                file_cards.append(self.zone_card(d.get("card"), self.at, whole_number(d.get("seat", 0), f"file[{k}].seat")))
         # the Héros and Havre Sac: named (a card of the zones, or placed now), or the deck's
         for seat, (p, pd) in enumerate(zip(players, players_data, strict=True)):
             for key, start, default in (("hero", "havre", decks[seat].hero), ("sac", "monde", decks[seat].havre_sac)):
@@ -392,14 +372,14 @@ class _Reader:
         if isinstance(given, list):
             if len(given) != len(self.cards):
                 raise PositionError(f"owners: one seat per card ({len(self.cards)}), not {len(given)}")
-            out = [_int(o, f"owners[{i}]") for i, o in enumerate(given)]
+            out = [whole_number(o, f"owners[{i}]") for i, o in enumerate(given)]
         else:
             if given is not None and not isinstance(given, Mapping):
                 raise PositionError("owners: a list (a seat per card id) or a map from card to seat")
             # a card's owner is the seat whose zones hold it (a banished card: seat 0 unless named here)
             out = [self.owner_of.get(c, 0) for c in range(len(self.cards))]
             for k, seat in (given or {}).items():
-                out[self.ref(k, f"owners[{k!r}]")] = _int(seat, f"owners[{k!r}]")
+                out[self.ref(k, f"owners[{k!r}]")] = whole_number(seat, f"owners[{k!r}]")
         if any(not 0 <= o < n for o in out):
             raise PositionError(f"owners: a seat from 0 to {n - 1}")
         return out
@@ -410,9 +390,9 @@ class _Reader:
         n = len(state.players)
         self.at = "rng"
         state.rng = rng_from_json(data.get("rng", state.config.seed))
-        state.version = _int(data.get("version", 0), "version")
-        state.active = _int(data.get("active", 0), "active")
-        state.first = _int(data.get("first", 0), "first")
+        state.version = whole_number(data.get("version", 0), "version")
+        state.active = whole_number(data.get("active", 0), "active")
+        state.first = whole_number(data.get("first", 0), "first")
         for key, v in (("active", state.active), ("first", state.first)):
             if not 0 <= v < n:
                 raise PositionError(f"{key}: a seat from 0 to {n - 1}, not {v}")
@@ -423,15 +403,15 @@ class _Reader:
             where = f"players[{p.seat}]"
             for k in ("xp", "turns", "mulligans"):
                 # written by hand: a game in progress, every player past their first turn (303.3, 701.1)
-                setattr(p, k, _int(pd.get(k, 2 if k == "turns" else 0), f"{where}.{k}"))
+                setattr(p, k, whole_number(pd.get(k, 2 if k == "turns" else 0), f"{where}.{k}"))
             default_level = 1 if p.xp < rules.XP_LEVEL_2 else 3 if p.xp >= rules.XP_WIN and n == 2 else 2
-            p.level = _int(pd.get("level", default_level), f"{where}.level")
+            p.level = whole_number(pd.get("level", default_level), f"{where}.level")
             for k in PLAYER_BOOLS:
                 v = pd.get(k, False)
                 if not isinstance(v, bool):
                     raise PositionError(f"{where}.{k}: true or false, not {v!r}")
                 setattr(p, k, v)
-        state.turn = _int(data.get("turn", sum(p.turns for p in state.players)), "turn")
+        state.turn = whole_number(data.get("turn", sum(p.turns for p in state.players)), "turn")
         state.attacked = bool(data.get("attacked", False))
         state.winner = data.get("winner")
         if state.winner is not None and not (isinstance(state.winner, int) and 0 <= state.winner < n):
@@ -439,28 +419,28 @@ class _Reader:
         state.draw = bool(data.get("draw", False))
         state.end_reason = str(data.get("end_reason", ""))
         for p, pd in zip(state.players, players_data, strict=True):  # PV and PR need the cards in place
-            p.pv = _int(pd.get("pv", rules.cd(state, p.hero).pv), f"players[{p.seat}].pv")
-            p.sac_pr = _int(pd.get("sac_pr", state.cards[p.sac].resistance), f"players[{p.seat}].sac_pr")
+            p.pv = whole_number(pd.get("pv", rules.cd(state, p.hero).pv), f"players[{p.seat}].pv")
+            p.sac_pr = whole_number(pd.get("sac_pr", state.cards[p.sac].resistance), f"players[{p.seat}].sac_pr")
 
     def _in_play(self, state: WakfuState) -> None:
         data = self.data
         self.at = "tapped"
-        state.tapped = {self.ref(r, f"tapped[{k}]") for k, r in enumerate(_list(data.get("tapped", []), "tapped"))}
-        state.damage = {self.ref(k, f"damage[{k!r}]"): _int(v, f"damage[{k!r}]")
+        state.tapped = {self.ref(r, f"tapped[{k}]") for k, r in enumerate(a_list(data.get("tapped", []), "tapped"))}
+        state.damage = {self.ref(k, f"damage[{k!r}]"): whole_number(v, f"damage[{k!r}]")
                         for k, v in dict(data.get("damage", {})).items()}
         if not self.table_given:  # written by hand: every card in play came before this turn unless told (303.3)
             state.appeared = {c: 0 for p in state.players for c in p.monde + p.havre}
         self.at = "appeared"
-        state.appeared.update({self.ref(k, f"appeared[{k!r}]"): _int(v, f"appeared[{k!r}]")
+        state.appeared.update({self.ref(k, f"appeared[{k!r}]"): whole_number(v, f"appeared[{k!r}]")
                                for k, v in dict(data.get("appeared", {})).items()})
         state.attached = {self.ref(k, f"attached[{k!r}]"): self.ref(v, f"attached[{k!r}]")
                           for k, v in dict(data.get("attached", {})).items()}
         self.at = "flags"
-        state.flags = {_dec(f) for f in _list(data.get("flags", []), "flags")}
+        state.flags = {_dec(f) for f in a_list(data.get("flags", []), "flags")}
         n = len(state.players)
-        for k, e in enumerate(_list(data.get("effects", []), "effects")):
+        for k, e in enumerate(a_list(data.get("effects", []), "effects")):
             where = f"effects[{k}]"
-            _check_fields(e, frozenset(("card", "effect", "value", "until", "by")), where)
+            check_fields(e, frozenset(("card", "effect", "value", "until", "by")), where)
             if "card" not in e or not isinstance(e.get("effect"), str) or not e["effect"]:
                 raise PositionError(f"{where}: an effect names its card and its effect, e.g. "
                                     "{\"card\": \"Bouftou\", \"effect\": \"force\", \"value\": 2}")
@@ -468,31 +448,31 @@ class _Reader:
                    until_mark(e.get("until", "end of turn"), f"{where}.until"))
             state.mods.append(mod)
             if "by" in e:
-                by = _int(e["by"], f"{where}.by")
+                by = whole_number(e["by"], f"{where}.by")
                 if not 0 <= by < n:
                     raise PositionError(f"{where}.by: a seat from 0 to {n - 1}, not {by}")
                 state.flags.add(("mod_by", by, mod))
-        for k, e in enumerate(_list(data.get("player_effects", []), "player_effects")):
+        for k, e in enumerate(a_list(data.get("player_effects", []), "player_effects")):
             where = f"player_effects[{k}]"
-            _check_fields(e, frozenset(("seat", "effect", "value", "until")), where)
-            seat = _int(e.get("seat", 0), f"{where}.seat")
+            check_fields(e, frozenset(("seat", "effect", "value", "until")), where)
+            seat = whole_number(e.get("seat", 0), f"{where}.seat")
             if not 0 <= seat < n or not isinstance(e.get("effect"), str):
                 raise PositionError(f"{where}: an effect names its seat (0 to {n - 1}) and its effect, e.g. "
                                     "{\"seat\": 0, \"effect\": \"pa\", \"value\": -1}")
-            state.pmods.append((seat, e["effect"], _int(e.get("value", 1), f"{where}.value"),
+            state.pmods.append((seat, e["effect"], whole_number(e.get("value", 1), f"{where}.value"),
                                 until_mark(e.get("until", "end of turn"), f"{where}.until")))
         # the rows of positions written before effects had names
-        for k, m in enumerate(_list(data.get("mods", []), "mods")):
+        for k, m in enumerate(a_list(data.get("mods", []), "mods")):
             self.at = f"mods[{k}]"
             state.mods.append((self.ref(m[0], self.at), str(m[1]), _dec(m[2]), str(m[3])))
-        for k, m in enumerate(_list(data.get("pmods", []), "pmods")):
+        for k, m in enumerate(a_list(data.get("pmods", []), "pmods")):
             self.at = f"pmods[{k}]"
             state.pmods.append((int(m[0]), str(m[1]), int(m[2]), str(m[3])))
 
     def _file_pending_combat(self, state: WakfuState) -> None:
         data = self.data
         placed = iter(self.file_cards)
-        for k, d in enumerate(_list(data.get("file", []), "file")):
+        for k, d in enumerate(a_list(data.get("file", []), "file")):
             self.at = f"file[{k}]"
             kind = d.get("kind", "card")
             card = next(placed) if kind == "card" else self.ref(d.get("card"), f"file[{k}].card")
@@ -502,14 +482,14 @@ class _Reader:
                                    list(d.get("need", [])), list(d.get("inclined", [])), d.get("place", ""),
                                    list(_dec(d.get("extra", []))), d.get("step", "place"), int(d.get("power", 0)),
                                    d.get("source_zone", ""), bool(d.get("crafted", False))))
-        for k, d in enumerate(_list(data.get("pending", []), "pending")):
+        for k, d in enumerate(a_list(data.get("pending", []), "pending")):
             self.at = f"pending[{k}]"
             state.pending.append(Pending(d["kind"], int(d["seat"]), d.get("prompt", ""), _dec(d["options"]),
                                          d.get("card"), _dec(d.get("data", []))))
         cbd = data.get("combat")
         if cbd is not None:
             self.at = "combat"
-            _check_fields(cbd, COMBAT_FIELDS, "combat")
+            check_fields(cbd, COMBAT_FIELDS, "combat")
 
             def in_combat(v: Any, where: str) -> int:
                 return v if v == -1 else self.ref(v, where)
