@@ -30,7 +30,7 @@ from allegiance.core.hooks import AgentEncoding, RecordHooks, SearchHooks, Termi
 from allegiance.core.legend import empty_legend
 from allegiance.core.options import OptionSpec, validate_options
 from allegiance.core.refusals import SenderView, guard_message, guard_text, literal, plain_description
-from allegiance.core.table import Decision, Table
+from allegiance.core.table import Decision, ResponseWindow, Table
 
 #: the parameters of an action that name what it acts on (a target), not the card that acts: a card
 #: named only there still carries no action of its own (:meth:`Game.card_reasons`)
@@ -149,6 +149,15 @@ class Game(ABC):
         seen from that seat shows it: "your" means the reader's, and a card the reader may not see is not
         named.  The default is :meth:`describe_action`, for a game whose words never say "your"."""
         return self.describe_action(state, seat, action)
+
+    def response_window(self, state: Any, seat: int) -> ResponseWindow | None:
+        """Whether ``seat``'s current decision is a response window (see
+        :class:`~allegiance.core.table.ResponseWindow`): a prompt asked of the seat whether or not it holds
+        an answer, whose every option but ``pass_action`` rests on hidden cards.  The online table then
+        passes for a person at the window's end without a click (the same time for everyone), and the
+        page shows a countdown only to a seat with something to play.  ``pass_action`` must be among the
+        seat's legal actions.  The default: ``None`` (no decision is one)."""
+        return None
 
     def decision_since(self, state: Any, seat: int) -> int:
         """The state version since which ``seat``'s current decision has stood unchanged.

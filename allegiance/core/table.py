@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from allegiance.core.actions import Action
+
 
 @dataclass(frozen=True, slots=True)
 class Seat:
@@ -62,3 +64,19 @@ class Decision:
     seats: tuple[int, ...]
     prompt: str
     kind: str = "main"
+
+
+@dataclass(frozen=True, slots=True)
+class ResponseWindow:
+    """A decision that only answers what another seat did (a Wakfu Réaction prompt): the seat may play
+    something the others cannot see it holds, or pass, and everyone is asked whether or not they hold
+    anything, so that nobody learns who does.
+
+    An online table holds the window open ``seconds`` (the same for every seat, whatever it holds) and
+    then plays ``pass_action`` for a person who did not answer; a person's "pass" clicked earlier waits
+    for the window's end too.  ``seconds`` 0: no window, the seat answers as any other decision.
+    """
+
+    pass_action: Action
+    seconds: float
+

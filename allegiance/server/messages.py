@@ -67,6 +67,7 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
     game, state = table.game, table.state
     outcome = game.outcome(state)
     view = game.view(state, seat)
+    now = table.clock.now()
     return {
         "type": "state",
         "table": table.id,
@@ -88,6 +89,9 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
         "outcome": outcome.to_json() if outcome is not None else None,
         # how close each side is to winning, in words (public information only)
         "progress": game.progress(state, seat),
+        # the response windows open for people's seats (allegiance.server.windows): who is asked and the
+        # time left, the same whatever they hold
+        "windows": [w.to_json(now, seat) for w in table.windows.values()] if outcome is None else [],
     }
 
 

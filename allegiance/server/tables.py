@@ -60,6 +60,7 @@ from allegiance.server.storage import (
     hash_token,
 )
 from allegiance.server.thinking import BotThinker
+from allegiance.server.windows import Clock, MonotonicClock, Window
 
 log = logging.getLogger("allegiance.server")
 
@@ -186,6 +187,10 @@ class LiveTable:
         #: the teams' chat (in memory only: never in the log, the database or a replay)
         self.chat = TeamChat(self.game_table, [s.seat for s in self.seats if s.kind == HUMAN])
         self.bot_task: asyncio.Task[None] | None = None
+        #: the response windows open for people's seats, by seat (:mod:`allegiance.server.windows`)
+        self.windows: dict[int, Window] = {}
+        #: the clock the windows run on (the manager's; a state message reads it for the time left)
+        self.clock: Clock = MonotonicClock()
         #: whose turn at the thinking processes this table's searching bots take (``botqueue``): the
         #: creating address while the server runs; a table resumed after a restart is its own creator
         self.creator: str = record.creator_hash or record.id
@@ -313,15 +318,17 @@ class TableManager:
     def __init__(self, storage: Storage, bot_delay: float = 0.5, thinker: BotThinker | None = None,
                  limits: Limits | None = None,
                  chat_rate: tuple[float, int] = (CHAT_PER_SECOND, CHAT_BURST),
-                 bot_think: float = BOT_THINK) -> None:
+                 bot_think: float = BOT_THINK, clock: Clock | None = None) -> None:
         """``bot_delay``: seconds a quick bot takes to answer; ``bot_think``: seconds a searching bot
-        takes once its turn comes (see :meth:`_run_bots`)."""
+        takes once its turn comes (see :meth:`_run_bots`); ``clock``: the response windows' time
+        (:mod:`allegiance.server.windows`; tests give a fake one)."""
         if bot_delay < 0 or bot_think <= 0:
             raise ValueError("bot_delay must be 0 or more and bot_think more than 0 seconds")
         self.storage = storage
         self.chat_rate = chat_rate
         self.bot_delay = bot_delay
         self.bot_think = bot_think
+        self.clock: Clock = clock or MonotonicClock()
         self.thinker = thinker or BotThinker()
         #: fair turns at the thinking processes (one slot per process)
         self.think_queue = FairQueue(self.thinker.processes)
@@ -573,6 +580,7 @@ class TableManager:
     def _live(self, record: TableRecord) -> LiveTable:
         table = LiveTable(record)
         table.chat.rate = self.chat_rate
+        table.clock = self.clock
         table.on_lobby_change = self.lobby_changed
         return table
 
@@ -652,6 +660,7 @@ class TableManager:
         self._stopped_playing(table.id)
         if table.bot_task is not None and not table.bot_task.done():
             table.bot_task.cancel()
+        self.open_windows(table)  # none on a closed table: each open one is cancelled
         for conn in list(table.connections):
             conn.notify([])
             conn.finish(CLOSE_TABLE_CLOSED, reason)
@@ -709,11 +718,85 @@ class TableManager:
         Raises an :class:`AllegianceError` when the action is not accepted, or the database's error
         when it cannot be stored; either way the table is unchanged.
         """
+        if self._hold_pass(table, seat, action, version):
+            return []
         events = self._apply_and_store(table, seat, action, version)
+        self.open_windows(table)
         table.notify(events)
         if not self._ended_at_max_length(table):
             self.schedule_bots(table)
         return events
+
+    def _hold_pass(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any], version: int | None) -> bool:
+        """A person's "pass" in an open response window waits for the window's end (True: held; the
+        table is unchanged), so that an early pass does not tell that the seat had a choice."""
+        window = table.windows.get(seat)
+        if window is None or table.abandoned:
+            return False
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        if action != window.pass_action:
+            return False
+        if version is not None and version != table.state.version \
+                and not (isinstance(version, int) and window.since <= version < table.state.version):
+            return False  # the game's own check says why it is stale
+        if not window.held:
+            window.held = True
+            for conn in list(table.connections):  # the seat's pages say it passed; no other page is
+                if conn.seat == seat:              # sent anything, or the message's time would tell
+                    conn.notify([])
+        return True
+
+    # -- response windows --------------------------------------------------------------------------
+    def open_windows(self, table: LiveTable) -> None:
+        """Open a response window for each person's seat whose decision is one (the game says so:
+        :meth:`~allegiance.core.game.Game.response_window`), keep those still open, and cancel the others.
+
+        Called after every change of the table, before its pages are told, so that their state
+        messages show the windows.  Every window lasts its ``seconds`` whatever the seat holds; at its
+        end the seat's pass is played (:meth:`_close_window`).  See :mod:`allegiance.server.windows`."""
+        current: dict[int, Window] = {}
+        state, game = table.state, table.game
+        if table.status == PLAYING:
+            for seat in game.active_seats(state):
+                if seat in table.bots:
+                    continue  # bots answer after their fixed think time (_run_bots)
+                asked = game.response_window(state, seat)
+                if asked is None or asked.seconds <= 0:
+                    continue
+                since = game.decision_since(state, seat)
+                old = table.windows.get(seat)
+                if old is not None and old.since == since and old.task is not None and not old.task.done():
+                    current[seat] = old
+                    continue
+                try:
+                    loop = asyncio.get_running_loop()
+                except RuntimeError:  # no event loop (tables handled outside the server): no timer
+                    continue
+                opened = self.clock.now()
+                window = Window(seat, since, asked.seconds, opened, opened + asked.seconds, asked.pass_action)
+                window.task = loop.create_task(self._close_window(table, window))
+                current[seat] = window
+        for seat, old in table.windows.items():
+            if current.get(seat) is not old and old.task is not None:
+                old.task.cancel()
+        table.windows = current
+
+    async def _close_window(self, table: LiveTable, window: Window) -> None:
+        """At the window's end, play the seat's pass (an ordinary logged action)."""
+        await self.clock.sleep_until(window.ends)
+        if table.windows.get(window.seat) is not window or table.abandoned:
+            return
+        del table.windows[window.seat]  # this task ends here: open_windows must not cancel it
+        try:
+            events = self._apply_and_store(table, window.seat, window.pass_action, table.state.version)
+        except Exception:  # said in the log, not lost in a task nobody awaits
+            log.exception("the end of seat %d's response window at table %s could not pass", window.seat, table.id)
+            return
+        self.open_windows(table)
+        table.notify(events)
+        if not self._ended_at_max_length(table):
+            self.schedule_bots(table)
 
     def _ended_at_max_length(self, table: LiveTable) -> bool:
         """Every game has a maximum length: a table whose log reaches ``Limits.max_actions`` without an
@@ -748,7 +831,9 @@ class TableManager:
         return events
 
     def schedule_bots(self, table: LiveTable) -> None:
-        """Start the table's bot task if a bot may act and none is running."""
+        """Start the table's bot task if a bot may act and none is running (and open the people's
+        response windows: :meth:`open_windows`)."""
+        self.open_windows(table)
         if table.bot_seats_to_act() and (table.bot_task is None or table.bot_task.done()):
             try:
                 table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
@@ -823,6 +908,7 @@ class TableManager:
             except Exception:
                 log.exception("bot at seat %d of table %s failed", seat, table.id)
                 return
+            self.open_windows(table)
             table.notify(events)
             if self._ended_at_max_length(table):
                 return

@@ -9,7 +9,7 @@ from allegiance.core.actions import Action, ActionTable, choice_action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
 from allegiance.core.hooks import RecordHooks, SearchHooks, two_teams
-from allegiance.core.table import Decision, Table
+from allegiance.core.table import Decision, ResponseWindow, Table
 from allegiance.games.wakfu import choices, combat, effects, events, flow, pay, resources, rules, setup, text
 from allegiance.games.wakfu.effects import HAND_POWERS
 from allegiance.games.wakfu.state import Pending, WakfuState
@@ -94,6 +94,18 @@ class WakfuGame(Game):
         if cb is not None and cb.step == "actions":
             return (cb.to_act,)
         return (state.active,)
+
+    def response_window(self, state: WakfuState, seat: int) -> ResponseWindow | None:
+        """A Réaction prompt (809) asked of every seat in turn (``reaction_prompts: always``) is a response
+        window: its options other than "pass" are the seat's hidden cards."""
+        if state.phase == "over" or not state.pending or state.config.reaction_prompts != "always":
+            return None
+        top = state.pending[-1]
+        if top.kind != "reaction" or top.seat != seat:
+            return None
+        # 809.6 asks each seat in turn; hidden information: the table must not tell who holds a Réaction,
+        # by what it shows or by when the seat's answer comes
+        return ResponseWindow(CHOICES["pass"], float(state.config.reaction_seconds))
 
     def explain(self, state: WakfuState, seat: int, action: Action) -> str:
         """Why an action is not legal now, in a player's words (see ``why``)."""

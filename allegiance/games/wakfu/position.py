@@ -37,7 +37,8 @@ TOP_FIELDS = frozenset((
     "phase", "players", "tapped", "damage", "appeared", "attached", "effects", "player_effects", "mods", "pmods",
     "file", "pending", "combat", "banished", "attacked", "flags", "winner", "draw", "end_reason"))
 PLAYER_FIELDS = frozenset((*ZONES, *PLAYER_INTS, *PLAYER_BOOLS, "hero", "sac", "gone", "seat"))
-OPTION_FIELDS = frozenset(("decks", "max_turns", "reaction_prompts", "deck_names", "team_uniques"))
+OPTION_FIELDS = frozenset(("decks", "max_turns", "reaction_prompts", "reaction_seconds", "deck_names",
+                           "team_uniques"))
 FILE_FIELDS = frozenset(("kind", "seat", "card", "effect", "targets", "x", "paid", "cancelled", "to_ask", "need",
                          "inclined", "place", "extra", "step", "power", "source_zone", "crafted"))
 COMBAT_FIELDS = frozenset(("attacker", "defender", "target", "step", "attackers", "blockers", "blocked", "dealt",
@@ -112,7 +113,8 @@ def to_position(state: WakfuState) -> dict[str, Any]:
     return {
         "format": FORMAT, "game": "wakfu", "mode": cfg.mode, "seed": cfg.seed,
         "options": {"decks": list(state.deck_texts), "max_turns": cfg.max_turns,
-                    "reaction_prompts": cfg.reaction_prompts, "deck_names": list(cfg.decks)},
+                    "reaction_prompts": cfg.reaction_prompts, "deck_names": list(cfg.decks),
+                    **({"reaction_seconds": cfg.reaction_seconds} if cfg.reaction_seconds != 4 else {})},
         "cards": [ref(c) for c in range(len(state.cards))], "owners": state.owners[:],
         "rng": state.rng.to_json(), "version": state.version, "active": state.active, "first": state.first,
         "turn": state.turn, "phase": state.phase, "players": players,
@@ -267,7 +269,9 @@ class _Reader:
         prompts = opts.get("reaction_prompts", "always")
         if prompts not in ("always", "playable"):
             raise PositionError(f"options.reaction_prompts: always or playable, not {prompts!r}")
-        cfg = Config(mode, whole_number(data.get("seed", 0), "seed"), deck_names, max_turns, prompts)  # type: ignore[arg-type]
+        seconds = whole_number(opts.get("reaction_seconds", 4), "options.reaction_seconds")
+        cfg = Config(mode, whole_number(data.get("seed", 0), "seed"), deck_names, max_turns, prompts,  # type: ignore[arg-type]
+                     seconds)
         if self.table_given:
             self.at = "cards"
             for i, r in enumerate(a_list(data["cards"], "cards")):

@@ -55,6 +55,12 @@ OPTION_SPECS: Final = (
     # since a player who cannot react always passes).
     OptionSpec("reaction_prompts", "choice", "when to ask for Réactions: always (hides who holds one) or "
                "only when playable (faster)", default="always", choices=("always", "playable")),
+    # an online table's Réaction window: with "always", a person who holds no Réaction is passed for at the
+    # window's end without a click, and one who holds one sees a countdown; the same time either way, so
+    # that neither what is shown nor when tells who holds one (0: every person answers each prompt)
+    OptionSpec("reaction_seconds", "int", "online tables: seconds each Réaction window stays open before the "
+               "table passes for a player who did not answer (the same for everyone, whether they hold a "
+               "Réaction or not; 0: every player answers each prompt by a click)", default=4, min=0, max=60),
     # WK-DECK-2 with only four starters: a team of five or more starters always repeats a Unique card;
     # "ignore" is a house rule for simulations of big teams (RULES.md, Team modes).
     OptionSpec("team_uniques", "choice", "team modes: a Unique card at most once per team (enforce, the rule "
@@ -98,7 +104,8 @@ def new_game(mode: str, seed: int, options: dict[str, Any], shuffle_key: bytes |
         teams.check_team_decks(table, decks)  # WK-DECK-2
     max_turns = options.get("max_turns") or 200 * (len(table) // 2)
     prompts = options.get("reaction_prompts", "always")
-    config = Config(mode, seed, tuple(d.name for d in decks), max_turns, prompts)
+    config = Config(mode, seed, tuple(d.name for d in decks), max_turns, prompts,
+                    int(options.get("reaction_seconds", 4)))
     cards: dict[int, CardDef] = {}
     state = WakfuState(table, cards, config)
     state.rng = make_rng(seed, shuffle_key)

@@ -144,6 +144,9 @@ class Config:
     decks: tuple[str, ...]  # deck names per seat (starter names or "custom")
     max_turns: int
     reaction_prompts: str  # "playable": ask only seats holding a playable Réaction; "always"
+    #: seconds an online table holds each Réaction window open before passing for a person who does not
+    #: answer (0: no window, the person must answer; see :meth:`WakfuGame.response_window`)
+    reaction_seconds: int = 4
 
 
 class WakfuState:

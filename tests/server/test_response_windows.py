@@ -1,0 +1,127 @@
+"""Response windows (issue 24, item 3): a person is never asked to click when there is nothing to decide,
+and nobody learns from the table who holds a Réaction.
+
+A Wakfu 1v1 between two people's seats, played through the table manager, with the windows' time from
+a fake clock: every Réaction prompt opens a window for the seat asked; without any message from that
+seat, its pass is played and stored when the window's time has run out, never before; and the time
+from opening to the pass is the window's time exactly, whether the seat held a playable Réaction or
+only "pass".  A "pass" clicked early is held until the same end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from allegiance.bots import make_bot
+from allegiance.server.messages import state_message
+from allegiance.server.storage import Storage
+from allegiance.server.tables import TableManager
+
+CRA = (Path(__file__).resolve().parents[2] / "allegiance/games/wakfu/data/decks/cra.txt").read_text()
+#: the Crâ starter with three Échec Critique (a Réaction to any Action or power): often one in hand
+REACTIVE_DECK = CRA.replace("2 Pandrista\n", "").replace("1 Repos\n", "3 Échec Critique\n")
+WINDOW = 3
+PASS = {"kind": "choose", "value": "pass"}
+
+
+class FakeClock:
+    """Time moves only when the test says so."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+        self.waiting: list[tuple[float, asyncio.Future[None]]] = []
+
+    def now(self) -> float:
+        return self.t
+
+    async def sleep_until(self, when: float) -> None:
+        if when <= self.t:
+            return
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((when, fut))
+        await fut
+
+    async def advance(self, seconds: float) -> None:
+        self.t += seconds
+        for when, fut in list(self.waiting):
+            if when <= self.t:
+                self.waiting.remove((when, fut))
+                if not fut.done():
+                    fut.set_result(None)
+        for _ in range(5):  # let the woken tasks run
+            await asyncio.sleep(0)
+
+
+def stored_actions(storage: Storage, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+    record = storage.load_table(table_id)
+    assert record is not None
+    return [(seat, action) for seat, action in record.actions]
+
+
+async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want_pass: int = 3,
+               max_steps: int = 4000) -> dict[str, Any]:
+    clock = FakeClock()
+    storage = Storage(str(tmp_path / "t.db"))
+    mgr = TableManager(storage, bot_delay=0.0, clock=clock)
+    created = mgr.create("wakfu", "1v1", options, ["human", "human"], seed=7)
+    table = created.table
+    game = table.game
+    movers = [make_bot("greedy", seed=s) for s in (1, 2)]
+    seen: dict[str, list[float]] = {"real": [], "pass": []}
+    held_once = False
+    prompts_without_window = 0
+    for _ in range(max_steps):
+        if table.finished or (len(seen["real"]) >= want_real and len(seen["pass"]) >= want_pass):
+            break
+        state = table.state
+        seat = game.active_seats(state)[0]
+        asked = game.response_window(state, seat)
+        if asked is None:
+            legal = game.legal_actions(state, seat)
+            if state.pending and state.pending[-1].kind == "reaction":
+                prompts_without_window += 1
+                mgr.submit(table, seat, movers[seat].choose(game, state.copy(), seat, legal), state.version)
+                continue
+            mgr.submit(table, seat, movers[seat].choose(game, state.copy(), seat, legal), state.version)
+            continue
+        window = table.windows[seat]
+        kind = "pass" if len(game.legal_actions(state, seat)) == 1 else "real"
+        # what every page is told of the window is the same, whatever the seat holds
+        shown = [state_message(table, s, [])["windows"] for s in (0, 1, None)]
+        public = [[{k: v for k, v in w.items() if k != "held"} for w in ws] for ws in shown]
+        assert public[0] == public[1] == public[2] == [{"seat": seat, "seconds": WINDOW, "remaining": WINDOW}]
+        assert "held" in shown[seat][0] and "held" not in shown[1 - seat][0] and "held" not in shown[2][0]
+        version = state.version
+        before = len(stored_actions(storage, table.id))
+        if kind == "pass" and seen["pass"] and not held_once:
+            # an early click on "pass" is held: nothing changes until the window's end
+            assert mgr.submit(table, seat, PASS, version) == []
+            assert table.state.version == version and table.windows[seat].held
+            held_once = True
+        await clock.advance(WINDOW - 0.001)
+        assert table.state.version == version, "passed before the window's end"
+        await clock.advance(0.001)
+        assert table.state.version == version + 1, "not passed at the window's end"
+        actions = stored_actions(storage, table.id)
+        assert len(actions) == before + 1 and actions[-1] == (seat, PASS)  # an ordinary logged action
+        seen[kind].append(clock.now() - window.opened)
+    storage.close()
+    return {"seen": seen, "held": held_once, "without_window": prompts_without_window}
+
+
+def test_a_seat_is_passed_at_the_windows_end_without_a_message_whatever_it_holds(tmp_path: Path) -> None:
+    out = asyncio.run(play(tmp_path, {"decks": ["iop", REACTIVE_DECK], "reaction_seconds": WINDOW}))
+    seen = out["seen"]
+    assert len(seen["real"]) >= 1 and len(seen["pass"]) >= 3, seen
+    assert out["held"] and out["without_window"] == 0
+    # the same time from opening to the pass, held a Réaction or not: the timing tells nothing
+    assert set(seen["real"]) == set(seen["pass"]) == {WINDOW}, seen
+
+
+def test_no_window_when_the_table_sets_zero_seconds(tmp_path: Path) -> None:
+    """``reaction_seconds: 0``: the prompts are decisions like any other (what the table did before)."""
+    out = asyncio.run(play(tmp_path, {"reaction_seconds": 0}, want_real=0, want_pass=10**6, max_steps=300))
+    assert out["without_window"] > 0 and out["seen"] == {"real": [], "pass": []}
+
