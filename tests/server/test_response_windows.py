@@ -78,7 +78,7 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
         state = table.state
         seat = game.active_seats(state)[0]
         asked = game.response_window(state, seat)
-        if asked is None:
+        if asked is None or asked.seconds <= 0:
             legal = game.legal_actions(state, seat)
             if state.pending and state.pending[-1].kind == "reaction":
                 prompts_without_window += 1
