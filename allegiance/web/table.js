@@ -265,11 +265,45 @@
       byCard: Shell.actionsByCard(msg.legal, msg.view, r), mode: "table", outcome: msg.outcome };
   }
 
+  // -- response windows (a Wakfu Réaction prompt: see allegiance/server/windows.py) -------------------
+  // The server holds each window open for the same time whatever the seat holds, and passes for the
+  // seat at its end.  So the page asks its person nothing when "pass" is all there is (unless they
+  // chose "always stop"), shows a countdown when they can answer (unless they chose "never stop"),
+  // and an early "pass" is held by the server until the end.  The choice is kept in this browser.
+  const STOPS_KEY = "allegiance.reactionStops";
+  const stopPref = () => { try { return localStorage.getItem(STOPS_KEY) || "auto"; } catch { return "auto"; } };
+  $("stops").value = stopPref();
+  $("stops").onchange = () => {
+    try { localStorage.setItem(STOPS_KEY, $("stops").value); } catch { /* private mode: this page only */ }
+    if (shownFrom) showState(shownFrom);
+  };
+  let shownFrom = null;  // the last state as it came (showState may hide a window's actions)
+  const windowOf = (msg) => (msg.windows || []).find((w) => w.seat === msg.seat) || null;
+  /** Whether the page asks its person about its open window `win`. */
+  function asks(msg, win) {
+    if (win.held) return false;  // passed already: the table waits for the window's end
+    const pref = stopPref();
+    return pref === "always" || (pref === "auto" && msg.legal.length > 1);
+  }
+  const countdown = (w) => `<span class="countdown" data-ends="${performance.now() + 1000 * Number(w.remaining)}">${Math.ceil(Number(w.remaining))} s</span>`;
+  setInterval(() => {
+    for (const el of document.querySelectorAll(".countdown[data-ends]")) {
+      const left = Math.max(0, Math.ceil((Number(el.dataset.ends) - performance.now()) / 1000));
+      const text = `${left} s`;
+      if (el.textContent !== text) el.textContent = text;
+    }
+  }, 250);
+
   function showState(msg) {
     const first = !last;
+    shownFrom = msg;
+    const win = windowOf(msg);
+    const ask = !win || asks(msg, win);
+    if (!ask) msg = { ...msg, legal: [] };  // nothing to click: the table passes at the window's end
     last = msg;
     busy = false;
     seats = msg.seats;
+    if (win && msg.seat !== null) $("stops-box").hidden = false;
     const title = r.title || msg.game;
     $("title").textContent = `${title} · ${msg.mode}`;
     $("practice").hidden = !(msg.practice || (msg.view && msg.view.practice));
@@ -277,7 +311,7 @@
     $("turn").textContent = msg.outcome ? "game over" : r.summary(msg.view, msg.seat);
     renderSeats(msg.spectators);
     chat.update(msg.seat, msg.seats);
-    const mine = msg.seat !== null && msg.active.includes(msg.seat) && !msg.outcome;
+    const mine = msg.seat !== null && msg.active.includes(msg.seat) && !msg.outcome && ask;
     const prompt = $("prompt");
     prompt.className = "prompt" + (mine ? " mine" : "");
     prompt.dataset.mine = mine ? "1" : "0";
@@ -287,8 +321,17 @@
       prompt.textContent = "The game is over.";
     } else {
       const mineFirst = [...msg.prompts].sort((a, b) => b.seats.includes(msg.seat) - a.seats.includes(msg.seat));
-      const texts = mineFirst.map((p) => `${p.seats.includes(msg.seat) ? "You" : p.seats.map(seatLabel).join(" or ")}: ${p.prompt}`);
-      prompt.innerHTML = `<b>${mine ? "Your move" : msg.seat === null ? "Watching" : "Waiting"}</b> — ${texts.map(esc).join("<br>")}`;
+      const windows = msg.windows || [];
+      const texts = mineFirst.map((p) => {
+        const w = windows.find((x) => p.seats.includes(x.seat));
+        if (w && w.seat === msg.seat && !ask) {
+          const why = w.held ? "You passed" : stopPref() === "never" ? "Réaction windows never stop for you" : "Nothing to answer";
+          return `<span class="window-pass">${esc(why)}: the table passes for you in ${countdown(w)}</span>`;
+        }
+        const who = p.seats.includes(msg.seat) ? "You" : p.seats.map(seatLabel).join(" or ");
+        return `${esc(`${who}: ${p.prompt}`)}${w ? ` · ${countdown(w)}` : ""}`;
+      });
+      prompt.innerHTML = `<b>${mine ? "Your move" : msg.seat === null ? "Watching" : "Waiting"}</b> — ${texts.join("<br>")}`;
     }
     document.title = (mine ? "● Your move · " : "") + `allegiance · ${title}`;
     if (mine && !wasMine && !first) Shell.beep();

@@ -49,6 +49,8 @@ def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(brows
         lobby.select_option("#sopt-decks-1", label="paste a file…")
         lobby.wait_for_selector("#sopt-decks-1-text")
         lobby.fill("#seed", "3")
+        # every prompt clicked, Réactions' "pass" included (the windows: test_response_windows.py)
+        lobby.fill("#opt-reaction_seconds", "0")
         # a pasted deck that breaks the rules is refused in words, and nothing is created
         lobby.fill("#sopt-decks-1-text", "3 Bouftou\n1 Bruss Ouilis\n")
         lobby.click("#create-button")

@@ -72,7 +72,9 @@ def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 def create_wakfu_table(base: str, decks: list[str], seats: list[str], seed: int | None = 5,
                        mode: str = "1v1", max_turns: int = 120) -> httpx.Response:
     body: dict[str, Any] = {"game": "wakfu", "mode": mode, "seats": seats,
-                            "options": {"decks": decks, "max_turns": max_turns}}
+                            # no response windows (tests/server/test_response_windows.py): this client
+                            # answers every Réaction prompt itself, at once
+                            "options": {"decks": decks, "max_turns": max_turns, "reaction_seconds": 0}}
     if seed is not None:
         body["seed"] = seed
     return httpx.post(f"{base}/api/tables", json=body)

@@ -96,16 +96,24 @@ class WakfuGame(Game):
         return (state.active,)
 
     def response_window(self, state: WakfuState, seat: int) -> ResponseWindow | None:
-        """A Réaction prompt (809) asked of every seat in turn (``reaction_prompts: always``) is a response
-        window: its options other than "pass" are the seat's hidden cards."""
-        if state.phase == "over" or not state.pending or state.config.reaction_prompts != "always":
+        """Two decisions are response windows, asked whether or not the seat holds an answer: a Réaction
+        prompt (809.6) asked of every seat in turn (``reaction_prompts: always``), whose options other than
+        "pass" are the seat's hidden cards, and a turn in the Phase d'Actions of a combat (705.3,
+        WK-COMBAT-6), where the seat plays an Action from its hidden hand, uses a power, or passes."""
+        if state.phase == "over" or state.config.reaction_prompts != "always":
             return None
-        top = state.pending[-1]
-        if top.kind != "reaction" or top.seat != seat:
-            return None
-        # 809.6 asks each seat in turn; hidden information: the table must not tell who holds a Réaction,
-        # by what it shows or by when the seat's answer comes
-        return ResponseWindow(CHOICES["pass"], float(state.config.reaction_seconds))
+        seconds = float(state.config.reaction_seconds)
+        if state.pending:
+            top = state.pending[-1]
+            if top.kind != "reaction" or top.seat != seat:
+                return None
+            # 809.6 asks each seat in turn; hidden information: the table must not tell who holds a
+            # Réaction, by what it shows or by when the seat's answer comes
+            return ResponseWindow(CHOICES["pass"], seconds)
+        cb = state.combat
+        if cb is not None and cb.step == "actions" and seat == cb.to_act and not state.file:
+            return ResponseWindow(PASS, seconds)  # WK-COMBAT-6: the Phase d'Actions' turns, pass included
+        return None
 
     def explain(self, state: WakfuState, seat: int, action: Action) -> str:
         """Why an action is not legal now, in a player's words (see ``why``)."""
