@@ -275,7 +275,7 @@
   $("stops").value = stopPref();
   $("stops").onchange = () => {
     try { localStorage.setItem(STOPS_KEY, $("stops").value); } catch { /* private mode: this page only */ }
-    if (shownFrom) showState(shownFrom);
+    if (shownFrom) showState({ ...shownFrom, events: [], full_log: false });  // the log has its lines already
   };
   let shownFrom = null;  // the last state as it came (showState may hide a window's actions)
   const windowOf = (msg) => (msg.windows || []).find((w) => w.seat === msg.seat) || null;
