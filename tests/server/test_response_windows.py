@@ -54,6 +54,20 @@ class FakeClock:
             await asyncio.sleep(0)
 
 
+class Page:
+    """A connection that only counts the state messages it is sent."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.states = 0
+
+    def notify(self, events: list[Any]) -> None:
+        self.states += 1
+
+    def presence(self) -> None:
+        pass
+
+
 def stored_actions(storage: Storage, table_id: str) -> list[tuple[int, dict[str, Any]]]:
     record = storage.load_table(table_id)
     assert record is not None
@@ -68,6 +82,9 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
     created = mgr.create("wakfu", "1v1", options, ["human", "human"], seed=7)
     table = created.table
     game = table.game
+    watchers = {seat: Page(seat) for seat in (0, 1, None)}
+    for page in watchers.values():
+        table.attach(page)
     movers = [make_bot("greedy", seed=s) for s in (1, 2)]
     seen: dict[str, list[float]] = {"real": [], "pass": []}
     held_once = False
@@ -99,8 +116,11 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
         before = len(stored_actions(storage, table.id))
         if kind == "pass" and reaction and reactions["pass"] and not held_once:
             # an early click on "pass" is held: nothing changes until the window's end
+            told = {s: p.states for s, p in watchers.items()}
             assert mgr.submit(table, seat, PASS, version) == []
             assert table.state.version == version and table.windows[seat].held
+            # only the seat's own page hears of it: no other page gets a message whose time would tell
+            assert {s: p.states - told[s] for s, p in watchers.items()} == {seat: 1, 1 - seat: 0, None: 0}
             held_once = True
         await clock.advance(WINDOW - 0.001)
         assert table.state.version == version, "passed before the window's end"
