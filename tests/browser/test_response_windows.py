@@ -59,6 +59,12 @@ def test_a_wakfu_duel_asks_no_click_on_a_lone_pass_and_counts_down_a_playable_re
         assert seen["passOnly"] == 0, seen  # never a prompt whose only option is "pass"
         # the header offers the player's own choice: stop when I can answer / always / never
         assert page.is_visible("#stops") and page.input_value("#stops") == "auto"
+        # "always stop": the player asked to see every window is shown even those with only "pass"
+        page.select_option("#stops", "always")
+        assert page.evaluate("localStorage.getItem('allegiance.reactionStops')") == "always"
+        wait_on_progress(server.base, table_id, lambda: counts(page)["passOnly"] >= 1
+                         or page.evaluate("document.body.dataset.finished") == "1", "a window shown with only pass")
+        assert counts(page)["passOnly"] >= 1, counts(page)
         no_errors(page)
     finally:
         server.stop()
