@@ -15,7 +15,7 @@ from tests.jk.test_rules import battle, deck_text, my_turn
 
 def test_every_option_says_where_its_rule_comes_from() -> None:
     specs = {s.name: s for s in OPTION_SPECS}
-    engine = {"decks", "max_turns", "response_prompts"}
+    engine = {"decks", "max_turns", "response_prompts", "response_seconds"}
     assert {n for n, s in specs.items() if not s.rules_option} == engine
     for name, spec in specs.items():
         if name not in engine and name != "turns_per_planet":
@@ -338,3 +338,36 @@ def test_the_rules_command_shows_which_jk_rules_are_unsourced() -> None:
     assert listed["max_turns"]["source"] == ""
     table = CliRunner().invoke(app, ["rules", "jk"], env={"COLUMNS": "220"})
     assert table.exit_code == 0 and "UNSOURCED" in table.output and "JK-MODES-2" in table.output
+
+
+def test_a_response_windows_turn_is_a_response_window_for_the_online_table() -> None:
+    """The table's windows (allegiance/server/windows.py): each turn in a response window, whatever the
+    seat holds, lasts ``response_seconds``; with "playable" there is none (nobody holds a response here)."""
+    for setting, seconds in (("always", 4), ("always", 0), ("playable", 4)):
+        s = start("AvE", response_prompts=setting, response_seconds=seconds)
+        for p in s.players:  # nobody holds a response
+            for c in [c for c in p.hand if s.cards[c].timing == "response"]:
+                p.hand.remove(c)
+                p.discard.append(c)
+        to_phase(s, "starship")
+        fighter = to_play(s, 0, "Skyhook Fighter", "system")
+        cannon = to_play(s, 0, "Twin Laser Cannon", on=fighter)
+        talon = to_play(s, 1, "Talon Interceptor", "system")
+        battle(s, 0, fighter, talon)
+        while s.battle.step == "support":
+            assert GAME.response_window(s, s.battle.turns.seat) is None  # a battle step: take your time
+            act(s, s.battle.turns.seat, "pass")
+        while s.battle is not None and s.battle.turns.seat != 0:
+            act(s, s.battle.turns.seat, "pass")
+        act(s, 0, "fire", weapon=cannon, target=talon)
+        windows = 0
+        while s.windows:
+            seat = GAME.active_seats(s)[0]
+            window = GAME.response_window(s, seat)
+            assert all(GAME.response_window(s, o) is None for o in range(len(s.players)) if o != seat)
+            assert window is not None
+            windows += 1
+            assert window.seconds == seconds and window.pass_action in GAME.legal_actions(s, seat)
+            assert GAME.legal_actions(s, seat) == [window.pass_action]  # nothing to decide: no click
+            act(s, seat, "pass")
+        assert (windows > 0) is (setting == "always"), (setting, windows)

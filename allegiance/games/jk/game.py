@@ -9,7 +9,7 @@ from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game, Outcome
 from allegiance.core.hooks import SearchHooks
-from allegiance.core.table import Decision, Table
+from allegiance.core.table import Decision, ResponseWindow, Table
 from allegiance.games.jk import battle, flow, lineups, play, setup
 from allegiance.games.jk.options import OPTION_SPECS
 from allegiance.games.jk.rules import say, starships_at_system
@@ -72,6 +72,16 @@ class JKGame(Game):
         if state.battle is not None:
             return (state.battle.turns.seat,)
         return (state.turns.seat,)
+
+    def response_window(self, state: JKState, seat: int) -> ResponseWindow | None:
+        """With ``response_prompts: always``, a turn in a response window (S3 timing: asked of every seat in
+        turn, whether or not it holds a response) is one: its options other than "pass" are the seat's
+        hidden responses.  (A battle step's turns are not: the person may take their time there.)"""
+        if state.phase == "over" or state.pending is not None or state.options.get("response_prompts") != "always":
+            return None
+        if not state.windows or state.windows[-1].turns.seat != seat:
+            return None
+        return ResponseWindow(PASS, float(state.options.get("response_seconds", 4)))
 
     def explain(self, state: JKState, seat: int, action: Action) -> str:
         """Why an action is not legal now, in a player's words (see ``why``)."""

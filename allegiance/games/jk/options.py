@@ -25,6 +25,11 @@ OPTION_SPECS: Final = (
     OptionSpec("response_prompts", "choice", "when to open a response window to a player: always (hides who "
                "holds a response) or only when they could respond (faster)", default="always",
                choices=("always", "playable")),
+    # an online table's response windows (allegiance/server/windows.py): the same time for everyone
+    OptionSpec("response_seconds", "int", "online tables: seconds each response window (and each turn of a "
+               "battle step) stays open before the table passes for a player who did not answer (the same "
+               "for everyone, whether they hold a response or not; 0: every player answers by a click)",
+               default=4, min=0, max=60),
     # -- JK-MODES-2: the open question of the catalogue ------------------------------------------------
     OptionSpec("mixed_sides", "choice", "JK-MODES-2: a two-sided line-up mixing Empire and Independent players on "
                "one side: teammates (they are one side for every team rule) or refuse (each side is one "
