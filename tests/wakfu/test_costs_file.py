@@ -197,3 +197,18 @@ def test_agression_on_ones_own_hero_may_be_cancelled_at_every_step_before_paying
         assert "takes back Agression" in " ".join(e.text for e in s.log)
         assert _position_without_version(s) == before and _card_places(s) == cards
         assert s.players[0].main.index(agression) == 1 and hero not in s.tapped
+
+
+def test_a_reaction_taken_back_before_paying_asks_its_player_again() -> None:
+    # 808.2 and 809.6: a Réaction cancelled at its target is as if it was never chosen: the card is back in
+    # hand and the same player is asked again whether to react to the card just played
+    s = board(hand={0: ["Pain au Blé Complet"], 1: ["Échec Critique", "Tofu"]}, monde={0: ["Bouftou"], 1: ["Wabbit", "Boo"]},
+              heroes=("Bruss Ouilis", "Aeron Zeklox"), sacs=("Havre Sac du Bouftou", "Havre Sac du Wabbit"))
+    play(s, 0, one(s, "Pain au Blé Complet"), s.players[0].hero)
+    asked = s.pending[-1]
+    assert asked.kind == "reaction" and asked.seat == 1
+    before = _position_without_version(s)
+    choose(s, one(s, "Échec Critique"))
+    assert s.pending[-1].kind == "target" and "cancel" in s.pending[-1].options
+    choose(s, "cancel")
+    assert _position_without_version(s) == before and s.pending[-1] == asked

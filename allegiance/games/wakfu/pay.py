@@ -148,6 +148,10 @@ def finish(state: WakfuState, item: Item) -> None:
 def cancel(state: WakfuState) -> None:
     """Undo the announcement (808.2): untap what was inclined, the card back to hand, extra costs back."""
     item = current(state)
+    at = next(k for k, i in enumerate(state.file) if i is item)
+    below = state.file[at - 1] if at else None
+    if below is not None and below.paid:  # a Réaction taken back: its player is asked again (809.6)
+        below.to_ask.insert(0, item.seat)
     state.file = [i for i in state.file if i is not item]
     for c in item.inclined:
         if c < 0:
