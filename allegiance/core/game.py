@@ -144,6 +144,25 @@ class Game(ABC):
         explains when they carry no legal action.  Only cards ``seat`` may see (the default: none)."""
         return {}
 
+    def action_parts(self, state: Any, seat: int, action: Action) -> tuple[int | None, tuple[int, ...]]:
+        """The card that does ``action`` (its source: an attacker, a blocker, a card played on something)
+        and the cards it is done to (its targets), as card ids: the table page offers two clicks, the
+        source then one of its highlighted targets, instead of a list of every pair.  ``(None, ())``:
+        no such pair.  The default reads the action's parameters: the first card number that is no
+        object (:data:`OBJECT_KEYS`) is the source, the card numbers in :data:`OBJECT_KEYS` the targets;
+        a game overrides it for a pair carried otherwise (a choice's value and amount).  Only cards the
+        seat's view shows are sent (the server drops any other)."""
+        source: int | None = None
+        targets: list[int] = []
+        for key, value in action.params:
+            if not isinstance(value, int) or isinstance(value, bool):
+                continue
+            if key in OBJECT_KEYS:
+                targets.append(value)
+            elif source is None and key not in ("amount", "power", "value"):
+                source = value
+        return source, tuple(targets)
+
     def describe_action_for(self, state: Any, seat: int, action: Action, reader: int | None) -> str:
         """The action of ``seat`` in the words of ``reader`` (a seat, or ``None``: a spectator), as a replay
         seen from that seat shows it: "your" means the reader's, and a card the reader may not see is not

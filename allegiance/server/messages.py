@@ -5,10 +5,11 @@ the state version.  Nothing else about the state leaves the server (invariant 4)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from allegiance.core.events import Event
+from allegiance.core.refusals import SenderView
 
 if TYPE_CHECKING:
     from allegiance.server.tables import LiveTable
@@ -38,13 +39,23 @@ def presence_message(table: LiveTable) -> dict[str, Any]:
     return {"type": "presence", "seats": seats_info(table), "spectators": table.spectators()}
 
 
-def legal_json(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
-    """The seat's legal actions, each with its words (spectators have none)."""
+def legal_json(table: LiveTable, seat: int | None, view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The seat's legal actions, each with its words (spectators have none), and for an action done by
+    one card to others (:meth:`~allegiance.core.game.Game.action_parts`) its ``source`` and ``targets``,
+    the cards of a two-click pick on the board, and ``source_name``: only when the seat's view (``view``)
+    shows them all."""
     if seat is None:
         return []
     game, state = table.game, table.state
-    return [{"action": a.to_json(), "text": game.describe_action(state, seat, a)}
-            for a in game.legal_actions(state, seat)]
+    shown = SenderView(lambda: view if view is not None else game.view(state, seat))
+    out = []
+    for a in game.legal_actions(state, seat):
+        item: dict[str, Any] = {"action": a.to_json(), "text": game.describe_action(state, seat, a)}
+        source, targets = game.action_parts(state, seat, a)
+        if source is not None and targets and source in shown.cards and all(t in shown.cards for t in targets):
+            item["source"], item["targets"], item["source_name"] = source, list(targets), shown.cards[source]
+        out.append(item)
+    return out
 
 
 def why_json(table: LiveTable, seat: int | None, view: dict[str, Any]) -> dict[str, str]:
@@ -78,7 +89,7 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
         "seat": seat,
         "version": state.version,
         "view": view,
-        "legal": legal_json(table, seat),
+        "legal": legal_json(table, seat, view),
         "why": why_json(table, seat, view) if outcome is None else {},
         "active": list(game.active_seats(state)) if outcome is None else [],
         "prompts": [{"seats": list(d.seats), "prompt": d.prompt} for d in game.decisions(state)]

@@ -13,6 +13,9 @@
   const esc = Shell.esc;
   let ws = null, last = null, ref = 0, retry = 0, gone = false, online = false, busy = false;
   let r = null, catalog = {}, wasMine = false, seats = [];
+  // the two-click pick under way: {source, idx} (the source card clicked, the legal actions it does to the
+  // cards now highlighted as its targets), or null; see "Two-click picks" below
+  let pick = null;
 
   function setConn(state, text) {
     const el = $("conn");
@@ -179,6 +182,7 @@
     ws.send(JSON.stringify({ type: "action", action, version: last.version, ref }));
     busy = true;
     hideMenu();
+    clearPick();
     renderActions(last);
   }
 
@@ -301,6 +305,7 @@
     const ask = !win || asks(msg, win);
     if (!ask) msg = { ...msg, legal: [] };  // nothing to click: the table passes at the window's end
     last = msg;
+    pick = null;  // a new board: a pick begun on the old one is over
     busy = false;
     seats = msg.seats;
     if (win && msg.seat !== null) $("stops-box").hidden = false;
@@ -339,6 +344,7 @@
     renderOutcome(msg);
     renderProgress(msg);
     renderBoard(msg);
+    showPick();
     renderActions(msg);
     appendLog(msg);
     document.body.dataset.version = msg.version;
@@ -408,8 +414,18 @@
     $("overlay").querySelector(".overlay-body").scrollTop = 0;  // read from the top (the focused close button is last)
   }
 
-  // the action list's headings: the renderer's (actionGroups, by action kind), else the kind in words
-  const keyOf = (i) => (i < 9 ? String(i + 1) : i === 9 ? "0" : "");
+  // the action list's headings: the renderer's (actionGroups, by action kind), else the kind in words.
+  // The number keys follow the buttons as shown: 1 … 9, then 0.
+  const keyOf = (n) => (n < 9 ? String(n + 1) : n === 9 ? "0" : "");
+  const kindWords = (kind) => ((r && r.actionGroups) || {})[kind] || String(kind).replaceAll("_", " ");
+
+  function actionButton(msg, c, i, n) {
+    const item = msg.legal[i], key = keyOf(n);
+    return `<button id="act-${i}" data-index="${i}" data-kind="${esc(item.action.kind)}" ${key ? `data-key="${key}"` : ""} ${c.online ? "" : "disabled"}
+        class="${item.action.kind === "end_turn" ? "end" : ""}"
+        ${item.action.target !== undefined ? `data-target="${esc(item.action.target)}"` : ""}
+        ${item.action.amount !== undefined ? `data-amount="${Number(item.action.amount)}"` : ""}>${key ? `<kbd>${key}</kbd> ` : ""}${esc(Shell.actionText(item))}</button>`;
+  }
 
   function renderActions(msg) {
     const el = $("actions");
@@ -419,25 +435,115 @@
     w.innerHTML = widget ? widget.html : "";
     if (widget && widget.bind) widget.bind(w, c);
     document.body.classList.toggle("busy", busy || !online || gone);
+    if (pick) showPick();  // the widget's cards were drawn again
     if (!msg.legal.length) {
       el.innerHTML = `<span class="muted">${msg.seat === null ? "Spectators watch." : msg.outcome ? "" : "Nothing to do now."}</span>`;
       return;
     }
-    let html = "", group = null;
-    const groups = (r && r.actionGroups) || {};
-    msg.legal.forEach((item, i) => {
-      const g = groups[item.action.kind] || String(item.action.kind).replaceAll("_", " ");
-      if (g !== group) { html += `<div class="group">${esc(g)}</div>`; group = g; }
-      const key = keyOf(i);
-      html += `<button id="act-${i}" data-index="${i}" data-kind="${esc(item.action.kind)}" ${c.online ? "" : "disabled"}
-        class="${item.action.kind === "end_turn" ? "end" : ""}"
-        ${item.action.target !== undefined ? `data-target="${esc(item.action.target)}"` : ""}
-        ${item.action.amount !== undefined ? `data-amount="${Number(item.action.amount)}"` : ""}>${key ? `<kbd>${key}</kbd> ` : ""}${esc(Shell.actionText(item))}</button>`;
-    });
+    let html = "", group = null, n = 0;
+    if (pick) {  // only the picked card's actions, each a target, and the way back
+      const name = msg.legal[pick.idx[0]].source_name || "this card";
+      html = `<div class="group pick-head">${esc(name)}: click a highlighted target</div>`;
+      pick.idx.forEach((i) => { html += actionButton(msg, c, i, n); n += 1; });
+      html += `<button id="pick-cancel" class="pick-cancel"><kbd>Esc</kbd> cancel</button>`;
+    } else {
+      // the actions a card does to one of several targets are one entry per card (the source): it
+      // starts the pick on the board, where the targets are highlighted
+      const picks = picksOf(msg.legal), listed = new Set();
+      msg.legal.forEach((item, i) => {
+        const g = kindWords(item.action.kind);
+        const grouped = picks.get(item.source);
+        if (grouped && listed.has(item.source)) return;
+        if (g !== group) { html += `<div class="group">${esc(g)}</div>`; group = g; }
+        if (grouped) {
+          listed.add(item.source);
+          const key = keyOf(n);
+          html += `<button id="pick-${Number(item.source)}" data-pick="${Number(item.source)}" data-kind="${esc(item.action.kind)}"
+            data-indexes="${grouped.join(",")}" ${key ? `data-key="${key}"` : ""} ${c.online ? "" : "disabled"}
+            title="${esc(grouped.map((j) => Shell.actionText(msg.legal[j])).join(" · "))}">${key ? `<kbd>${key}</kbd> ` : ""}${esc(item.source_name || "a card")}: ${esc(g)}, ${grouped.length} targets…</button>`;
+        } else {
+          html += actionButton(msg, c, i, n);
+        }
+        n += 1;
+      });
+    }
     el.innerHTML = html;
-    el.querySelectorAll("button").forEach((b) => {
+    el.querySelectorAll("button[data-index]").forEach((b) => {
       b.onclick = () => send(msg.legal[Number(b.dataset.index)].action);
     });
+    // (the list is drawn again at once: the click must not reach the page's "a click elsewhere" below)
+    el.querySelectorAll("button[data-pick]").forEach((b) => {
+      b.onclick = (ev) => { ev.stopPropagation(); startPick(Number(b.dataset.pick)); };
+    });
+    const back = $("pick-cancel");
+    if (back) back.onclick = (ev) => { ev.stopPropagation(); endPick(); };
+  }
+
+  // -- Two-click picks: an action one card does to another (attack with a unit, block an attacker, a card
+  // with several targets) is two clicks on the board, as at a card table: the source, then one of the
+  // targets the game names (`source` / `targets` of each legal action, from Game.action_parts), which are
+  // highlighted meanwhile.  Esc, the cancel button or a click elsewhere goes back; nothing is sent before
+  // the target is clicked.  A source with a single such action keeps acting in one click.
+  function picksOf(legal) {
+    const by = new Map();
+    (legal || []).forEach((item, i) => {
+      if (typeof item.source !== "number" || !Array.isArray(item.targets) || !item.targets.length) return;
+      if (!by.has(item.source)) by.set(item.source, []);
+      by.get(item.source).push(i);
+    });
+    for (const [source, idx] of by) if (idx.length < 2) by.delete(source);
+    return by;
+  }
+  const pickables = () => document.querySelectorAll("#board [data-card], #widget [data-card]");
+
+  /** Marks the picked source and its targets on the board (again after any redraw). */
+  function showPick() {
+    for (const el of document.querySelectorAll(".pick-source, .pick-target")) {
+      el.classList.remove("pick-source", "pick-target");
+      delete el.dataset.pickActions;
+    }
+    document.body.classList.toggle("picking", !!pick);
+    if (!pick || !last) return;
+    const byTarget = new Map();
+    for (const i of pick.idx) {
+      for (const t of last.legal[i].targets) {
+        if (!byTarget.has(t)) byTarget.set(t, []);
+        byTarget.get(t).push(i);
+      }
+    }
+    for (const el of pickables()) {
+      const id = Number(el.dataset.card);
+      if (id === pick.source) el.classList.add("pick-source");
+      if (byTarget.has(id)) { el.classList.add("pick-target"); el.dataset.pickActions = byTarget.get(id).join(","); }
+    }
+  }
+
+  function startPick(source) {
+    const idx = last ? picksOf(last.legal).get(source) : null;
+    if (!idx) return;
+    hideMenu();
+    pick = { source, idx };
+    showPick();
+    renderActions(last);
+    const first = document.querySelector("#board .pick-target, #widget .pick-target");
+    if (first) first.focus({ preventScroll: true });
+  }
+  function clearPick() { if (pick) { pick = null; showPick(); } }
+  function endPick() {
+    if (!pick) return;
+    const source = pick.source;
+    clearPick();
+    if (last) renderActions(last);
+    const el = document.querySelector(`#board [data-card="${source}"]`);
+    if (el) el.focus({ preventScroll: true });
+  }
+
+  /** A highlighted target clicked: its action is sent (a menu when the source does several things to it). */
+  function pickTarget(el) {
+    const idx = (el.dataset.pickActions || "").split(",").filter(Boolean).map(Number).filter((i) => last.legal[i]);
+    if (!online || busy) { toast(online ? "Wait for the table to answer your last move." : "Not connected: actions are paused."); return; }
+    if (idx.length === 1) { send(last.legal[idx[0]].action); return; }
+    if (idx.length) openMenu(el, idx);
   }
 
   function appendLog(msg) {
@@ -455,13 +561,17 @@
 
   // -- acting on cards: one action plays at once, several open a menu beside the card ------------------
   function hideMenu() { $("menu").hidden = true; }
-  function openMenu(cardEl, idx) {
+  function openMenu(cardEl, idx, pickFrom = null) {
     const menu = $("menu");
+    const group = pickFrom !== null ? last.legal[picksOf(last.legal).get(pickFrom)[0]] : null;
     menu.innerHTML = idx.map((i) => `<button role="menuitem" data-index="${i}" data-kind="${esc(last.legal[i].action.kind)}">${esc(Shell.actionText(last.legal[i]))}</button>`).join("")
+      + (group ? `<button role="menuitem" data-pick-from="${pickFrom}" data-kind="${esc(group.action.kind)}">${esc(kindWords(group.action.kind))}: choose a target…</button>` : "")
       + `<button role="menuitem" data-zoom-card="${esc(cardEl.dataset.card)}">see the whole card</button>`;
     menu.querySelectorAll("button[data-index]").forEach((b) => {
       b.onclick = () => send(last.legal[Number(b.dataset.index)].action);
     });
+    const toPick = menu.querySelector("[data-pick-from]");
+    if (toPick) toPick.onclick = () => startPick(pickFrom);
     menu.querySelector("[data-zoom-card]").onclick = () => {
       hideMenu();
       Shell.showOverlay(r.cardDetail(Number(cardEl.dataset.card), last.view, catalog), "card");
@@ -482,29 +592,47 @@
 
   document.addEventListener("click", (ev) => {
     if (ev.target.closest("#menu")) return;
+    if (pick) {
+      const target = ev.target.closest("#board [data-card].pick-target, #widget [data-card].pick-target");
+      if (target) { pickTarget(target); return; }
+      if (ev.target.closest("#actions")) return;  // its buttons act themselves (the cancel among them)
+      const sourceAgain = ev.target.closest(`#board [data-card="${pick.source}"]`);
+      endPick();  // any other click goes back, and is then read as usual (another card starts its own)
+      if (sourceAgain) return;
+    }
     const cardEl = ev.target.closest("#board [data-card].act, #widget [data-card].act");
     if (!cardEl || !last) { hideMenu(); explainCard(ev.target.closest("#board [data-card], #widget [data-card]")); return; }
     if (!online || busy) { toast(online ? "Wait for the table to answer your last move." : "Not connected: actions are paused."); return; }
     const idx = (cardEl.dataset.actions || "").split(",").filter(Boolean).map(Number).filter((i) => last.legal[i]);
     if (!idx.length) return;
+    const source = Number(cardEl.dataset.card);
+    const grouped = picksOf(last.legal).get(source);
+    if (grouped) {  // a card that does something to one of several targets: pick the target on the board
+      const others = idx.filter((i) => !grouped.includes(i));
+      if (!others.length) startPick(source); else openMenu(cardEl, others, source);
+      return;
+    }
     if (idx.length === 1) { send(last.legal[idx[0]].action); return; }
     openMenu(cardEl, idx);
   });
 
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape") { if (!Shell.hideOverlay()) hideMenu(); return; }
+    if (ev.key === "Escape") {
+      if (Shell.hideOverlay()) return;
+      if (!$("menu").hidden) hideMenu(); else endPick();
+      return;
+    }
     if (ev.target.closest("input, select, textarea") || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (Shell.overlayOpen()) return;
     const cardEl = ev.target.closest && ev.target.closest("#board [data-card]");
     if (cardEl && (ev.key === "Enter" || ev.key === " ")) {
       ev.preventDefault();
-      if (cardEl.classList.contains("act")) cardEl.click();
+      if (cardEl.classList.contains("act") || cardEl.classList.contains("pick-target")) cardEl.click();
       else Shell.showOverlay(r.cardDetail(Number(cardEl.dataset.card), last.view, catalog), "card");
       return;
     }
     if (/^[0-9]$/.test(ev.key) && $("menu").hidden) {
-      const i = ev.key === "0" ? 9 : Number(ev.key) - 1;
-      const b = $(`act-${i}`);
+      const b = document.querySelector(`#actions button[data-key="${ev.key}"]`);
       if (b && !b.disabled) { ev.preventDefault(); b.click(); }
     }
   });
@@ -531,10 +659,11 @@
   $("rules").onclick = showRules;
   $("help").onclick = () => Shell.showOverlay(`<h2>Playing at this table</h2>
     <p>Highlighted cards carry an action: click or tap one to act (several actions open a short menu);
-    a card of yours that cannot be used now says why.
+    a card that acts on another (an attacker, a blocker, a card with several targets) highlights its
+    targets: click one, or <kbd>Esc</kbd> to go back. A card of yours that cannot be used now says why.
     The panel lists every action too, each with a number key.</p>
     <ul><li><kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd>: the numbered action</li>
     <li><kbd>Tab</kbd> to a card, <kbd>Enter</kbd>: act on it (or see it)</li>
-    <li>the <b>i</b> on a card, a right-click or a long press: the whole card</li><li><kbd>Esc</kbd>: close</li></ul>`, "help");
+    <li>the <b>i</b> on a card, a right-click or a long press: the whole card</li><li><kbd>Esc</kbd>: close, or go back from a pick</li></ul>`, "help");
   connect();
 })();

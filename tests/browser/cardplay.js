@@ -4,7 +4,10 @@
 // end turn, a choice of mode).  Counts what it clicked, and what the attack panel said.
 (ms) => {
   const rank = (k, target) => ({ choose: 0, play: 1, commit: target === "base" ? 2 : 4, resolve: 3, use: 5, buy: 6, end_turn: 9 }[k] ?? 8);
-  const kindOf = (i) => { const b = document.getElementById(`act-${i}`); return b ? [b.dataset.kind, b.dataset.target] : ["?", undefined]; };
+  // an action's button, or the entry of the card it is one of several targets of (a two-click pick)
+  const buttonOf = (i) => document.getElementById(`act-${i}`)
+    || [...document.querySelectorAll("#actions [data-indexes]")].find((b) => b.dataset.indexes.split(",").map(Number).includes(i));
+  const kindOf = (i) => { const b = buttonOf(i); return b ? [b.dataset.kind, b.dataset.target] : ["?", undefined]; };
   Object.assign(window, { __cardClicks: 0, __listClicks: 0, __allocs: 0, __attackSeen: 0, __attackBad: 0, __baseChoices: 0,
     __attackChecked: 0, __expect: null });
   window.__autoplay = setInterval(() => {
@@ -57,6 +60,11 @@
     }
     best.card.click();
     window.__cardClicks += 1;
+    if (document.body.classList.contains("picking")) {  // the card's targets are highlighted: click one
+      const targets = [...document.querySelectorAll("#board .pick-target")];
+      const target = targets.find((t) => t.dataset.pickActions.split(",").map(Number).includes(best.i)) || targets[0];
+      if (target) { target.click(); window.__picks = (window.__picks || 0) + 1; }
+    }
     const menu = document.getElementById("menu");
     if (!menu.hidden) {
       const item = menu.querySelector(`button[data-index='${best.i}']`) || menu.querySelector("button[data-index]");

@@ -16,7 +16,14 @@
     if (kind === "attack" && window.__noAttack) return null;
     return { play: 1, attack: 2, use: 4, pass: 7, end_turn: 9, move: 30 }[kind] ?? 10;
   };
-  const info = (i) => { const b = document.getElementById(`act-${i}`); return b ? [b.dataset.kind, b.textContent.replace(/^\d\s*/, "").trim()] : ["?", ""]; };
+  // an action's button (its kind and words), or the entry of the card that does it to one of several
+  // targets (a two-click pick: its title lists them)
+  const info = (i) => {
+    const b = document.getElementById(`act-${i}`);
+    if (b) return [b.dataset.kind, b.textContent.replace(/^\d\s*/, "").trim()];
+    const g = [...document.querySelectorAll("#actions [data-indexes]")].find((x) => x.dataset.indexes.split(",").map(Number).includes(i));
+    return g ? [g.dataset.kind, g.title] : ["?", ""];
+  };
   Object.assign(window, { __cardClicks: 0, __listClicks: 0, __uses: 0, __fileMax: 0, __pairs: 0, __blocked: 0, __tapped: 0,
     __turnKey: "", __reinforced: 0 });
   const watch = () => {
@@ -54,6 +61,11 @@
     if (best.button) { best.button.click(); window.__listClicks += 1; return; }
     best.card.click();
     window.__cardClicks += 1;
+    if (document.body.classList.contains("picking")) {  // the card's targets are highlighted: click one
+      const targets = [...document.querySelectorAll("#board .pick-target")];
+      const target = targets.find((t) => t.dataset.pickActions.split(",").map(Number).includes(best.i)) || targets[0];
+      if (target) { target.click(); window.__picks = (window.__picks || 0) + 1; }
+    }
     const menu = document.getElementById("menu");
     if (!menu.hidden) {
       const item = menu.querySelector(`button[data-index='${best.i}']`) || menu.querySelector("button[data-index]");

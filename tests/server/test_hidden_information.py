@@ -22,6 +22,7 @@ def action_card_ids(legal: list[dict[str, Any]], pending_kind: str | None) -> se
         action = item["action"]
         keys = ("card", "target") if pending_kind == "who" else ("card", "target", "value")
         found |= {action[k] for k in keys if isinstance(action.get(k), int)}
+        found |= {item["source"], *item["targets"]} if "source" in item else set()  # a two-click pick's cards
     return found
 
 

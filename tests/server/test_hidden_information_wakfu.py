@@ -24,6 +24,7 @@ def named_by_actions(legal: list[dict[str, Any]]) -> set[int]:
     for item in legal:
         action = item["action"]
         found |= {action[k] for k in ("card", "value", "amount") if isinstance(action.get(k), int)}
+        found |= {item["source"], *item["targets"]} if "source" in item else set()  # a two-click pick's cards
     return found
 
 

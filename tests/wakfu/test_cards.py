@@ -326,7 +326,7 @@ def test_colere_de_iop_splits_x_damage() -> None:
 def test_colere_de_iop_x_0_outside_combat() -> None:
     s = rich(hand={0: ["Colère de Iop"]}, monde={0: ["Tomla Klass"]})
     act(s, 0, "play", card=one(s, "Colère de Iop"))
-    assert s.pending[-1].kind == "x" and s.pending[-1].options == (0,)
+    assert s.pending[-1].kind == "x" and s.pending[-1].options == (0, "cancel")
     choose(s, 0)
     assert one(s, "Colère de Iop") in s.players[0].defausse
 

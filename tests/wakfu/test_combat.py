@@ -398,7 +398,7 @@ def test_a_reaction_answers_the_inclining_at_the_end_of_combat_708_3() -> None:
     assert pend.kind == "reaction" and pend.seat == 1 and fleche in pend.options
     choose(s, fleche)
     while s.pending and s.pending[-1].kind == "target":
-        assert set(s.pending[-1].options) == {bouftou}  # only what the end of combat inclined
+        assert set(s.pending[-1].options) == {bouftou, "cancel"}  # only what the end of combat inclined
         choose(s, bouftou)
     pay(s)
     pass_reactions(s)

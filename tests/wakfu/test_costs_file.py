@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from allegiance.core.actions import Action
 from allegiance.core.errors import IllegalActionError
 from allegiance.games.wakfu import GAME, rules
+from allegiance.games.wakfu.state import WakfuState
 from tests.wakfu.builders import act, board, choose, kinds, one, pass_reactions, pay, play, use
 
 XELOR = dict(heroes=("Aeron Zeklox", "Tirlangue Portey"), sacs=("Havre Sac du Wabbit", "Havre Sac du Tofu"))
@@ -157,3 +161,54 @@ def test_sort_needs_its_class() -> None:
     assert "play" not in kinds(s, 0)
     s = board(hand={0: ["Charge"]}, monde={0: ["Tofu"]})
     assert "play" in kinds(s, 0)
+
+
+def _position_without_version(s: WakfuState) -> dict[str, Any]:
+    pos = GAME.to_position(s)
+    pos.pop("version")
+    return pos
+
+
+def _card_places(s: WakfuState) -> list[int]:
+    """Every card id in every zone, each once: a cancel loses or copies none (card conservation)."""
+    out = [c for p in s.players for zone in (p.main, p.monde, p.havre, p.defausse, p.pioche) for c in zone]
+    return sorted(out + [i.card for i in s.file if i.kind == "card"])
+
+
+def test_agression_on_ones_own_hero_may_be_cancelled_at_every_step_before_paying() -> None:
+    # Issue 24: the only target of Agression was the player's own Héros (the opponent's is in its Havre Sac,
+    # out of reach: 508) and nothing took the card back.  Targeting one's own Héros stays legal (the card
+    # says "the Allié or Héros of your choice"), but 808.2 lets the player cancel before the cost is paid:
+    # at the target, at the additional cost and at the payment; the position is then exactly as before
+    # (the card back in its place in the hand, the Héros upright), the cancel is logged.
+    s = board(hand={0: ["Boufton Blanc", "Agression", "Tofu"]})
+    hero = s.players[0].hero
+    agression = one(s, "Agression")
+    before, cards = _position_without_version(s), _card_places(s)
+    for steps in ([], [hero], [hero, hero]):
+        act(s, 0, "play", card=agression)
+        assert s.pending[-1].kind == "target" and s.pending[-1].options == (hero, "cancel")
+        for value in steps:
+            choose(s, value)
+        assert s.pending[-1].kind == ("target", "extra", "pay")[len(steps)]
+        assert Action.of("choose", value="cancel") in GAME.legal_actions(s, 0)
+        assert _card_places(s) == cards
+        GAME.apply(s, 0, Action.of("choose", value="cancel"))
+        assert "takes back Agression" in " ".join(e.text for e in s.log)
+        assert _position_without_version(s) == before and _card_places(s) == cards
+        assert s.players[0].main.index(agression) == 1 and hero not in s.tapped
+
+
+def test_a_reaction_taken_back_before_paying_asks_its_player_again() -> None:
+    # 808.2 and 809.6: a Réaction cancelled at its target is as if it was never chosen: the card is back in
+    # hand and the same player is asked again whether to react to the card just played
+    s = board(hand={0: ["Pain au Blé Complet"], 1: ["Échec Critique", "Tofu"]}, monde={0: ["Bouftou"], 1: ["Wabbit", "Boo"]},
+              heroes=("Bruss Ouilis", "Aeron Zeklox"), sacs=("Havre Sac du Bouftou", "Havre Sac du Wabbit"))
+    play(s, 0, one(s, "Pain au Blé Complet"), s.players[0].hero)
+    asked = s.pending[-1]
+    assert asked.kind == "reaction" and asked.seat == 1
+    before = _position_without_version(s)
+    choose(s, one(s, "Échec Critique"))
+    assert s.pending[-1].kind == "target" and "cancel" in s.pending[-1].options
+    choose(s, "cancel")
+    assert _position_without_version(s) == before and s.pending[-1] == asked

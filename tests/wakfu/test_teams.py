@@ -566,8 +566,8 @@ def test_a_player_target_offers_every_player_in_the_game_by_name() -> None:
                    heroes={A1: "Aeron Zeklox"})
     flow.eliminate(s, B2)
     act(s, A1, "play", card=one(s, "Coupure Temporelle", A1))
-    assert s.pending[-1].options == (A1, A2, B1)
-    assert GAME.view(s, A1)["decision"]["options"] == ["A1", "A2", "B1"]
+    assert s.pending[-1].options == (A1, A2, B1, "cancel")
+    assert GAME.view(s, A1)["decision"]["options"] == ["A1", "A2", "B1", "cancel: nothing is paid"]
 
 
 def test_first_turn_rules_in_teams() -> None:

@@ -258,6 +258,16 @@ class SwdbgGame(Game):
     def describe_action(self, state: SwdbgState, seat: int, action: Action) -> str:
         return text.describe(state, seat, action)
 
+    def action_parts(self, state: SwdbgState, seat: int, action: Action) -> tuple[int | None, tuple[int, ...]]:
+        """A unit committed to an attack is the source; its target is the galaxy-row card, or for an attack
+        on the bases every enemy capital ship and base in play (SW-SHARED-5: the ships are hit first)."""
+        if action.kind == "commit" and action.get("target") == "base":
+            team = state.players[seat].team
+            hit = [c for q in state.players if q.team != team for c in q.ships]
+            hit += [q.base for q in state.players if q.team != team and q.base is not None]
+            return action.get("card"), tuple(hit)
+        return super().action_parts(state, seat, action)
+
     def describe_action_for(self, state: Any, seat: int, action: Action, reader: int | None) -> str:
         return text.describe(state, seat, action, reader=reader)
 

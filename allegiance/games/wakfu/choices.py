@@ -241,7 +241,9 @@ def extra_step(state: WakfuState, item: Item) -> bool:
         prompt = {"incline_own": "incline one of your Alliés/Héros", "discard1": "discard a card",
                   "destroy_tofu": "destroy one of your Tofus"}.get(
             kind, "recycle a card from your Défausse")
-        state.pending.append(Pending("extra", item.seat, f"{name}: {prompt}", tuple(options), item.card))
+        # 808.2: the player may still take the card back (nothing is paid yet)
+        state.pending.append(Pending("extra", item.seat, f"{name}: {prompt}",
+                                     (*options, "cancel") if options else (), item.card))
         return True
     limit = 3
     if len(item.extra) >= limit:
@@ -250,7 +252,7 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     if not options:
         return False
     what = "recycle a card from your Défausse" if kind.startswith("recycle3") else "discard a card"
-    state.pending.append(Pending("extra", item.seat, f"{name}: {what} (up to 3), or done", (*options, "done"),
+    state.pending.append(Pending("extra", item.seat, f"{name}: {what} (up to 3), or done", (*options, "done", "cancel"),
                                  item.card))
     return True
 

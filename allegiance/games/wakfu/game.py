@@ -291,6 +291,14 @@ class WakfuGame(Game):
     def describe_action(self, state: WakfuState, seat: int, action: Action) -> str:
         return text.describe(state, seat, action)
 
+    def action_parts(self, state: WakfuState, seat: int, action: Action) -> tuple[int | None, tuple[int, ...]]:
+        """A blocker declared against an attacker (WK-COMBAT-2, 704: the choice's value and amount): the
+        blocker is the source, the attacker its target; other actions: the protocol's default."""
+        if (action.kind == "choose" and state.pending and state.pending[-1].kind == "blocker"
+                and isinstance(action.get("value"), int) and isinstance(action.get("amount"), int)):
+            return action.get("value"), (action.get("amount"),)
+        return super().action_parts(state, seat, action)
+
     def describe_action_for(self, state: Any, seat: int, action: Action, reader: int | None) -> str:
         return text.describe(state, seat, action, reader=reader)
 

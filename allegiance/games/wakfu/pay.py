@@ -47,9 +47,11 @@ def incline_for(state: WakfuState, item: Item, card: int) -> None:
 def announce(state: WakfuState, seat: int, card: int, power: int | None = None) -> None:
     """808.2a: a card from hand (or a paid power of a card in play) enters the File d'Attente."""
     if power is None or card in state.players[seat].main:
-        state.players[seat].main.remove(card)
+        hand = state.players[seat].main
+        at = hand.index(card)
+        hand.remove(card)
         effect = state.name(card) if power is None else effects.HAND_POWERS[state.name(card)].name
-        item = Item("card", seat, card, effect)
+        item = Item("card", seat, card, effect, hand_at=at)
         rules.say(state, "announce", f"{rules.label(state, seat)} plays {state.name(card)}", seat, card=card)
     else:
         pw = choices.powers_of(state, card)[power]
@@ -80,14 +82,14 @@ def proceed(state: WakfuState) -> None:
             places = choices.places(state, item.seat, item.card)
             if d.type in ("Allié", "Équipement", "Dofus") and len(places) > 1:
                 state.pending.append(Pending("place", item.seat, f"Where does {d.name} appear?",
-                                             tuple(places), item.card))
+                                             (*places, "cancel"), item.card))
                 return
             item.place = str(places[0]) if places else ""
     if item.step == "x":
         item.step = "targets"
         if spec.x:
-            state.pending.append(Pending("x", item.seat, f"Choose X for {d.name}", tuple(choices.x_options(state, item)),
-                                         item.card))
+            state.pending.append(Pending("x", item.seat, f"Choose X for {d.name}",
+                                         (*choices.x_options(state, item), "cancel"), item.card))
             return
     if item.step == "targets":
         slots = [spec.targets[0]] * item.x if spec.split else list(spec.targets)
@@ -96,13 +98,15 @@ def proceed(state: WakfuState) -> None:
             if not options:  # 808.2: a step that cannot be done undoes the whole announcement
                 cancel(state)
                 return
+            # 808.2: until the cost is paid the player may take the card back ("cancel"), even when its only
+            # target is one of their own cards (Agression on their own Héros is legal, never forced)
             state.pending.append(Pending("target", item.seat, f"{d.name}: choose {slots[len(item.targets)]}",
-                                         tuple(options), item.card))
+                                         (*options, "cancel"), item.card))
             return
         item.step = "extra"
     if item.step == "extra":
         if spec.extra and choices.extra_step(state, item):
-            if not state.pending[-1].options:
+            if state.pending[-1].options in ((), ("cancel",)):
                 # 808.2: an additional cost that can no longer be paid (the Allié it would incline died when
                 # the card left the hand, Vrombyx) undoes the announcement, as a missing target does
                 state.pending.pop()
@@ -144,6 +148,10 @@ def finish(state: WakfuState, item: Item) -> None:
 def cancel(state: WakfuState) -> None:
     """Undo the announcement (808.2): untap what was inclined, the card back to hand, extra costs back."""
     item = current(state)
+    at = next(k for k, i in enumerate(state.file) if i is item)
+    below = state.file[at - 1] if at else None
+    if below is not None and below.paid:  # a Réaction taken back: its player is asked again (809.6)
+        below.to_ask.insert(0, item.seat)
     state.file = [i for i in state.file if i is not item]
     for c in item.inclined:
         if c < 0:
@@ -151,14 +159,18 @@ def cancel(state: WakfuState) -> None:
         else:
             state.tapped.discard(c)
     choices.undo_extra(state, item)
-    if item.kind == "card":
-        state.players[item.seat].main.append(item.card)
+    if item.kind == "card":  # back where it was in the hand (the last place for a position without it)
+        hand = state.players[item.seat].main
+        hand.insert(item.hand_at if 0 <= item.hand_at <= len(hand) else len(hand), item.card)
     rules.say(state, "cancel", f"{rules.label(state, item.seat)} takes back {state.name(item.card)}", item.seat)
 
 
 def answer(state: WakfuState, pend: Pending, value: Any) -> None:
     """Continue the announcement with the answer to a place / x / target / pay choice."""
     item = current(state)
+    if value == "cancel":  # 808.2: any announcement choice before the cost is paid may take the card back
+        cancel(state)
+        return
     if pend.kind == "place":
         item.place = str(value)
     elif pend.kind == "x":
@@ -166,9 +178,6 @@ def answer(state: WakfuState, pend: Pending, value: Any) -> None:
     elif pend.kind == "target":
         item.targets.append(value)
     elif pend.kind == "pay":
-        if value == "cancel":
-            cancel(state)
-            return
         if value == "craft":
             r = state.cards[item.card].recipe
             assert r is not None
@@ -177,9 +186,6 @@ def answer(state: WakfuState, pend: Pending, value: Any) -> None:
             return
         incline_for(state, item, int(value))
     elif pend.kind == "craft":
-        if value == "cancel":
-            cancel(state)
-            return
         r = state.cards[item.card].recipe
         assert r is not None
         if not item.crafted:  # the Artisan (418.6)
@@ -201,6 +207,9 @@ def answer(state: WakfuState, pend: Pending, value: Any) -> None:
 # -- additional costs (418.8) ---------------------------------------------------------------------------------
 def answer_extra(state: WakfuState, pend: Pending, value: Any) -> None:
     item = current(state)
+    if value == "cancel":
+        cancel(state)
+        return
     if value == "done":
         item.extra.append("done")
         item.step = "pay"

@@ -40,7 +40,7 @@ PLAYER_FIELDS = frozenset((*ZONES, *PLAYER_INTS, *PLAYER_BOOLS, "hero", "sac", "
 OPTION_FIELDS = frozenset(("decks", "max_turns", "reaction_prompts", "reaction_seconds", "deck_names",
                            "team_uniques"))
 FILE_FIELDS = frozenset(("kind", "seat", "card", "effect", "targets", "x", "paid", "cancelled", "to_ask", "need",
-                         "inclined", "place", "extra", "step", "power", "source_zone", "crafted"))
+                         "inclined", "place", "extra", "step", "power", "source_zone", "crafted", "hand_at"))
 COMBAT_FIELDS = frozenset(("attacker", "defender", "target", "step", "attackers", "blockers", "blocked", "dealt",
                            "destroyed", "to_act", "passes", "passed", "last_att", "last_def"))
 
@@ -127,7 +127,8 @@ def to_position(state: WakfuState) -> dict[str, Any]:
         "file": [{"kind": i.kind, "seat": i.seat, "card": ref(i.card), "effect": i.effect, "targets": _enc(i.targets),
                   "x": i.x, "paid": i.paid, "cancelled": i.cancelled, "to_ask": i.to_ask[:], "need": i.need[:],
                   "inclined": i.inclined[:], "place": i.place, "extra": _enc(i.extra), "step": i.step,
-                  "power": i.power, "source_zone": i.source_zone, "crafted": i.crafted} for i in state.file],
+                  "power": i.power, "source_zone": i.source_zone, "crafted": i.crafted, "hand_at": i.hand_at}
+                 for i in state.file],
         "pending": [{"kind": q.kind, "seat": q.seat, "prompt": q.prompt, "options": _enc(q.options), "card": q.card,
                      "data": _enc(q.data)} for q in state.pending],
         "combat": None if cb is None else {
@@ -485,7 +486,8 @@ class _Reader:
                                    bool(d.get("cancelled", False)), list(d.get("to_ask", [])),
                                    list(d.get("need", [])), list(d.get("inclined", [])), d.get("place", ""),
                                    list(_dec(d.get("extra", []))), d.get("step", "place"), int(d.get("power", 0)),
-                                   d.get("source_zone", ""), bool(d.get("crafted", False))))
+                                   d.get("source_zone", ""), bool(d.get("crafted", False)),
+                                   int(d.get("hand_at", -1))))
         for k, d in enumerate(a_list(data.get("pending", []), "pending")):
             self.at = f"pending[{k}]"
             state.pending.append(Pending(d["kind"], int(d["seat"]), d.get("prompt", ""), _dec(d["options"]),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, Final
 
 from allegiance.core.actions import Action
 from allegiance.games.wakfu import rules
@@ -100,13 +100,17 @@ def evaluate(state: WakfuState) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
+#: the choices of a card or power being announced, each of which offers "cancel" (808.2)
+ANNOUNCING: Final = frozenset({"place", "x", "target", "extra", "pay", "craft"})
+
+
 def searched(state: WakfuState, seat: int, legal: list[Action]) -> list[Action]:
     """The actions worth searching: every legal one but the mouvements other than an Allié leaving its
     Havre Sac for the Monde.  Mouvements are free and unlimited (414), so a card moved in and out would
     let a tree search cycle forever within one turn; keeping only one direction makes every turn finite.
-    For the same reason a payment is never cancelled (808.2: the card would go back to the hand)."""
+    For the same reason an announcement is never cancelled (808.2: the card would go back to the hand)."""
     if state.pending:
-        if state.pending[-1].kind in ("pay", "craft"):
+        if state.pending[-1].kind in ANNOUNCING:
             return [a for a in legal if a.get("value") != "cancel"]
         return legal
     p = state.players[seat]

@@ -103,11 +103,12 @@ class Item:
     power: int = 0  # which power of the card (paid powers)
     source_zone: str = ""  # where the power's source was when used (508: range)
     crafted: bool = False  # paid by its Recette (305.4, 418.6): ``extra`` holds the cards to recycle
+    hand_at: int = -1  # where the card was in the hand, so that a cancel puts it back there (808.2)
 
     def copy(self) -> Item:
         return Item(self.kind, self.seat, self.card, self.effect, self.targets[:], self.x, self.paid,
                     self.cancelled, self.to_ask[:], self.need[:], self.inclined[:], self.place, self.extra[:],
-                    self.step, self.power, self.source_zone, self.crafted)
+                    self.step, self.power, self.source_zone, self.crafted, self.hand_at)
 
 
 @dataclass(slots=True)

@@ -188,7 +188,9 @@ def _attack_pays(state: WakfuState, seat: int) -> bool:
 # -- pending choices --------------------------------------------------------------------------------------
 def _answer(state: WakfuState, seat: int, pend: Pending, legal: list[Action]) -> Action:
     values = {a.get("value"): a for a in legal if a.kind == "choose"}
-    pick = _ANSWERS.get(pend.kind, _first)(state, seat, pend, list(values))
+    # an announcement's "cancel" (808.2) is never the heuristic's answer while anything else is offered
+    options = [v for v in values if v != "cancel"] or list(values)
+    pick = _ANSWERS.get(pend.kind, _first)(state, seat, pend, options)
     return values.get(pick, legal[0])
 
 
