@@ -31,12 +31,20 @@ ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbi
                             # starter Actions, read on their card pages ("Élément")
                             "Bond": "Air", "Charge": "Terre", "Choc Temporel": "Eau", "Colère de Iop": "Terre",
                             "Coupure Temporelle": "Eau", "Flèche Blizzard": "Air", "Flèche Chercheuse": "Air",
-                            "Flétrissement": "Air", "Glyphe Revigorant": "Feu"}
+                            "Flétrissement": "Air", "Glyphe Revigorant": "Feu",
+                            # the other Actions whose card page shows an element other than Neutre
+                            "Ronce": "Terre", "Furie": "Eau", "Savoir des Objets": "Eau", "Art du lancer": "Eau",
+                            "La Sacrifiée": "Terre", "Mot de Purgation": "Feu", "Vol de Vie": "Terre",
+                            "Pandatak": "Terre", "Vague Tournoyante": "Eau", "Gambit": "Air", "Odorat": "Air"}
 #: starter Actions whose card page shows the Neutre element
 VERIFIED_NEUTRE: Final = frozenset({
     "Agression", "Bonne Affaire !", "Boon Attitude", "Brisé !", "Coup Critique", "Défi", "Échec Critique", "Exclusion",
     "Jeunesse d'Ogrest", "Pain au Blé Complet", "Pandrista", "Parchemin Blanc", "Parchemin de Force", "Prospection",
-    "Repos", "Répulsion", "Stratégie de Groupe", "Trêve"})
+    "Repos", "Répulsion", "Stratégie de Groupe", "Trêve",
+    # other Actions
+    "Banni !", "Mot de Frayeur", "Taclé !", "Tempête de Wakfu", "Espèce en Danger", "Échange", "Reviens !",
+    "Poudre d'Eniripsa", "Porter", "Mode Marchand", "Expérience d'Otomaï", "Puissance d'Ogrest",
+    "Malédiction d'Halouine", "Capture d'Âmes", "Bouftonik", "Havrasacadabra"})
 
 
 @dataclass(frozen=True, slots=True)

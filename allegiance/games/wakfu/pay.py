@@ -208,7 +208,7 @@ def answer_extra(state: WakfuState, pend: Pending, value: Any) -> None:
         return
     item.extra.append(value)
     spec = choices.spec_of(state, item)
-    if spec.extra == "incline_own":
+    if spec.extra in ("incline_own", "incline_other"):
         events.incline(state, value)
     proceed(state)
 
@@ -230,7 +230,7 @@ def after_paid(state: WakfuState, item: Item) -> None:
     elif spec.extra.startswith(("recycle3:", "recycle1:")):
         for c in item.extra:
             rules.recycle(state, c)
-    elif spec.extra in ("discard3", "discard1"):
+    elif spec.extra in ("discard3", "discard1") or spec.extra.startswith("discard1:"):
         for c in item.extra:
             rules.remove(state, c)
             p.defausse.append(c)

@@ -41,6 +41,7 @@ class Spec:
     once: bool = False  # powers: once per turn (per card instance, 802)
     alternative: bool = False  # a card put into play from hand for ``cost`` instead of its Niveau
     split: bool = False  # X target slots of kind targets[0], repeats allowed (a split of X damage, 808.2e)
+    x_max: Callable[[WakfuState, int], int] | None = None  # (state, seat) -> the highest X the card allows
 
 
 def noop(state: WakfuState, item: Item) -> None:

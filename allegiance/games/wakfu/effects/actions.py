@@ -299,3 +299,367 @@ ACTIONS.update({s.name: s for s in (
 
 
 EFFECT_HANDLERS.update({"bonne_affaire": _fx_bonne_affaire, "defi": _fx_defi, "pick": _fx_pick})
+
+
+# -- the other Incarnam Actions (card pages read on wtcg-return.fr, rulings restated in RULES.md) ----------------
+def _chi_fu_mi(state: WakfuState, seat: int, card: int) -> bool:
+    """Chi-Fu-Mi: a fair coin drawn by the game's RNG, as for Kanigrou (RULES.md)."""
+    won = state.rng.below(2) == 0
+    rules.say(state, "chifumi", f"{rules.label(state, seat)} {'wins' if won else 'loses'} the Chi-Fu-Mi of "
+              f"{state.name(card)}", seat, card=card)
+    return won
+
+
+def _targets(state: WakfuState, item: Item) -> list[int]:
+    """The chosen targets still in play (an empty "up to" slot holds "none", an illegal one None)."""
+    return [t for t in item.targets if alive(state, t)]
+
+
+def _damage_each(n: int, element: str) -> Resolve:
+    """N damage of ``element`` to each chosen target (Ronce, Pandatak)."""
+    def run(state: WakfuState, item: Item) -> None:
+        for t in _targets(state, item):
+            damage(state, item, t, n, element)
+    return run
+
+
+def _furie(state: WakfuState, item: Item) -> None:
+    """1 Eau damage, then +1 Force until end of turn, even if a Résistance prevented the damage (its ruling)."""
+    t = item.targets[0]
+    damage(state, item, t, 1, "Eau")
+    if alive(state, t):
+        rules.add_mod(state, t, "force", 1)
+
+
+def _tempete(state: WakfuState, item: Item) -> None:
+    """Every Allié and Héros in the Monde whose Force is 3 or less is inclined (Forces read before any of them
+    inclines: inclining changes no Force)."""
+    low = [c for p in state.players for c in p.monde if rules.is_character(state, c) and rules.force(state, c) <= 3]
+    for c in low:
+        events.incline(state, c)
+
+
+def _families(state: WakfuState) -> dict[str, int]:
+    """The Monstre families in the Monde, each with a Monstre that stands for it when a player names it (a
+    Monstre of two families, a Polter, stands for the one no other Monstre stands for)."""
+    monsters = [c for p in state.players for c in p.monde if state.cards[c].is_monster]
+    out: dict[str, int] = {}
+    for fam in sorted({s for c in monsters for s in state.cards[c].subtypes if s != "Monstre"}):
+        members = sorted((c for c in monsters if fam in state.cards[c].subtypes and c not in out.values()),
+                         key=lambda c: (len(state.cards[c].subtypes), c))
+        if members:
+            out[fam] = members[0]
+    return out
+
+
+def _espece(state: WakfuState, item: Item) -> None:
+    fams = _families(state)
+    if fams:
+        may(state, item.seat, item.card, "espece", "Espèce en Danger: name a Monstre family (choose a Monstre of it)",
+            tuple(fams.values()), families=tuple(fams.items()))
+
+
+def _fx_espece(state: WakfuState, pend: Pending, value: Any) -> None:
+    family = next(f for f, c in pend.get("families") if c == value)
+    rules.say(state, "name", f"{rules.label(state, pend.seat)} names the {family} family", pend.seat)
+    hit = [c for p in state.players for c in p.monde if state.cards[c].is_monster and family in state.cards[c].subtypes]
+    for c in hit:
+        events.deal_damage(state, None, None, c, 1, "Neutre")  # no seat: no XP (card text)
+
+
+def _echange(state: WakfuState, item: Item) -> None:
+    """A random card of the chosen player's hand is discarded; only then you draw (its ruling: no discard, no
+    draw)."""
+    q = state.players[int(item.targets[0])]
+    if not q.main:
+        return
+    c = q.main[state.rng.below(len(q.main))]
+    q.main.remove(c)
+    q.defausse.append(c)
+    rules.say(state, "discard", f"{rules.label(state, q.seat)} discards {state.name(c)} at random", item.seat, card=c)
+    draw(state, item.seat)
+
+
+def _savoir(state: WakfuState, item: Item) -> None:
+    """As many cards as Équipements you control, on your Héros and your Alliés (its ruling)."""
+    p = state.players[item.seat]
+    draw(state, item.seat, sum(1 for c in p.monde + p.havre if state.cards[c].type == "Équipement"))
+
+
+def _from_defausse(what: str, fx: str) -> Resolve:
+    """Search your Défausse for a card of a subtype: it cannot fail while one is there (its ruling: the
+    Défausse is public)."""
+    def run(state: WakfuState, item: Item) -> None:
+        found = [c for c in state.players[item.seat].defausse if what in state.cards[c].subtypes]
+        if found:
+            may(state, item.seat, item.card, fx, f"{state.name(item.card)}: choose a {what} card of your Défausse",
+                tuple(dict.fromkeys(found)))
+    return run
+
+
+def _fx_to_hand(state: WakfuState, pend: Pending, value: Any) -> None:
+    p = state.players[pend.seat]
+    if value in p.defausse:
+        p.defausse.remove(value)
+        p.main.append(value)
+        rules.say(state, "to_hand", f"{rules.label(state, pend.seat)} takes {state.name(value)} back in hand",
+                  pend.seat, card=value)
+
+
+def _put_places(state: WakfuState, seat: int) -> tuple[str, ...]:
+    """Where an Allié put into play may appear (412.2): the Monde (not on the first player's first turn,
+    506.3) or the Havre Sac if it has room."""
+    out = () if rules.first_turn_of_first_player(state) else ("monde",)
+    return out + (("havre",) if rules.sac_room(state, seat) else ())
+
+
+def _fx_to_play(state: WakfuState, pend: Pending, value: Any) -> None:
+    """A card of the Défausse chosen: where it appears is asked next (or it appears at once)."""
+    places = _put_places(state, pend.seat)
+    if value not in state.players[pend.seat].defausse or not places:
+        return
+    if len(places) == 1:
+        _put_into_play(state, pend.seat, value, places[0], bool(pend.get("inclined")))
+        return
+    may(state, pend.seat, pend.card or 0, "put_place", f"Where does {state.name(value)} appear?", places,
+        put=value, inclined=pend.get("inclined"))
+
+
+def _fx_put_place(state: WakfuState, pend: Pending, value: Any) -> None:
+    c = pend.get("put")
+    if c in state.players[pend.seat].defausse:
+        _put_into_play(state, pend.seat, c, str(value), bool(pend.get("inclined")))
+
+
+def _put_into_play(state: WakfuState, seat: int, card: int, place: str, inclined: bool) -> None:
+    """Mettre en jeu (412.2): the card leaves the Défausse and appears without being played."""
+    state.players[seat].defausse.remove(card)
+    events.appear(state, Item("card", seat, card, state.name(card), place=place))
+    if inclined and rules.in_play(state, card):
+        events.incline(state, card)
+
+
+def _capture(state: WakfuState, item: Item) -> None:
+    found = [c for c in state.players[item.seat].defausse if state.cards[c].is_monster]
+    if found and _put_places(state, item.seat):
+        may(state, item.seat, item.card, "to_play", "Capture d'Âmes: choose a Monstre of your Défausse to put into play",
+            tuple(found))
+
+
+def _malediction(state: WakfuState, item: Item) -> None:
+    """Both Alliés are chosen as it resolves (its ruling); with no Allié of yours to destroy nothing comes back."""
+    p = state.players[item.seat]
+    mine = [c for c in p.monde + p.havre if state.cards[c].type == "Allié"]
+    if mine:
+        may(state, item.seat, item.card, "halouine", "Malédiction d'Halouine: choose one of your Alliés to destroy",
+            tuple(mine))
+
+
+def _fx_halouine(state: WakfuState, pend: Pending, value: Any) -> None:
+    if not rules.in_play(state, value):
+        return
+    events.destroy(state, value, pend.seat)
+    back = [c for c in state.players[pend.seat].defausse if state.cards[c].type == "Allié" and c != value]
+    if back and _put_places(state, pend.seat):  # "another" Allié: not the one just destroyed
+        may(state, pend.seat, pend.card or 0, "to_play", "Malédiction d'Halouine: choose an Allié of your Défausse "
+            "to put into play inclined", tuple(back), inclined=1)
+
+
+def _porter(state: WakfuState, item: Item) -> None:
+    if alive(state, item.targets[0]):
+        untap(state, item.targets[0])
+
+
+def _art_du_lancer(state: WakfuState, item: Item) -> None:
+    if item.extra:
+        damage(state, item, item.targets[0], state.cards[item.extra[0]].level, "Eau")
+
+
+def _sacrifiee(state: WakfuState, item: Item) -> None:
+    if item.extra:
+        damage(state, item, item.targets[0], state.cards[item.extra[0]].force, "Terre")
+
+
+def _purgation(state: WakfuState, item: Item) -> None:
+    """The Allié goes back to its owner's hand and that player's Héros loses PV equal to its Niveau (not damage:
+    no Résistance, no prevention); if it left play first, nothing happens (its ruling)."""
+    t = item.targets[0]
+    if not alive(state, t):
+        return
+    owner = state.owner(t)
+    for e in rules.equipment_of(state, t):
+        events.destroy(state, e)
+    rules.remove(state, t)
+    state.players[owner].main.append(t)
+    rules.say(state, "bounce", f"{state.name(t)} returns to its owner's hand", item.seat, card=t)
+    state.players[owner].pv -= state.cards[t].level
+
+
+def _vol_de_vie(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if alive(state, t):
+        state.players[state.owner(t)].pv -= item.x
+        rules.heal(state, item.seat, item.x)
+
+
+def _hero_force(state: WakfuState, seat: int) -> int:
+    return rules.force(state, state.players[seat].hero)
+
+
+def _hero_in_havre(state: WakfuState, seat: int, card: int) -> bool:
+    p = state.players[seat]
+    return p.hero in p.havre
+
+
+def _mode_marchand(state: WakfuState, item: Item) -> None:
+    _marchand_pick(state, item.seat, item.card, ())
+
+
+def _marchand_pick(state: WakfuState, seat: int, card: int, chosen: tuple[int, ...]) -> None:
+    left = [c for c in state.players[seat].main if c not in chosen]
+    if not left:
+        _marchand_done(state, seat, chosen)
+        return
+    may(state, seat, card, "marchand", f"Mode Marchand: discard a card ({len(chosen)} so far), or done",
+        (*left, "done"), chosen=chosen)
+
+
+def _fx_marchand(state: WakfuState, pend: Pending, value: Any) -> None:
+    chosen = pend.get("chosen")
+    if value == "done":
+        _marchand_done(state, pend.seat, chosen)
+    else:
+        _marchand_pick(state, pend.seat, pend.card or 0, chosen + (value,))
+
+
+def _marchand_done(state: WakfuState, seat: int, chosen: tuple[int, ...]) -> None:
+    p = state.players[seat]
+    for c in chosen:
+        p.main.remove(c)
+        p.defausse.append(c)
+    draw(state, seat, len(chosen))
+
+
+def _otomai(state: WakfuState, item: Item) -> None:
+    """Every player discards the hand, recycles the whole Défausse, shuffles, then draws as many cards as PA;
+    the card itself is on the File meanwhile and goes to the Défausse after (its ruling)."""
+    for p in state.players:
+        if p.out:
+            continue
+        p.defausse.extend(p.main)
+        p.main = []
+        p.pioche[:0] = p.defausse
+        p.defausse = []
+        state.rng.shuffle(p.pioche)
+        rules.say(state, "otomai", f"{rules.label(state, p.seat)} recycles hand and Défausse", item.seat)
+    for p in state.players:
+        if not p.out:
+            draw(state, p.seat, rules.pa(state, p.seat))
+
+
+def _puissance_cond(state: WakfuState, seat: int, card: int) -> bool:
+    """Only one Puissance d'Ogrest per player and turn (card text): none played this turn, none on the File."""
+    return ("puissance", seat) not in state.flags and not any(
+        i.kind == "card" and i.seat == seat and state.name(i.card) == "Puissance d'Ogrest" for i in state.file)
+
+
+def _puissance(state: WakfuState, item: Item) -> None:
+    state.flags.add(("puissance", item.seat))
+    t = item.targets[0]
+    if alive(state, t):
+        rules.add_mod(state, t, "force", 4)
+        rules.add_mod(state, t, "Géant", 1)
+
+
+def _vague(state: WakfuState, item: Item) -> None:
+    """1, 2 and 3 Eau damage to the first, second and third target chosen (the order of choice); the amounts
+    are fixed when it is played and a target gone loses its share only (its ruling)."""
+    for n, t in enumerate(item.targets, start=1):
+        if alive(state, t):
+            damage(state, item, t, n, "Eau")
+
+
+def _gambit(state: WakfuState, item: Item) -> None:
+    n = 2 if _chi_fu_mi(state, item.seat, item.card) else 1  # errata: either way until end of turn
+    for t in _targets(state, item):
+        rules.add_mod(state, t, "force", n)
+
+
+def _odorat(state: WakfuState, item: Item) -> None:
+    n = 2 if _chi_fu_mi(state, item.seat, item.card) else 1  # errata: either way until your next turn
+    until = f"next:{item.seat}"
+    rules.add_mod(state, state.players[item.seat].hero, "force", n, until)
+    state.pmods.append((item.seat, "pm", n, until))
+
+
+def _bouftonik(state: WakfuState, item: Item) -> None:
+    """Every player may dance the Bouftonik to draw a card: asked in turn order from its player."""
+    _bouftonik_ask(state, item.card, _seats_from(state, item.seat))
+
+
+def _seats_from(state: WakfuState, seat: int) -> tuple[int, ...]:
+    n = len(state.players)
+    return tuple(s for s in ((seat + i) % n for i in range(n)) if not state.players[s].out)
+
+
+def _bouftonik_ask(state: WakfuState, card: int, seats: tuple[int, ...]) -> None:
+    if seats:
+        may(state, seats[0], card, "bouftonik", "Bouftonik: dance it to draw a card?", ("draw", "no"), rest=seats[1:])
+
+
+def _fx_bouftonik(state: WakfuState, pend: Pending, value: Any) -> None:
+    _bouftonik_ask(state, pend.card or 0, pend.get("rest"))
+    if value == "draw":
+        draw(state, pend.seat)
+
+
+def _havrasacadabra(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if alive(state, t):
+        may(state, item.seat, item.card, "havrasac", f"Havrasacadabra: {state.name(t)} regains or loses {item.x} "
+            "Points de Résistance?", ("regain", "lose"), sac=t, x=item.x)
+
+
+def _fx_havrasac(state: WakfuState, pend: Pending, value: Any) -> None:
+    t, x = pend.get("sac"), pend.get("x")
+    if not alive(state, t):
+        return
+    q = state.players[rules.controller(state, t)]
+    if value == "regain":
+        q.sac_pr = min(state.cards[t].resistance, q.sac_pr + x)  # 410.5: never above the printed Résistance
+    else:
+        q.sac_pr -= x  # 410.5: at 0 it is banished (the check after every step)
+
+
+ACTIONS.update({s.name: s for s in (
+    Spec("Banni !", _destroy_target, ("zone",)),
+    Spec("Ronce", _damage_each(2, "Terre"), ("character",)),
+    Spec("Pandatak", _damage_each(3, "Terre"), ("character", "character?")),
+    Spec("Furie", _furie, ("character",)),
+    Spec("Mot de Frayeur", _incline, ("combatant",)),
+    Spec("Taclé !", _incline, ("blocked_attacker",)),
+    Spec("Tempête de Wakfu", _tempete),
+    Spec("Espèce en Danger", _espece),
+    Spec("Échange", _echange, ("player",)),
+    Spec("Savoir des Objets", _savoir),
+    Spec("Reviens !", _from_defausse("Monstre", "to_hand")),
+    Spec("Poudre d'Eniripsa", _from_defausse("Familier", "to_hand")),
+    Spec("Capture d'Âmes", _capture),
+    Spec("Malédiction d'Halouine", _malediction),
+    Spec("Porter", _porter, ("own_character",), extra="incline_other"),
+    Spec("Art du lancer", _art_du_lancer, ("character",), extra="discard1:Équipement"),
+    Spec("La Sacrifiée", _sacrifiee, ("combatant",), extra="discard1:Monstre"),
+    Spec("Mot de Purgation", _purgation, ("ally",)),
+    Spec("Vol de Vie", _vol_de_vie, ("opposing_hero",), x=True, x_max=_hero_force),
+    Spec("Mode Marchand", _mode_marchand, condition=_hero_in_havre),
+    Spec("Expérience d'Otomaï", _otomai),
+    Spec("Puissance d'Ogrest", _puissance, ("character",), condition=_puissance_cond),
+    Spec("Vague Tournoyante", _vague, ("combatant?", "combatant?", "combatant?")),
+    Spec("Gambit", _gambit, ("character", "character?")),
+    Spec("Odorat", _odorat),
+    Spec("Bouftonik", _bouftonik),
+    Spec("Havrasacadabra", _havrasacadabra, ("sac",), x=True),
+)})
+EFFECT_HANDLERS.update({"espece": _fx_espece, "to_hand": _fx_to_hand, "to_play": _fx_to_play,
+                        "put_place": _fx_put_place, "halouine": _fx_halouine, "marchand": _fx_marchand,
+                        "bouftonik": _fx_bouftonik, "havrasac": _fx_havrasac})

@@ -1,0 +1,303 @@
+"""The Incarnam Actions beyond the starters, each at work (card pages and rulings restated in RULES.md)."""
+
+from __future__ import annotations
+
+from allegiance.games.wakfu import GAME, rules
+from allegiance.games.wakfu.cards import CARDS
+from allegiance.games.wakfu.choices import candidates
+from allegiance.games.wakfu.effects import implemented
+from allegiance.games.wakfu.state import Item
+from tests.wakfu.builders import act, board, choose, kinds, one, pay, play
+
+PIOUS = ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu"] * 2
+
+
+def rich(**kw):  # type: ignore[no-untyped-def]
+    """Seat 0 has eight Pious to pay with, plus ``mine`` (class Alliés for the Sorts, 302.5)."""
+    monde = kw.pop("monde", {})
+    mine = kw.pop("mine", [])
+    return board(monde={**monde, 0: PIOUS + mine + monde.get(0, [])}, **kw)
+
+
+def start_combat(s, attacker: int, blocker: int | None = None) -> None:  # type: ignore[no-untyped-def]
+    """Seat 0 attacks seat 1's Havre Sac with ``attacker``; seat 1 blocks with ``blocker`` (or not)."""
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    choose(s, attacker)
+    choose(s, "done")
+    if blocker is None:
+        choose(s, "done") if s.pending and s.pending[-1].kind != "reaction" else None
+    else:
+        choose(s, blocker, attacker)
+
+
+def playable(s, name: str) -> bool:  # type: ignore[no-untyped-def]
+    return any(a.kind == "play" and a.get("card") == one(s, name) for a in GAME.legal_actions(s, 0))
+
+
+def test_these_actions_are_implemented() -> None:
+    for name in ("Banni !", "Ronce", "Pandatak", "Furie", "Mot de Frayeur", "Taclé !", "Tempête de Wakfu",
+                 "Espèce en Danger", "Échange", "Savoir des Objets", "Reviens !", "Poudre d'Eniripsa",
+                 "Capture d'Âmes", "Malédiction d'Halouine", "Porter", "Art du lancer", "La Sacrifiée",
+                 "Mot de Purgation", "Vol de Vie", "Mode Marchand", "Expérience d'Otomaï", "Puissance d'Ogrest",
+                 "Vague Tournoyante", "Gambit", "Odorat", "Bouftonik", "Havrasacadabra"):
+        assert implemented(name), name
+
+
+def test_banni_destroys_a_zone() -> None:
+    s = rich(hand={0: ["Banni !"]}, monde={1: ["Champs d'Astrub"]})
+    z = one(s, "Champs d'Astrub")
+    play(s, 0, one(s, "Banni !"), z)
+    assert z in s.players[1].defausse
+
+
+def test_ronce_and_its_element_from_its_page() -> None:
+    s = rich(hand={0: ["Ronce"]}, mine=["Shika Ingalsse"], monde={1: ["Bwork"]})
+    assert CARDS["Ronce"].element == "Terre"
+    b = one(s, "Bwork")
+    play(s, 0, one(s, "Ronce"), b)
+    assert s.damage.get(b) == 2
+
+
+def test_sorts_need_their_class_302_5() -> None:
+    s = rich(hand={0: ["Ronce"]}, monde={1: ["Bouftou"]})
+    assert "play" not in kinds(s, 0)
+
+
+def test_pandatak_up_to_two_different_targets() -> None:
+    s = rich(hand={0: ["Pandatak", "Pandatak"]}, mine=["Bowissette"], monde={1: ["Bouftou", "Bwork"]})
+    b, bw = one(s, "Bouftou"), one(s, "Bwork")
+    act(s, 0, "play", card=s.players[0].main[0])
+    choose(s, b)
+    assert b not in s.pending[-1].options and "none" in s.pending[-1].options  # different ones, up to two
+    choose(s, bw)
+    pay(s)
+    assert b in s.players[1].defausse and bw in s.players[1].defausse
+    s = rich(hand={0: ["Pandatak"]}, mine=["Bowissette"], monde={1: ["Bouftou"]})
+    play(s, 0, one(s, "Pandatak"), one(s, "Bouftou"), "none")
+    assert one(s, "Bouftou") in s.players[1].defausse
+
+
+def test_furie_gives_force_even_when_the_damage_is_prevented() -> None:
+    s = rich(hand={0: ["Furie"]}, mine=["Ekraz Lenoub"], monde={1: ["Bwork"]})
+    bw = one(s, "Bwork")
+    rules.add_mod(s, bw, "resist:Eau", 1)
+    play(s, 0, one(s, "Furie"), bw)
+    assert s.damage.get(bw) is None and rules.force(s, bw) == 4
+
+
+def test_mot_de_frayeur_and_tacle_incline_combatants() -> None:
+    s = rich(hand={0: ["Taclé !", "Mot de Frayeur"]}, mine=["Shiffer Van Brushing", "Bwork"], monde={1: ["Bouftou"]})
+    bw, b = one(s, "Bwork"), one(s, "Bouftou")
+    probe = Item("card", 0, one(s, "Taclé !"), "")
+    assert not candidates(s, probe, "blocked_attacker")
+    start_combat(s, bw, b)
+    assert candidates(s, probe, "blocked_attacker") == [bw]
+    play(s, 0, one(s, "Taclé !"), bw)
+    assert bw in s.tapped
+
+
+def test_mot_de_frayeur_inclines_a_blocker() -> None:
+    s = rich(hand={0: ["Mot de Frayeur"]}, mine=["Shiffer Van Brushing", "Bwork"], monde={1: ["Bouftou"]})
+    bw, b = one(s, "Bwork"), one(s, "Bouftou")
+    start_combat(s, bw, b)
+    play(s, 0, one(s, "Mot de Frayeur"), b)
+    assert b in s.tapped
+
+
+def test_tempete_de_wakfu_inclines_force_3_or_less_in_the_monde() -> None:
+    s = rich(hand={0: ["Tempête de Wakfu"]}, monde={1: ["Bouftou", "Bwork", "Tofu"]}, havre={1: ["Boo"]})
+    bw, b, t, boo = one(s, "Bwork"), one(s, "Bouftou"), one(s, "Tofu"), one(s, "Boo")
+    rules.add_mod(s, bw, "force", 1)  # 4
+    play(s, 0, one(s, "Tempête de Wakfu"))
+    assert b in s.tapped and t in s.tapped and bw not in s.tapped and boo not in s.tapped
+
+
+def test_espece_en_danger_names_a_family_and_gives_no_xp() -> None:
+    s = rich(hand={0: ["Espèce en Danger"]}, monde={1: ["Tofu", "Tofu", "Bouftou", "Vampyro"]})
+    play(s, 0, one(s, "Espèce en Danger"))
+    tofus = [c for c in s.players[1].monde if s.name(c) == "Tofu"]
+    assert tofus[0] in s.pending[-1].options
+    choose(s, tofus[0])
+    assert all(t in s.players[1].defausse for t in tofus)
+    assert one(s, "Bouftou") in s.players[1].monde and s.players[0].xp == 0
+
+
+def test_echange_random_discard_then_draw() -> None:
+    s = rich(hand={0: ["Échange", "Échange"], 1: ["Boo"]})
+    play(s, 0, s.players[0].main[0], 1)
+    assert one(s, "Boo") in s.players[1].defausse and len(s.players[0].main) == 2
+    play(s, 0, s.players[0].main[0], 1)  # its ruling: nothing discarded, nothing drawn
+    assert len(s.players[0].main) == 1
+
+
+def test_savoir_des_objets_counts_equipments_on_your_cards() -> None:
+    s = rich(hand={0: ["Savoir des Objets"]}, mine=["Belgodass", "Coiffe du Bouftou", "Abrabottes"],
+             hero_in_monde=(0,))
+    s.attached[one(s, "Coiffe du Bouftou")] = s.players[0].hero
+    s.attached[one(s, "Abrabottes")] = one(s, "Belgodass")
+    play(s, 0, one(s, "Savoir des Objets"))
+    assert len(s.players[0].main) == 2
+
+
+def test_reviens_and_poudre_take_a_card_back_from_the_defausse() -> None:
+    s = rich(hand={0: ["Reviens !", "Poudre d'Eniripsa"]}, mine=["Fofy Fafié"],
+             defausse={0: ["Bouftou", "Shika Ingalsse", "Bouloute"]})
+    play(s, 0, one(s, "Reviens !"))
+    assert s.pending[-1].options == (one(s, "Bouftou"),)  # a Monstre only, no failing (its ruling)
+    choose(s, one(s, "Bouftou"))
+    play(s, 0, one(s, "Poudre d'Eniripsa"))
+    choose(s, one(s, "Bouloute"))
+    assert {one(s, "Bouftou"), one(s, "Bouloute")} <= set(s.players[0].main)
+
+
+def test_capture_d_ames_puts_a_monstre_into_play() -> None:
+    s = rich(hand={0: ["Capture d'Âmes"]}, defausse={0: ["Bouftou", "Shika Ingalsse"]})
+    play(s, 0, one(s, "Capture d'Âmes"))
+    choose(s, one(s, "Bouftou"))
+    choose(s, "havre")
+    assert one(s, "Bouftou") in s.players[0].havre
+
+
+def test_malediction_d_halouine_destroys_then_brings_another_back_inclined() -> None:
+    s = rich(hand={0: ["Malédiction d'Halouine"]}, mine=["Bwork"], defausse={0: ["Bouftou"]})
+    bw, b = one(s, "Bwork"), one(s, "Bouftou")
+    play(s, 0, one(s, "Malédiction d'Halouine"))
+    choose(s, bw)
+    assert bw not in s.pending[-1].options  # "another" Allié
+    choose(s, b)
+    choose(s, "monde")
+    assert bw in s.players[0].defausse and b in s.players[0].monde and b in s.tapped
+
+
+def test_porter_inclines_one_to_untap_another() -> None:
+    s = rich(hand={0: ["Porter"]}, mine=["Bowissette", "Bwork"])
+    bow, bw = one(s, "Bowissette"), one(s, "Bwork")
+    s.tapped.add(bw)
+    act(s, 0, "play", card=one(s, "Porter"))
+    choose(s, bow)  # the target: untap Bowissette, not dressed: fine (any of yours)
+    assert bow not in s.pending[-1].options  # the additional cost inclines another one
+    choose(s, one(s, "Piou Vert"))
+    pay(s)
+    assert one(s, "Piou Vert") in s.tapped
+
+
+def test_art_du_lancer_discards_an_equipment_for_its_niveau() -> None:
+    s = rich(hand={0: ["Art du lancer", "Abraton", "Boo"]}, mine=["Belgodass"], monde={1: ["Bwork"]})
+    bw = one(s, "Bwork")
+    act(s, 0, "play", card=one(s, "Art du lancer"))
+    choose(s, bw)
+    assert s.pending[-1].options == (one(s, "Abraton"),)
+    choose(s, one(s, "Abraton"))
+    pay(s)
+    assert s.damage.get(bw) == 2 and one(s, "Abraton") in s.players[0].defausse
+    s = rich(hand={0: ["Art du lancer", "Repos"]}, mine=["Belgodass"], monde={1: ["Bwork"]})
+    assert not playable(s, "Art du lancer")  # its ruling: no Équipement to discard, it cannot be played
+
+
+def test_la_sacrifiee_discards_a_monstre_for_its_force() -> None:
+    s = rich(hand={0: ["La Sacrifiée", "Bwork"]}, mine=["Shika Ingalsse", "Bouftou"], monde={1: ["Tofu Mutant"]})
+    b, tm = one(s, "Bouftou"), one(s, "Tofu Mutant")
+    start_combat(s, b, tm)
+    act(s, 0, "play", card=one(s, "La Sacrifiée"))
+    choose(s, tm)
+    choose(s, one(s, "Bwork"))
+    pay(s)
+    assert tm in s.players[1].defausse
+
+
+def test_mot_de_purgation_bounces_and_the_owner_loses_pv() -> None:
+    s = rich(hand={0: ["Mot de Purgation"]}, mine=["Shiffer Van Brushing"], monde={1: ["Bwork"]})
+    bw = one(s, "Bwork")
+    pv = s.players[1].pv
+    play(s, 0, one(s, "Mot de Purgation"), bw)
+    assert bw in s.players[1].main and s.players[1].pv == pv - CARDS["Bwork"].level
+
+
+def test_vol_de_vie_x_at_most_the_heros_force() -> None:
+    s = rich(hand={0: ["Vol de Vie"]}, mine=["Demi Moon"], hero_in_monde=(1,))
+    s.players[0].pv -= 5
+    act(s, 0, "play", card=one(s, "Vol de Vie"))
+    assert max(s.pending[-1].options) == rules.force(s, s.players[0].hero)
+    choose(s, 1)
+    choose(s, s.players[1].hero)
+    pay(s)
+    assert s.players[1].pv == CARDS["Tirlangue Portey"].pv - 1 and s.players[0].pv == CARDS["Bruss Ouilis"].pv - 4
+
+
+def test_mode_marchand_only_with_the_hero_in_its_havre_sac() -> None:
+    s = rich(hand={0: ["Mode Marchand", "Boo", "Tofu"]})
+    play(s, 0, one(s, "Mode Marchand"))
+    choose(s, one(s, "Boo"))
+    choose(s, one(s, "Tofu"))
+    assert set(s.players[0].defausse) >= {one(s, "Boo"), one(s, "Tofu")} and len(s.players[0].main) == 2
+    s = rich(hand={0: ["Mode Marchand"]}, hero_in_monde=(0,))
+    assert "play" not in kinds(s, 0)
+
+
+def test_experience_d_otomai_new_hands_of_pa_cards() -> None:
+    s = rich(hand={0: ["Expérience d'Otomaï", "Boo"], 1: ["Tofu"]}, defausse={0: ["Bwork"]})
+    play(s, 0, one(s, "Expérience d'Otomaï"))
+    assert len(s.players[0].main) == rules.pa(s, 0) and len(s.players[1].main) == rules.pa(s, 1)
+    assert s.players[0].defausse == [one(s, "Expérience d'Otomaï")]  # its ruling: it is not recycled
+
+
+def test_puissance_d_ogrest_once_per_turn() -> None:
+    s = rich(hand={0: ["Puissance d'Ogrest", "Puissance d'Ogrest"]}, mine=["Bwork"])
+    bw = one(s, "Bwork")
+    play(s, 0, s.players[0].main[0], bw)
+    assert rules.force(s, bw) == 7 and rules.has_keyword(s, bw, "Géant")
+    assert "play" not in kinds(s, 0)
+
+
+def test_vague_tournoyante_1_2_3_in_the_order_chosen() -> None:
+    s = rich(hand={0: ["Vague Tournoyante"]}, mine=["Bowissette", "Bwork", "Bouftou"],
+             monde={1: ["Bwork", "Tofu Mutant"]})
+    mine_bw, b = one(s, "Bwork", 0), one(s, "Bouftou", 0)
+    their_bw, tm = one(s, "Bwork", 1), one(s, "Tofu Mutant")
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    choose(s, mine_bw)
+    choose(s, b)
+    choose(s, "done")
+    choose(s, their_bw, mine_bw)
+    choose(s, tm, b)
+    play(s, 0, one(s, "Vague Tournoyante"), "none", tm, their_bw)
+    assert tm in s.players[1].defausse and their_bw in s.players[1].defausse
+
+
+def test_gambit_and_odorat_play_chi_fu_mi() -> None:
+    for seed in range(1, 5):
+        s = rich(hand={0: ["Gambit", "Odorat"]}, mine=["Kristie Endor", "Bwork"], seed=seed)
+        bw, k = one(s, "Bwork"), one(s, "Kristie Endor")
+        play(s, 0, one(s, "Gambit"), bw, k)
+        won = rules.force(s, bw) == 5
+        assert rules.force(s, bw) in (4, 5) and rules.force(s, k) == 1 + (2 if won else 1)
+        pm = rules.pm(s, 0)
+        play(s, 0, one(s, "Odorat"))
+        assert rules.pm(s, 0) - pm in (1, 2)
+        act(s, 0, "end_turn")
+        assert rules.pm(s, 0) - pm in (1, 2)  # until the start of my next turn
+
+
+def test_bouftonik_every_player_may_draw() -> None:
+    s = rich(hand={0: ["Bouftonik"]})
+    play(s, 0, one(s, "Bouftonik"))
+    assert s.pending[-1].seat == 0
+    choose(s, "draw")
+    assert s.pending[-1].seat == 1
+    choose(s, "no")
+    assert len(s.players[0].main) == 1 and len(s.players[1].main) == 0
+
+
+def test_havrasacadabra_regains_or_loses_x_points() -> None:
+    s = rich(hand={0: ["Havrasacadabra", "Havrasacadabra"]})
+    sac = s.players[1].sac
+    s.players[1].sac_pr -= 2
+    full = CARDS[s.name(sac)].resistance
+    play(s, 0, s.players[0].main[0], 3, sac)
+    choose(s, "regain")
+    assert s.players[1].sac_pr == full  # never above its Résistance (410.5)
+    play(s, 0, s.players[0].main[0], 2, sac)
+    choose(s, "lose")
+    assert s.players[1].sac_pr == full - 2
