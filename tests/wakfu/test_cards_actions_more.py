@@ -301,3 +301,89 @@ def test_havrasacadabra_regains_or_loses_x_points() -> None:
     play(s, 0, s.players[0].main[0], 2, sac)
     choose(s, "lose")
     assert s.players[1].sac_pr == full - 2
+
+
+# -- Challenges (302.3, 702.4, 705.5) -------------------------------------------------------------------------
+def challenge_combat(s, name: str, attackers: list[int], blocks: list[tuple[int, int]]) -> None:  # type: ignore[no-untyped-def]
+    """Seat 0 attacks seat 1's Havre Sac, plays the Challenge ``name`` after choosing the target (702.4)."""
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    assert s.pending[-1].get("fx") == "challenge" and s.pending[-1].seat == 0
+    choose(s, one(s, name))
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    for a in attackers:
+        choose(s, a)
+    if s.pending[-1].kind == "attacker":
+        choose(s, "done")
+    for b, a in blocks:
+        choose(s, b, a)
+    if s.pending and s.pending[-1].kind == "blocker":
+        choose(s, "done")
+
+
+def test_a_challenge_is_offered_only_after_the_target_and_never_as_an_action() -> None:
+    s = board(hand={0: ["Barbare"]}, monde={0: ["Bwork"]})
+    assert not playable(s, "Barbare")
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    assert s.pending[-1].options == (one(s, "Barbare"), "no")
+    choose(s, "no")
+    assert s.pending[-1].kind == "attacker" and one(s, "Barbare") in s.players[0].main
+
+
+def test_barbare_greatest_force_of_attacking_or_blocking_allies() -> None:
+    s = board(hand={0: ["Barbare"]}, monde={0: ["Bwork", "Tofu"], 1: ["Bouftou"]})
+    bw, t, b = one(s, "Bwork"), one(s, "Tofu"), one(s, "Bouftou")
+    challenge_combat(s, "Barbare", [bw, t], [(b, t)])
+    assert one(s, "Barbare") in s.players[0].defausse
+    act(s, 0, "pass")
+    act(s, 1, "pass")  # 705.5: the end of the Phase d'Actions checks the Challenge
+    assert s.players[0].xp >= 2 and s.players[1].xp == 0
+
+
+def test_les_petits_d_abord_one_xp_per_niveau_1_allie() -> None:
+    s = board(hand={0: ["Les Petits d'Abord"]}, monde={0: ["Tofu", "Piou Vert", "Bwork"], 1: ["Arakne"]})
+    t, p, bw, a = one(s, "Tofu"), one(s, "Piou Vert"), one(s, "Bwork"), one(s, "Arakne")
+    challenge_combat(s, "Les Petits d'Abord", [t, p, bw], [(a, bw)])
+    xp0, xp1 = s.players[0].xp, s.players[1].xp
+    act(s, 0, "pass")
+    act(s, 1, "pass")
+    assert s.players[0].xp - xp0 == 2 and s.players[1].xp - xp1 == 1  # Bwork is Niveau 2
+
+
+def test_mystique_most_cards_played_from_hand_in_the_phase_d_actions() -> None:
+    s = board(hand={0: ["Mystique", "Charge"]}, monde={0: ["Bwork"] + PIOUS})
+    bw = one(s, "Bwork")
+    challenge_combat(s, "Mystique", [bw], [])
+    play(s, 0, one(s, "Charge"), bw)
+    act(s, 1, "pass")
+    act(s, 0, "pass")
+    assert s.players[0].xp == 2 and s.players[1].xp == 0
+
+
+def test_intouchable_and_designe_volontaire() -> None:
+    s = board(hand={0: ["Intouchable", "Flèche Chercheuse"]}, monde={0: ["Bwork", "Tofu"] + PIOUS, 1: ["Arakne"]},
+              heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))
+    bw, t, b = one(s, "Bwork"), one(s, "Tofu"), one(s, "Arakne")
+    challenge_combat(s, "Intouchable", [bw, t], [(b, bw)])
+    assert s.pending[-1].seat == 0 and set(s.pending[-1].options) == {bw, t, "none"}
+    choose(s, t)
+    assert s.pending[-1].seat == 1 and s.pending[-1].options == (b, "none")
+    choose(s, b)
+    play(s, 0, one(s, "Flèche Chercheuse"), b)  # destroys the Arakne: its designator gains nothing
+    act(s, 1, "pass")
+    act(s, 0, "pass")
+    assert s.players[0].xp == 2 and s.players[1].xp == 0  # Intouchable (the Arakne gives no XP)
+
+    s = board(hand={0: ["Désigné Volontaire", "Flèche Chercheuse"]}, monde={0: ["Bwork"] + PIOUS, 1: ["Arakne"]},
+              heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))
+    bw, b = one(s, "Bwork"), one(s, "Arakne")
+    challenge_combat(s, "Désigné Volontaire", [bw], [(b, bw)])
+    assert s.pending[-1].options == (b, "none")
+    choose(s, b)
+    choose(s, bw)  # the defender designates the attacking Bwork
+    play(s, 0, one(s, "Flèche Chercheuse"), b)
+    act(s, 1, "pass")
+    act(s, 0, "pass")
+    assert s.players[0].xp == 2 and s.players[1].xp == 0

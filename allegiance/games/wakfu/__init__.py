@@ -32,7 +32,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules", "registry"),
     ("resources", "events"),
     ("effects.common",),
-    ("effects.actions", "effects.allies", "effects.equipment", "effects.heroes", "effects.places"),
+    ("effects.actions", "effects.allies", "effects.equipment", "effects.heroes", "effects.places",
+     "effects.challenges"),
     ("effects",),  # the package: importing it imports every card module, so the registry is full
     ("combat",),
     ("choices",),

@@ -18,11 +18,13 @@ from allegiance.games.wakfu.registry import (
     BEFORE_DAMAGE,
     DAMAGED,
     DESTROYED,
+    DESTROYED_BY,
     END_OF_TURN,
     ON_ATTACK,
     START_OF_TURN,
     STRIKE_BACK,
     TRIGGER_TARGETS,
+    TURN_START,
     WHEN_DESTROYED,
 )
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
@@ -197,6 +199,8 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
         # 415.1, 415.2, 415.5 (a teammate's card counts as one's own: no XP)
         rules.gain_xp(state, credit, d.xp)
     on_destroyed(state, card, owner)
+    for watch in DESTROYED_BY:
+        watch(state, card, seat, credit)
 
 
 def after_damage(state: WakfuState, source: int | None, target: int) -> None:
@@ -248,6 +252,8 @@ def start_of_turn(state: WakfuState, seat: int) -> None:
             batch.append(c)
     if len(batch) > 1:
         ask_order(state, seat, tuple(batch), ())
+    for watch in TURN_START:
+        watch(state, seat)
 
 
 def ask_order(state: WakfuState, seat: int, batch: tuple[int, ...], order: tuple[int, ...]) -> None:

@@ -89,6 +89,16 @@ ATTACK_PM: dict[str, int] = {}
 #: card name -> its "quand [nom] attaque" power, (state, card)
 ON_ATTACK: dict[str, Callable[[WakfuState, int], None]] = {}
 
+#: (state, card, controller before, destroyer seat or None) called for every card destroyed (Quêtes, 302.2)
+DESTROYED_BY: list[Callable[[WakfuState, int, int, int | None], None]] = []
+#: (state, seat) called at the end of the start of each turn, after its triggers went to the File (602.2)
+TURN_START: list[Callable[[WakfuState, int], None]] = []
+#: (state) called as the Phase d'Actions of a combat starts and as it ends (Challenges, 302.3, 705.5)
+START_OF_ACTIONS: list[Callable[[WakfuState], None]] = []
+END_OF_ACTIONS: list[Callable[[WakfuState], None]] = []
+#: (state, item) called as a card from a hand is played (808.2h)
+CARD_PLAYED: list[Callable[[WakfuState, Item], None]] = []
+
 # -- the rest -------------------------------------------------------------------------------------------------
 #: ``fx`` of an ``effect`` Pending -> what its answer does
 EFFECT_HANDLERS: dict[str, Handler] = {}
