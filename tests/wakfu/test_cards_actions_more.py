@@ -387,3 +387,98 @@ def test_intouchable_and_designe_volontaire() -> None:
     act(s, 1, "pass")
     act(s, 0, "pass")
     assert s.players[0].xp == 2 and s.players[1].xp == 0
+
+
+# -- Quêtes (302.2) ----------------------------------------------------------------------------------------------
+def test_piou_answers_an_opposing_allie_just_destroyed() -> None:
+    s = rich(hand={0: ["Flèche Chercheuse", "Piou ?"]}, monde={1: ["Arakne"]},
+             heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))
+    assert not playable(s, "Piou ?")  # only right when its condition happens
+    play(s, 0, one(s, "Flèche Chercheuse"), one(s, "Arakne"))
+    # the window: asked of every player holding a playable Réaction (the opponent has none here)
+    assert s.pending[-1].kind == "reaction" and s.pending[-1].seat == 0 and one(s, "Piou ?") in s.pending[-1].options
+    choose(s, one(s, "Piou ?"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert len(s.players[0].main) == 1 and one(s, "Piou ?") in s.players[0].defausse
+
+
+def test_no_window_without_a_quete_in_hand() -> None:
+    s = rich(hand={0: ["Flèche Chercheuse"]}, monde={1: ["Arakne"]},
+             heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))
+    play(s, 0, one(s, "Flèche Chercheuse"), one(s, "Arakne"))
+    assert not s.pending and not s.file
+
+
+def test_la_derniere_mode_after_destroying_your_own_allie() -> None:
+    s = rich(hand={0: ["Malédiction d'Halouine", "La Dernière Mode"]}, mine=["Bwork"],
+             pioche={0: ["Boo", "Coiffe du Bouftou", "Boo"]})
+    play(s, 0, one(s, "Malédiction d'Halouine"))
+    choose(s, one(s, "Bwork"))
+    choose(s, one(s, "La Dernière Mode"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert s.pending[-1].options == (one(s, "Coiffe du Bouftou"), "none")
+    choose(s, one(s, "Coiffe du Bouftou"))
+    assert one(s, "Coiffe du Bouftou") in s.players[0].main
+
+
+def test_premieres_armes_and_a_la_poursuite_d_ogrest() -> None:
+    s = rich(hand={0: ["Flèche Chercheuse", "Premières Armes"]}, monde={1: ["Arakne"]},
+             pioche={0: ["Abraton", "Boo"]},
+             heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))
+    play(s, 0, one(s, "Flèche Chercheuse"), one(s, "Arakne"))
+    choose(s, one(s, "Premières Armes"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    choose(s, one(s, "Abraton"))
+    assert one(s, "Abraton") in s.players[0].main
+    s = rich(hand={0: ["Flèche Chercheuse", "À la poursuite d'Ogrest"]}, monde={1: ["Arakne"]},
+             heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))
+    play(s, 0, one(s, "Flèche Chercheuse"), one(s, "Arakne"))
+    assert not s.pending  # the Arakne is not Unique: À la poursuite d'Ogrest cannot answer
+
+
+def test_festin_des_wabbits_and_la_complainte_de_lykhen_answer_the_end_of_turn() -> None:
+    s = rich(hand={0: ["Festin des Wabbits"], 1: ["La complainte de Lykhen"]}, hero_in_monde=(0,))
+    s.tapped.add(s.players[0].hero)
+    s.players[0].pv -= 6
+    act(s, 0, "end_turn")
+    assert s.pending[-1].seat == 1 and one(s, "La complainte de Lykhen") in s.pending[-1].options
+    choose(s, one(s, "La complainte de Lykhen"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction" and one(s, "Festin des Wabbits") not in s.pending[-1].options:
+        choose(s, "pass")
+    choose(s, one(s, "Festin des Wabbits"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert s.players[1].xp == 1 and s.players[0].pv == CARDS["Bruss Ouilis"].pv - 1
+
+
+def test_vacances_sur_l_ile_de_moon_when_your_heros_was_alone_in_the_monde() -> None:
+    s = rich(hand={0: ["Vacances sur l'île de Moon"]}, hero_in_monde=(0,), pioche={0: ["Champs d'Astrub", "Boo"]})
+    assert not playable(s, "Vacances sur l'île de Moon")
+    from allegiance.games.wakfu import events
+    events.start_of_turn(s, 0)
+    assert playable(s, "Vacances sur l'île de Moon")
+    play(s, 0, one(s, "Vacances sur l'île de Moon"))
+    choose(s, one(s, "Champs d'Astrub"))
+    assert one(s, "Champs d'Astrub") in s.players[0].monde
+
+
+def test_flamiche_comes_back_from_the_defausse_for_two() -> None:
+    s = rich(hand={0: ["Flamiche"]}, monde={1: ["Arakne"]})
+    play(s, 0, one(s, "Flamiche"), one(s, "Arakne"))
+    assert one(s, "Arakne") in s.players[1].defausse and one(s, "Flamiche") in s.players[0].defausse
+    act(s, 0, "end_turn")
+    act(s, 1, "end_turn")
+    while s.pending and s.pending[-1].get("fx") != "recall":
+        choose(s, s.pending[-1].options[0])
+    choose(s, "accept")
+    choose(s, s.pending[-1].options[0])
+    choose(s, s.pending[-1].options[0])
+    assert one(s, "Flamiche") in s.players[0].main and len(s.tapped & set(s.players[0].monde)) == 2

@@ -35,7 +35,8 @@ ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbi
                             # the other Actions whose card page shows an element other than Neutre
                             "Ronce": "Terre", "Furie": "Eau", "Savoir des Objets": "Eau", "Art du lancer": "Eau",
                             "La Sacrifiée": "Terre", "Mot de Purgation": "Feu", "Vol de Vie": "Terre",
-                            "Pandatak": "Terre", "Vague Tournoyante": "Eau", "Gambit": "Air", "Odorat": "Air"}
+                            "Pandatak": "Terre", "Vague Tournoyante": "Eau", "Gambit": "Air", "Odorat": "Air",
+                            "Flamiche": "Feu", "Mot Soignant": "Feu"}
 #: starter Actions whose card page shows the Neutre element
 VERIFIED_NEUTRE: Final = frozenset({
     "Agression", "Bonne Affaire !", "Boon Attitude", "Brisé !", "Coup Critique", "Défi", "Échec Critique", "Exclusion",
@@ -44,7 +45,9 @@ VERIFIED_NEUTRE: Final = frozenset({
     # other Actions
     "Banni !", "Mot de Frayeur", "Taclé !", "Tempête de Wakfu", "Espèce en Danger", "Échange", "Reviens !",
     "Poudre d'Eniripsa", "Porter", "Mode Marchand", "Expérience d'Otomaï", "Puissance d'Ogrest",
-    "Malédiction d'Halouine", "Capture d'Âmes", "Bouftonik", "Havrasacadabra"})
+    "Malédiction d'Halouine", "Capture d'Âmes", "Havrasacadabra", "Premières Armes",
+    "La Dernière Mode", "À la poursuite d'Ogrest", "Festin des Wabbits", "La complainte de Lykhen",
+    "Vacances sur l'île de Moon", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from allegiance.games.wakfu import choices, combat, events, resolution, rules, teams
 from allegiance.games.wakfu.cards import HERO_SIDES
+from allegiance.games.wakfu.registry import END_DECLARED
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 
@@ -34,6 +35,10 @@ def advance(state: WakfuState) -> None:
                         what = f"{rules.label(state, top.seat)} declares an attack"
                     elif top.effect == "combat_inclined":
                         what = "the end of combat inclined " + ", ".join(state.name(c) for c in top.inclined)
+                    elif top.effect == "quest:destroyed":
+                        what = f"{rules.label(state, top.seat)} destroyed {state.name(top.card)}"
+                    elif top.effect == "quest:end_turn":
+                        what = f"{rules.label(state, top.seat)} declares the end of the turn"
                     else:
                         what = f"{state.name(top.card)} was just played"
                     state.pending.append(Pending("reaction", seat, f"{what}: play a Réaction or pass",
@@ -125,6 +130,8 @@ def start_turn(state: WakfuState, seat: int) -> None:
 def end_turn(state: WakfuState) -> None:
     """The active player ends the Phase Principale (603.4): on to the Phase de Pioche."""
     state.phase = "draw"
+    for declared in END_DECLARED:  # a window for the Réactions to the declaration (Quêtes, 302.2)
+        declared(state, state.active)
     p = state.players[state.active]
     # 604.2: once per game, with a full hand and no card drawn or played this turn, recycle the hand.
     if not p.recycled and p.main and len(p.main) == rules.pa(state, p.seat) and not p.drew_or_played:

@@ -7,7 +7,8 @@ from typing import Any
 
 from allegiance.games.wakfu import events, rules
 from allegiance.games.wakfu.effects.common import alive, damage, draw, hero_seat, may, pa_loss, untap
-from allegiance.games.wakfu.registry import ACTIONS, EFFECT_HANDLERS, Resolve, Spec
+from allegiance.games.wakfu.registry import ACTIONS, EFFECT_HANDLERS, TRIGGERS, TURN_START, Resolve, Spec
+from allegiance.games.wakfu.resources import producers
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
@@ -631,7 +632,53 @@ def _fx_havrasac(state: WakfuState, pend: Pending, value: Any) -> None:
         q.sac_pr -= x  # 410.5: at 0 it is banished (the check after every step)
 
 
+# -- Flamiche, Mot Soignant: back from the Défausse at the start of your turn --------------------------------------
+RECALL = ("Flamiche", "Mot Soignant")
+
+
+def _recall_watch(state: WakfuState, seat: int) -> None:
+    """"At the start of your turn, if it is in your Défausse, you may pay (Neutre)(Neutre) to take it back in
+    hand": a triggered power (804) of a card in the Défausse."""
+    for c in state.players[seat].defausse:
+        if state.cards[c].name in RECALL:
+            events.push_trigger(state, seat, c, "recall")
+
+
+def _recall(state: WakfuState, item: Item) -> None:
+    if item.card in state.players[item.seat].defausse and len(producers(state, item.seat)) >= 2:
+        may(state, item.seat, item.card, "recall", f"{state.name(item.card)}: pay 2 to take it back in hand?",
+            ("accept", "refuse"))
+
+
+def _fx_recall(state: WakfuState, pend: Pending, value: Any) -> None:
+    """Pay the two Neutre symbols (any resource, 418.5d), one card inclined at a time, then take the card."""
+    card = pend.card or 0
+    paid = pend.get("paid", ())
+    if value == "refuse" or card not in state.players[pend.seat].defausse:
+        return
+    if isinstance(value, int):
+        events.incline(state, value)
+        rules.say(state, "resource", f"{rules.label(state, pend.seat)} inclines {state.name(value)}", pend.seat,
+                  card=value)
+        paid = (*paid, value)
+    if len(paid) < 2:
+        may(state, pend.seat, card, "recall", f"{state.name(card)}: incline a card to pay (Neutre)",
+            tuple(c for c, _ in producers(state, pend.seat)), paid=paid)
+        return
+    state.players[pend.seat].defausse.remove(card)
+    state.players[pend.seat].main.append(card)
+    rules.say(state, "to_hand", f"{rules.label(state, pend.seat)} takes {state.name(card)} back in hand", pend.seat,
+              card=card)
+
+
+TURN_START.append(_recall_watch)
+TRIGGERS["recall"] = _recall
+EFFECT_HANDLERS["recall"] = _fx_recall
+
+
 ACTIONS.update({s.name: s for s in (
+    Spec("Flamiche", _damage_each(1, "Feu"), ("character",)),
+    Spec("Mot Soignant", _heal3, ("hero",)),
     Spec("Banni !", _destroy_target, ("zone",)),
     Spec("Ronce", _damage_each(2, "Terre"), ("character",)),
     Spec("Pandatak", _damage_each(3, "Terre"), ("character", "character?")),
