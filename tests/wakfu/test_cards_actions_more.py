@@ -482,3 +482,100 @@ def test_flamiche_comes_back_from_the_defausse_for_two() -> None:
     choose(s, s.pending[-1].options[0])
     choose(s, s.pending[-1].options[0])
     assert one(s, "Flamiche") in s.players[0].main and len(s.tapped & set(s.players[0].monde)) == 2
+
+
+# -- replacement of damage, control, Réactions ----------------------------------------------------------------------
+def test_calin_de_bajaah_damage_to_your_allies_goes_to_your_heros() -> None:
+    s = rich(hand={0: ["Calin de Bajaah"]}, mine=["Bwork"])
+    bw = one(s, "Bwork")
+    play(s, 0, one(s, "Calin de Bajaah"))
+    pv = s.players[0].pv
+    from allegiance.games.wakfu import events
+    events.deal_damage(s, 1, None, bw, 2, "Feu")
+    assert s.damage.get(bw) is None and s.players[0].pv == pv - 2
+    act(s, 0, "end_turn")
+    events.deal_damage(s, 1, None, bw, 2, "Feu")  # until end of turn only
+    assert s.damage.get(bw) == 2
+
+
+def test_sacrifice_until_your_next_turn() -> None:
+    s = rich(hand={0: ["Sacrifice"]}, mine=["Ekraz Lenoub"], monde={1: ["Bwork"]})
+    bw = one(s, "Bwork")
+    play(s, 0, one(s, "Sacrifice"), bw)
+    pv = s.players[0].pv
+    from allegiance.games.wakfu import events
+    act(s, 0, "end_turn")
+    events.deal_damage(s, 0, None, bw, 3, "Feu")  # the opposing Bwork: its damage goes to my Héros
+    assert bw in s.players[1].monde and s.players[0].pv == pv - 3
+
+
+def test_invocation_a_monstre_that_attacks_at_once_and_dies_at_end_of_turn() -> None:
+    s = rich(hand={0: ["Invocation", "Bwork"]}, mine=["Fofy Fafié"])
+    bw = one(s, "Bwork")
+    play(s, 0, one(s, "Invocation"))
+    choose(s, bw)
+    assert bw in s.players[0].monde
+    from allegiance.games.wakfu import combat
+    assert bw in combat.eligible_attackers(s, 0)
+    act(s, 0, "end_turn")
+    assert bw in s.players[0].defausse
+
+
+def test_abces_de_wakfu_empties_the_havre_sacs_until_end_of_turn() -> None:
+    s = rich(hand={0: ["Abcès de Wakfu", "Bouftou"]}, havre={1: ["Boo"]})
+    play(s, 0, one(s, "Abcès de Wakfu"))
+    assert s.players[0].hero in s.players[0].monde and one(s, "Boo") in s.players[1].monde
+    act(s, 0, "play", card=one(s, "Bouftou"))
+    assert not s.pending or s.pending[-1].kind != "place"  # the Havre Sac is not offered
+    assert not rules.sac_room(s, 0)
+
+
+def test_corruption_exchanges_control_owners_unchanged() -> None:
+    s = rich(hand={0: ["Corruption"]}, mine=["Belgodass"], monde={1: ["Bwork"]})
+    bel, bw = one(s, "Belgodass"), one(s, "Bwork")
+    s.tapped.add(bw)
+    play(s, 0, one(s, "Corruption"), bw, bel)
+    assert bw in s.players[0].monde and bel in s.players[1].monde and bw in s.tapped  # 416.3
+    from allegiance.games.wakfu import events
+    events.destroy(s, bw)
+    assert bw in s.players[1].defausse  # its owner's
+
+
+def test_vaillance_de_jiva_answers_an_attack() -> None:
+    s = rich(hand={1: ["Vaillance de Jiva"]}, monde={0: ["Bwork"], 1: ["Bouftou"] + PIOUS})
+    b = one(s, "Bouftou")
+    s.tapped.add(b)
+    act(s, 0, "attack")
+    assert s.pending[-1].seat == 1 and one(s, "Vaillance de Jiva") in s.pending[-1].options
+    choose(s, one(s, "Vaillance de Jiva"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert b not in s.tapped
+
+
+def test_potion_d_oubli_de_sort_cancels_and_forbids_the_sort() -> None:
+    s = rich(hand={0: ["Ronce", "Ronce"], 1: ["Potion d'Oubli de Sort"]}, mine=["Shika Ingalsse"],
+             monde={1: ["Bwork"] + PIOUS})
+    bw = one(s, "Bwork")
+    play(s, 0, s.players[0].main[0], bw)
+    assert s.pending[-1].seat == 1
+    choose(s, one(s, "Potion d'Oubli de Sort"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert s.damage.get(bw) is None and not playable(s, "Ronce")
+
+
+def test_passion_d_ulgrude_when_one_of_your_allies_is_destroyed() -> None:
+    s = rich(hand={0: ["Flèche Chercheuse"], 1: ["Passion d'Ulgrude"]}, monde={1: ["Arakne"] + PIOUS, 0: ["Bwork"]},
+             heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))
+    bw = one(s, "Bwork")
+    play(s, 0, one(s, "Flèche Chercheuse"), one(s, "Arakne"))
+    assert s.pending[-1].seat == 1
+    choose(s, one(s, "Passion d'Ulgrude"))
+    choose(s, bw)
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert bw in s.players[0].defausse

@@ -132,6 +132,10 @@ def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) ->
         below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")
                  and (i.kind == "power" or state.cards[i.card].type == "Action")]
         return [below[-1].card] if below else []
+    if kind == "just_played_sort":  # the Sort just played (a card, not a power)
+        below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")]
+        top = below[-1] if below else None
+        return [top.card] if top is not None and top.kind == "card" and "Sort" in state.cards[top.card].subtypes else []
     out: list[Any] = []
     # 508 (rules.can_affect, inlined): where the source is decides what it may affect
     szone = "" if src is None or state.cards[src].type == "Action" else rules.where(state, src)
@@ -187,6 +191,11 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         return ctype == "Havre Sac"
     if kind == "zone":
         return ctype == "Zone"
+    if kind in ("opposing_ally_monde", "own_ally_monde"):  # Corruption
+        seat = rules.controller(state, c)
+        mine = seat == item.seat
+        return ctype == "Allié" and rules.where(state, c) == "monde" and (
+            mine if kind == "own_ally_monde" else state.table.team_of(seat) != state.table.team_of(item.seat))
     if kind == "opposing_hero":
         return ctype == "Héros" and state.table.team_of(state.owner(c)) != state.table.team_of(item.seat)
     if kind == "own_character":
@@ -295,6 +304,8 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
     if d.type == "Action":
         spec = ACTIONS.get(d.name)
         if spec is None or spec.reaction != reaction:
+            return False
+        if ("forgotten", d.name) in state.flags:  # Potion d'Oubli de Sort: nobody plays it this turn
             return False
     elif reaction:
         return False

@@ -21,6 +21,7 @@ from allegiance.games.wakfu.registry import (
     DESTROYED_BY,
     END_OF_TURN,
     ON_ATTACK,
+    REDIRECT,
     START_OF_TURN,
     STRIKE_BACK,
     TRIGGER_TARGETS,
@@ -117,6 +118,9 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
     """Deal damage (410): reduced by Résistance (806.12) and prevention; returns the damage dealt."""
     if amount <= 0 or not rules.in_play(state, target):
         return 0
+    if state.mods or state.pmods:  # damage dealt to another card instead (the replacement effects, 410)
+        for instead in REDIRECT:
+            target = instead(state, target)
     d = state.cards[target]
     amount -= rules.resistance(state, target, element) if d.type in ("Allié", "Héros") else 0
     amount -= _prevention(state, target)

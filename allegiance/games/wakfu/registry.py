@@ -96,6 +96,8 @@ TURN_START: list[Callable[[WakfuState, int], None]] = []
 #: (state) called as the Phase d'Actions of a combat starts and as it ends (Challenges, 302.3, 705.5)
 START_OF_ACTIONS: list[Callable[[WakfuState], None]] = []
 END_OF_ACTIONS: list[Callable[[WakfuState], None]] = []
+#: (state, target) -> the card that takes damage about to be dealt to ``target`` instead (410; Câlin de Bajaah)
+REDIRECT: list[Callable[[WakfuState, int], int]] = []
 #: (state, seat) called as the active player declares the end of the turn (603.4)
 END_DECLARED: list[Callable[[WakfuState, int], None]] = []
 #: (state, item) called as a card from a hand is played (808.2h)

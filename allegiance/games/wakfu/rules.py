@@ -137,6 +137,8 @@ def occupancy(state: WakfuState, seat: int) -> int:
 def sac_room(state: WakfuState, seat: int) -> bool:
     """Whether one more Héros/Allié/Salle fits in the seat's Havre Sac (it must not be banished, 306.5)."""
     p = state.players[seat]
+    if state.pmods and any(st == "no_havre" for _, st, _, _ in state.pmods):  # Abcès de Wakfu
+        return False
     return p.sac in p.monde and occupancy(state, seat) < state.cards[p.sac].taille
 
 

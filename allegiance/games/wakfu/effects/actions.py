@@ -7,7 +7,16 @@ from typing import Any
 
 from allegiance.games.wakfu import events, rules
 from allegiance.games.wakfu.effects.common import alive, damage, draw, hero_seat, may, pa_loss, untap
-from allegiance.games.wakfu.registry import ACTIONS, EFFECT_HANDLERS, TRIGGERS, TURN_START, Resolve, Spec
+from allegiance.games.wakfu.registry import (
+    ACTIONS,
+    EFFECT_HANDLERS,
+    END_OF_TURN,
+    REDIRECT,
+    TRIGGERS,
+    TURN_START,
+    Resolve,
+    Spec,
+)
 from allegiance.games.wakfu.resources import producers
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
@@ -672,12 +681,134 @@ def _fx_recall(state: WakfuState, pend: Pending, value: Any) -> None:
 
 
 TURN_START.append(_recall_watch)
+
+
+# -- damage dealt to your Héros instead (Câlin de Bajaah, Sacrifice) --------------------------------------------------
+def _calin(state: WakfuState, item: Item) -> None:
+    state.pmods.append((item.seat, "calin", 1, "turn"))
+
+
+def _sacrifice(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if alive(state, t):
+        rules.add_mod(state, t, "sacrifice", item.seat, f"next:{item.seat}")
+
+
+def _instead(state: WakfuState, target: int) -> int:
+    """Damage about to be dealt to an Allié goes to a Héros instead: the Héros of the player of a Sacrifice on
+    it, else of its controller under Câlin de Bajaah (until end of turn)."""
+    if state.cards[target].type != "Allié":
+        return target
+    for c, stat, seat, _ in state.mods:
+        if c == target and stat == "sacrifice":
+            return state.players[seat].hero
+    seat = rules.controller(state, target)
+    if any(s == seat and st == "calin" for s, st, _, _ in state.pmods):
+        return state.players[seat].hero
+    return target
+
+
+REDIRECT.append(_instead)
+
+
+# -- Invocation: a Monstre from your hand, for free, for this turn --------------------------------------------------
+def _invocation(state: WakfuState, item: Item) -> None:
+    found = [c for c in state.players[item.seat].main if state.cards[c].is_monster and state.cards[c].type == "Allié"]
+    if found and _put_places(state, item.seat):
+        may(state, item.seat, item.card, "invoke", "Invocation: choose a Monstre of your hand to put into play",
+            tuple(found))
+
+
+def _fx_invoke(state: WakfuState, pend: Pending, value: Any) -> None:
+    p = state.players[pend.seat]
+    if value not in p.main:
+        return
+    p.main.remove(value)
+    places = _put_places(state, pend.seat)  # the Monde when it may, to attack
+    events.appear(state, Item("card", pend.seat, value, state.name(value), place=places[0] if places else "monde"))
+    if rules.in_play(state, value):
+        rules.add_mod(state, value, "Agressivité", 1)  # it may attack the turn it appears (303.3)
+        state.flags.add(("invoked", value))
+
+
+def _invoked_end(state: WakfuState, seat: int) -> None:
+    """Invocation: the Monstre is destroyed at the end of the turn."""
+    for f in sorted((f for f in state.flags if f[0] == "invoked"), key=repr):
+        state.flags.discard(f)
+        if rules.in_play(state, f[1]):
+            events.destroy(state, f[1])
+
+
+END_OF_TURN.append(_invoked_end)
+
+
+# -- Abcès de Wakfu, Corruption, Vaillance de Jiva, Potion d'Oubli de Sort ------------------------------------------
+def _abces(state: WakfuState, item: Item) -> None:
+    """Every Allié and Héros in a Havre Sac goes to the Monde (not a movement of its own, like 410.7); until end
+    of turn nothing may appear or move into a Havre Sac (``rules.sac_room``), so what would appear there
+    appears in the Monde (its ruling)."""
+    for p in state.players:
+        for c in p.havre[:]:
+            if rules.is_character(state, c):
+                moved = [c, *rules.equipment_of(state, c)]
+                for m in moved:
+                    p.havre.remove(m)
+                    p.monde.append(m)
+    state.pmods.append((item.seat, "no_havre", 1, "turn"))
+
+
+def _corruption(state: WakfuState, item: Item) -> None:
+    """The two Alliés change controllers (416.3: tapped or not as they were; owners unchanged, so a destroyed
+    one goes to its owner's Défausse); both must still be there, else nothing happens (its ruling).  One that
+    was attacking or blocking leaves the combat (its ruling)."""
+    theirs, mine = item.targets[0], item.targets[1]
+    if not (alive(state, theirs) and alive(state, mine)):
+        return
+    a, b = rules.controller(state, theirs), rules.controller(state, mine)
+    for card, src, dst in ((theirs, a, b), (mine, b, a)):
+        if state.combat is not None:
+            rules.leave_combat(state, card)
+        for c in [card, *rules.equipment_of(state, card)]:
+            state.players[src].monde.remove(c)
+            state.players[dst].monde.append(c)
+        rules.say(state, "control", f"{rules.label(state, dst)} gains control of {state.name(card)}", item.seat,
+                  card=card)
+
+
+def _vaillance_cond(state: WakfuState, seat: int, card: int) -> bool:
+    """A player attacks you: the attack declaration of an opposing player is on the File (701.2)."""
+    top = state.file[-1] if state.file else None
+    return top is not None and top.kind == "attack" and state.table.team_of(top.seat) != state.table.team_of(seat)
+
+
+def _vaillance(state: WakfuState, item: Item) -> None:
+    for c in state.players[item.seat].monde:
+        if rules.is_character(state, c):
+            untap(state, c)
+
+
+def _oubli(state: WakfuState, item: Item) -> None:
+    """The Sort just played is cancelled, and nobody may play a card of that name until the end of the turn."""
+    t = item.targets[0]
+    state.flags.add(("forgotten", state.name(t)))
+    for other in state.file:
+        if id(other) != id(item) and other.card == t and other.kind == "card" and other.paid:
+            other.cancelled = True
+            rules.say(state, "cancel", f"{state.name(t)} is cancelled", item.seat, card=t)
+            return
 TRIGGERS["recall"] = _recall
 EFFECT_HANDLERS["recall"] = _fx_recall
 
 
 ACTIONS.update({s.name: s for s in (
     Spec("Flamiche", _damage_each(1, "Feu"), ("character",)),
+    Spec("Calin de Bajaah", _calin),
+    Spec("Sacrifice", _sacrifice, ("ally",)),
+    Spec("Invocation", _invocation),
+    Spec("Abcès de Wakfu", _abces),
+    Spec("Corruption", _corruption, ("opposing_ally_monde", "own_ally_monde")),
+    Spec("Vaillance de Jiva", _vaillance, reaction=True, condition=_vaillance_cond),
+    Spec("Potion d'Oubli de Sort", _oubli, ("just_played_sort",), reaction=True),
     Spec("Mot Soignant", _heal3, ("hero",)),
     Spec("Banni !", _destroy_target, ("zone",)),
     Spec("Ronce", _damage_each(2, "Terre"), ("character",)),
@@ -709,4 +840,5 @@ ACTIONS.update({s.name: s for s in (
 )})
 EFFECT_HANDLERS.update({"espece": _fx_espece, "to_hand": _fx_to_hand, "to_play": _fx_to_play,
                         "put_place": _fx_put_place, "halouine": _fx_halouine, "marchand": _fx_marchand,
-                        "bouftonik": _fx_bouftonik, "havrasac": _fx_havrasac})
+                        "bouftonik": _fx_bouftonik, "havrasac": _fx_havrasac,
+                        "invoke": _fx_invoke})

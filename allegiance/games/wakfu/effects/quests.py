@@ -26,7 +26,8 @@ from allegiance.games.wakfu.registry import (
 )
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
-ON_DESTROY = ("Piou ?", "Premières Armes", "La Dernière Mode", "À la poursuite d'Ogrest")
+#: the cards answering an Allié just destroyed (Passion d'Ulgrude is a Réaction, not a Quête, to the same event)
+ON_DESTROY = ("Piou ?", "Premières Armes", "La Dernière Mode", "À la poursuite d'Ogrest", "Passion d'Ulgrude")
 ON_END_TURN = ("Festin des Wabbits", "La complainte de Lykhen")
 
 
@@ -40,18 +41,28 @@ def _window(state: WakfuState, seat: int, card: int, effect: str, data: list[Any
 
 # -- an Allié just destroyed ------------------------------------------------------------------------------------
 def _destroyed(state: WakfuState, card: int, controller: int, by: int | None) -> None:
-    """An Allié destroyed by a player (the one credited for it, 409.2) opens a window for the Quêtes."""
-    if by is None or state.cards[card].type != "Allié" or not _held(state, ON_DESTROY):
+    """An Allié destroyed opens a window (its targets: the controller it had, the player who destroyed it, the
+    one credited for it (409.2), or -1)."""
+    if state.cards[card].type != "Allié" or not _held(state, ON_DESTROY):
         return
-    _window(state, by, card, "quest:destroyed", [controller])
+    _window(state, controller if by is None else by, card, "quest:destroyed", [controller, -1 if by is None else by])
+
+
+def _destroyed_window(state: WakfuState) -> Item | None:
+    top = state.file[-1] if state.file else None
+    return top if top is not None and top.effect == "quest:destroyed" else None
 
 
 def _just_destroyed(state: WakfuState, seat: int) -> Item | None:
     """The window of an Allié the seat just destroyed, if it is the top of the File."""
-    top = state.file[-1] if state.file else None
-    if top is None or top.effect != "quest:destroyed" or top.seat != seat:
-        return None
-    return top
+    top = _destroyed_window(state)
+    return top if top is not None and top.targets[1] == seat else None
+
+
+def _passion_cond(state: WakfuState, seat: int, card: int) -> bool:
+    """One of your Alliés was just destroyed (by anyone)."""
+    top = _destroyed_window(state)
+    return top is not None and top.targets[0] == seat
 
 
 def _opposing(state: WakfuState, seat: int, card: int) -> bool:
@@ -149,6 +160,12 @@ def _fx_dofus_porteur(state: WakfuState, pend: Pending, value: Any) -> None:
     events.appear(state, Item("card", pend.seat, pend.get("dofus"), state.name(pend.get("dofus")), place=str(value)))
 
 
+def _passion(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if isinstance(t, int) and rules.in_play(state, t):
+        events.destroy(state, t, item.seat)
+
+
 def _festin(state: WakfuState, item: Item) -> None:
     rules.heal(state, item.seat, 5)
 
@@ -162,6 +179,7 @@ ACTIONS.update({s.name: s for s in (
     Spec("Premières Armes", _search("Arme", "hand"), reaction=True, condition=_opposing),
     Spec("La Dernière Mode", _search("Équipement", "hand"), reaction=True, condition=_own),
     Spec("À la poursuite d'Ogrest", _search("Dofus", "play"), reaction=True, condition=_unique),
+    Spec("Passion d'Ulgrude", _passion, ("ally",), reaction=True, condition=_passion_cond),
     Spec("Festin des Wabbits", _festin, reaction=True, condition=_festin_cond),
     Spec("La complainte de Lykhen", _complainte, reaction=True, condition=_complainte_cond),
     Spec("Vacances sur l'île de Moon", _search("Zone", "zone"), condition=_vacances_cond),
