@@ -579,3 +579,51 @@ def test_passion_d_ulgrude_when_one_of_your_allies_is_destroyed() -> None:
     while s.pending and s.pending[-1].kind == "reaction":
         choose(s, "pass")
     assert bw in s.players[0].defausse
+
+
+def test_grippe_de_wakfu_untaps_at_most_pa_cards_until_my_next_turn_included() -> None:
+    s = rich(hand={0: ["Grippe de Wakfu"]}, monde={1: PIOUS})
+    play(s, 0, one(s, "Grippe de Wakfu"))
+    theirs = [c for c in s.players[1].monde if s.name(c).startswith("Piou")]
+    s.tapped.update(theirs)
+    act(s, 0, "end_turn")
+    while s.pending and s.pending[-1].seat == 0:
+        choose(s, s.pending[-1].options[-1])
+    assert s.pending[-1].seat == 1 and s.pending[-1].get("fx") == "untap_some"
+    pa = rules.pa(s, 1)
+    for _ in range(pa):
+        choose(s, s.pending[-1].options[0])
+    assert len([c for c in theirs if c in s.tapped]) == len(theirs) - pa
+    s.tapped.update(s.players[0].monde)  # eight Pious and more: above my PA
+    act(s, 1, "end_turn")
+    while s.pending and s.pending[-1].get("fx") != "untap_some":
+        choose(s, s.pending[-1].options[-1])
+    assert s.pending[-1].seat == 0  # my next turn's untap is limited too ("inclusive")
+    choose(s, "done")
+    act(s, 0, "end_turn")
+    while s.pending and s.pending[-1].seat == 0:
+        choose(s, s.pending[-1].options[-1])
+    assert not any(p.get("fx") == "untap_some" for p in s.pending)  # then it is over
+
+
+def test_romantisme_d_ogrest_gives_another_attack_on_a_heros_or_havre_sac() -> None:
+    s = rich(hand={0: ["Romantisme d'Ogrest"]}, mine=["Bwork", "Bouftou"], monde={1: ["Tofu"]}, hero_in_monde=(1,))
+    bw, b = one(s, "Bwork"), one(s, "Bouftou")
+    assert not playable(s, "Romantisme d'Ogrest")  # an additional attack: once you have attacked
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    choose(s, bw)
+    choose(s, "done")
+    while s.pending and s.pending[-1].kind == "blocker":
+        choose(s, "done")
+    act(s, 0, "pass")
+    act(s, 1, "pass")
+    while s.pending:
+        choose(s, s.pending[-1].options[0])
+    assert s.combat is None and s.players[1].sac_pr < CARDS[s.name(s.players[1].sac)].resistance
+    play(s, 0, one(s, "Romantisme d'Ogrest"))
+    act(s, 0, "attack")
+    assert one(s, "Tofu") not in s.pending[-1].options and s.players[1].hero in s.pending[-1].options
+    choose(s, s.players[1].sac)
+    assert s.players[1].sac_pr == CARDS[s.name(s.players[1].sac)].resistance  # it regains all its points
+    assert b in s.pending[-1].options

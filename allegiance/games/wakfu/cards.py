@@ -48,7 +48,7 @@ VERIFIED_NEUTRE: Final = frozenset({
     "Malédiction d'Halouine", "Capture d'Âmes", "Havrasacadabra", "Premières Armes",
     "La Dernière Mode", "À la poursuite d'Ogrest", "Festin des Wabbits", "La complainte de Lykhen",
     "Vacances sur l'île de Moon", "Vaillance de Jiva", "Potion d'Oubli de Sort", "Passion d'Ulgrude",
-    "Calin de Bajaah", "Sacrifice", "Abcès de Wakfu", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
+    "Calin de Bajaah", "Sacrifice", "Abcès de Wakfu", "Grippe de Wakfu", "Romantisme d'Ogrest", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,9 @@ CANNOT_ATTACK = {"Terra", "Aero", "Pyro", "Akwa"}
 def targets(state: WakfuState, seat: int) -> list[int]:
     """702.2: the opponent's Havre Sac, their Héros in the Monde, or one of their Alliés in the Monde;
     in teams, those of any opposing player still in the game (WK-COMM-5)."""
+    kinds = ("Havre Sac", "Héros") if ("romantisme", seat) in state.flags else ("Havre Sac", "Héros", "Allié")
     return [c for s in teams.opponents(state, seat) for c in state.players[s].monde
-            if state.cards[c].type in ("Havre Sac", "Héros", "Allié")]
+            if state.cards[c].type in kinds]
 
 
 def eligible_attackers(state: WakfuState, seat: int) -> list[int]:
@@ -174,6 +175,13 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         cb.target = value
         cb.defender = rules.controller(state, value)  # WK-COMBAT-1: the target's controller defends
         cb.step = "challenge" if challenges(state, cb.attacker) else "attackers"  # 702.4
+        if ("romantisme", cb.attacker) in state.flags:  # Romantisme d'Ogrest: the target regains everything
+            state.flags.discard(("romantisme", cb.attacker))
+            q = state.players[cb.defender]
+            if state.cards[value].type == "Héros":
+                q.pv = rules.max_pv(state, q.seat)
+            else:
+                q.sac_pr = state.cards[value].resistance
         rules.say(state, "target", f"the target is {state.name(value)}", cb.attacker, card=value)
     elif pend.kind == "attacker":
         if value == "done":

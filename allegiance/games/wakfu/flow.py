@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from allegiance.games.wakfu import choices, combat, events, resolution, rules, teams
 from allegiance.games.wakfu.cards import HERO_SIDES
-from allegiance.games.wakfu.registry import END_DECLARED
+from allegiance.games.wakfu.registry import END_DECLARED, UNTAP_LIMIT
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 
@@ -118,9 +118,14 @@ def start_turn(state: WakfuState, seat: int) -> None:
     state.mods = [m for m in state.mods if m[3] != until]
     state.pmods = [m for m in state.pmods if m[3] != until]
     frozen = {c for c, stat, _, _ in state.mods if stat == "no_untap"}
-    for c in p.monde + p.havre:
-        if c not in frozen:
-            state.tapped.discard(c)
+    limits = [n for limit in UNTAP_LIMIT if (n := limit(state, seat)) is not None]
+    tapped = [c for c in p.monde + p.havre if c not in frozen and c in state.tapped]
+    if limits and len(tapped) > min(limits):  # the player chooses which cards untap (Grippe de Wakfu)
+        state.pending.append(Pending("effect", seat, f"Untap up to {min(limits)} cards: choose one, or done",
+                                     (*tapped, "done"), data=(("fx", "untap_some"), ("left", min(limits)))))
+        tapped = []
+    for c in tapped:
+        state.tapped.discard(c)
     state.flags = {f for f in state.flags if f[0] in ("kept", "recycled_hand", "sac_twice")}
     rules.say(state, "turn", f"turn {state.turn}: {rules.label(state, seat)}", seat)
     state.phase = "main"

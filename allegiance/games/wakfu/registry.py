@@ -98,6 +98,8 @@ START_OF_ACTIONS: list[Callable[[WakfuState], None]] = []
 END_OF_ACTIONS: list[Callable[[WakfuState], None]] = []
 #: (state, target) -> the card that takes damage about to be dealt to ``target`` instead (410; Câlin de Bajaah)
 REDIRECT: list[Callable[[WakfuState, int], int]] = []
+#: (state, seat) -> how many cards the seat may untap as its turn starts, or None for all (Grippe de Wakfu)
+UNTAP_LIMIT: list[Callable[[WakfuState, int], int | None]] = []
 #: (state, seat) called as the active player declares the end of the turn (603.4)
 END_DECLARED: list[Callable[[WakfuState, int], None]] = []
 #: (state, item) called as a card from a hand is played (808.2h)

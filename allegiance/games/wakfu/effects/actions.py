@@ -14,6 +14,7 @@ from allegiance.games.wakfu.registry import (
     REDIRECT,
     TRIGGERS,
     TURN_START,
+    UNTAP_LIMIT,
     Resolve,
     Spec,
 )
@@ -742,6 +743,51 @@ def _invoked_end(state: WakfuState, seat: int) -> None:
 END_OF_TURN.append(_invoked_end)
 
 
+# -- Grippe de Wakfu, Romantisme d'Ogrest ------------------------------------------------------------------------------
+def _grippe(state: WakfuState, item: Item) -> None:
+    state.pmods.append((item.seat, "grippe", 1, f"grippe:{item.seat}"))
+
+
+def _grippe_limit(state: WakfuState, seat: int) -> int | None:
+    """Every player untaps at most as many cards as his PA (read as his turn starts)."""
+    if state.pmods and any(st == "grippe" for _, st, _, _ in state.pmods):
+        return rules.pa(state, seat)
+    return None
+
+
+def _grippe_ends(state: WakfuState, seat: int) -> None:
+    """Until the start of its player's next turn, that turn's untap included: it ends once the untap is done."""
+    if state.pmods:
+        state.pmods = [m for m in state.pmods if m[3] != f"grippe:{seat}"]
+
+
+def _fx_untap_some(state: WakfuState, pend: Pending, value: Any) -> None:
+    left = pend.get("left") - 1
+    if value == "done":
+        return
+    state.tapped.discard(value)
+    options = tuple(o for o in pend.options if o != value)
+    if left > 0 and len(options) > 1:
+        state.pending.append(Pending("effect", pend.seat, f"Untap up to {left} cards: choose one, or done", options,
+                                     data=(("fx", "untap_some"), ("left", left))))
+
+
+UNTAP_LIMIT.append(_grippe_limit)
+TURN_START.append(_grippe_ends)
+
+
+def _romantisme_cond(state: WakfuState, seat: int, card: int) -> bool:
+    """Only during your turn, once you have attacked (RULES.md: the attack it gives is an additional one)."""
+    return state.active == seat and state.attacked and ("romantisme", seat) not in state.flags
+
+
+def _romantisme(state: WakfuState, item: Item) -> None:
+    """One more attack this turn, against an opposing Héros or Havre Sac (``combat.targets``), which regains
+    all its PV or Points de Résistance as it is chosen."""
+    state.attacked = False
+    state.flags.add(("romantisme", item.seat))
+
+
 # -- Abcès de Wakfu, Corruption, Vaillance de Jiva, Potion d'Oubli de Sort ------------------------------------------
 def _abces(state: WakfuState, item: Item) -> None:
     """Every Allié and Héros in a Havre Sac goes to the Monde (not a movement of its own, like 410.7); until end
@@ -806,6 +852,8 @@ ACTIONS.update({s.name: s for s in (
     Spec("Sacrifice", _sacrifice, ("ally",)),
     Spec("Invocation", _invocation),
     Spec("Abcès de Wakfu", _abces),
+    Spec("Grippe de Wakfu", _grippe),
+    Spec("Romantisme d'Ogrest", _romantisme, condition=_romantisme_cond),
     Spec("Corruption", _corruption, ("opposing_ally_monde", "own_ally_monde")),
     Spec("Vaillance de Jiva", _vaillance, reaction=True, condition=_vaillance_cond),
     Spec("Potion d'Oubli de Sort", _oubli, ("just_played_sort",), reaction=True),
@@ -841,4 +889,4 @@ ACTIONS.update({s.name: s for s in (
 EFFECT_HANDLERS.update({"espece": _fx_espece, "to_hand": _fx_to_hand, "to_play": _fx_to_play,
                         "put_place": _fx_put_place, "halouine": _fx_halouine, "marchand": _fx_marchand,
                         "bouftonik": _fx_bouftonik, "havrasac": _fx_havrasac,
-                        "invoke": _fx_invoke})
+                        "invoke": _fx_invoke, "untap_some": _fx_untap_some})

@@ -107,8 +107,11 @@ def _complainte_cond(state: WakfuState, seat: int, card: int) -> bool:
 
 # -- the start of the turn -----------------------------------------------------------------------------------
 def _turn_start(state: WakfuState, seat: int) -> None:
-    """Vacances sur l'île de Moon: whether the seat's Héros is the only Héros in the Monde now."""
+    """Vacances sur l'île de Moon: whether the seat's Héros is the only Héros in the Monde now (remembered only
+    by a player who has the card in hand, Pioche or Défausse: a game without it keeps its flags as before)."""
     p = state.players[seat]
+    if not any(state.cards[c].name == "Vacances sur l'île de Moon" for c in (*p.main, *p.pioche, *p.defausse)):
+        return
     heroes = [c for q in state.players for c in q.monde if state.cards[c].type == "Héros"]
     if heroes == [p.hero]:
         state.flags.add(("alone_at_start", seat))
