@@ -627,3 +627,37 @@ def test_romantisme_d_ogrest_gives_another_attack_on_a_heros_or_havre_sac() -> N
     choose(s, s.players[1].sac)
     assert s.players[1].sac_pr == CARDS[s.name(s.players[1].sac)].resistance  # it regains all its points
     assert b in s.pending[-1].options
+
+
+def test_combat_tactique_plays_another_action_that_no_reaction_answers() -> None:
+    s = rich(hand={0: ["Combat Tactique", "Ronce"], 1: ["Échec Critique"]}, mine=["Shika Ingalsse"],
+             monde={1: ["Bwork"] + PIOUS})
+    bw = one(s, "Bwork")
+    play(s, 0, one(s, "Combat Tactique"))
+    assert s.pending[-1].seat == 1 and one(s, "Échec Critique") in s.pending[-1].options  # it may answer this one
+    choose(s, "pass")
+    assert s.pending[-1].options == (one(s, "Ronce"), "none")
+    choose(s, one(s, "Ronce"))
+    choose(s, one(s, "Ronce"))  # announced now
+    choose(s, bw)
+    pay(s)
+    assert not s.pending and s.damage.get(bw) == 2  # Échec Critique was never offered against the Ronce
+
+
+def test_reflexes_untaps_a_combatant_and_uses_its_power() -> None:
+    s = rich(hand={0: ["Réflexes"]}, mine=["Kristie Endor", "Wa Wabbit"], monde={1: ["Bwork"]})
+    ww, bw = one(s, "Wa Wabbit"), one(s, "Bwork")
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    choose(s, ww)
+    choose(s, "done")
+    choose(s, bw, ww)
+    s.tapped.add(ww)
+    play(s, 0, one(s, "Réflexes"), ww)
+    assert ww not in s.tapped and s.pending[-1].options == (f"use:{ww}:0", "pass")
+    choose(s, f"use:{ww}:0")
+    choose(s, bw)
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert s.damage.get(bw) == 2 and ww in s.tapped

@@ -211,6 +211,9 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
     if kind == "bond_attacker":
         cb = state.combat
         return cb is not None and c in cb.attackers and bool(item.targets) and combat.can_block(state, item.targets[0], c)
+    if kind == "own_combatant":
+        cb = state.combat
+        return cb is not None and (c in cb.attackers or c in cb.blockers) and rules.controller(state, c) == item.seat
     if kind == "combatant_split":
         kind = "combatant"
     if kind == "combatant":

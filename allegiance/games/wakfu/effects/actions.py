@@ -9,8 +9,11 @@ from allegiance.games.wakfu import events, rules
 from allegiance.games.wakfu.effects.common import alive, damage, draw, hero_seat, may, pa_loss, untap
 from allegiance.games.wakfu.registry import (
     ACTIONS,
+    CARD_PLAYED,
     EFFECT_HANDLERS,
     END_OF_TURN,
+    HERO_L2_POWERS,
+    POWERS,
     REDIRECT,
     TRIGGERS,
     TURN_START,
@@ -18,7 +21,7 @@ from allegiance.games.wakfu.registry import (
     Resolve,
     Spec,
 )
-from allegiance.games.wakfu.resources import producers
+from allegiance.games.wakfu.resources import cost_symbols, feasible, producers
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
@@ -788,6 +791,64 @@ def _romantisme(state: WakfuState, item: Item) -> None:
     state.flags.add(("romantisme", item.seat))
 
 
+# -- Combat Tactique, Réflexes: something else played at once ---------------------------------------------------------
+def _tactique(state: WakfuState, item: Item) -> None:
+    """Play another Action at once (asked as a Réaction-like choice: the Action is announced and paid as usual,
+    808); no Réaction may answer it (``_no_answer``)."""
+    p = state.players[item.seat]
+    prods = producers(state, item.seat)
+    options = []
+    for c in p.main:
+        d = state.cards[c]
+        spec = ACTIONS.get(d.name)
+        if d.type != "Action" or spec is None or spec.reaction or ("forgotten", d.name) in state.flags:
+            continue
+        if "Sort" in d.subtypes and d.classes and not rules.has_class(state, item.seat, d.classes[0]):  # 302.5
+            continue
+        if spec.condition is not None and not spec.condition(state, item.seat, c):
+            continue
+        if feasible(cost_symbols(state, c, 0), prods):
+            options.append(c)
+    if options:
+        may(state, item.seat, item.card, "tactique", "Combat Tactique: play another Action now (no Réaction may "
+            "answer it), or none", (*options, "none"))
+
+
+def _fx_tactique(state: WakfuState, pend: Pending, value: Any) -> None:
+    """The Action chosen is then announced through a Réaction-like choice holding only it (the turn's flag
+    marks it for ``_no_answer``)."""
+    if isinstance(value, int) and value in state.players[pend.seat].main:
+        state.flags.add(("tactique", pend.seat))
+        state.pending.append(Pending("reaction", pend.seat, f"Combat Tactique: play {state.name(value)}", (value,),
+                                     pend.card))
+
+
+def _no_answer(state: WakfuState, item: Item) -> None:
+    if ("tactique", item.seat) in state.flags and state.cards[item.card].type == "Action":
+        state.flags.discard(("tactique", item.seat))
+        item.to_ask = []  # Combat Tactique: no Réaction may be played in answer
+
+
+def _reflexes(state: WakfuState, item: Item) -> None:
+    """Untap one of your attacking or blocking Alliés/Héros; you may use one of its powers at once (offered as
+    a Réaction-like choice; a power that cannot be paid is taken back, 808.2)."""
+    t = item.targets[0]
+    if not alive(state, t):
+        return
+    untap(state, t)
+    d = rules.cd(state, t)
+    powers = HERO_L2_POWERS.get(d.name, ()) if d.type == "Héros" and d.hero_side == 2 else ()
+    powers = powers or POWERS.get(d.name, ())
+    options = [f"use:{t}:{i}" for i, sp in enumerate(powers)
+               if not (sp.once and ("once", t, i) in state.flags) and not (sp.incline and t in state.tapped)]
+    if options:
+        state.pending.append(Pending("reaction", item.seat, f"Réflexes: use a power of {state.name(t)} now, or pass",
+                                     (*options, "pass"), item.card))
+
+
+CARD_PLAYED.append(_no_answer)
+
+
 # -- Abcès de Wakfu, Corruption, Vaillance de Jiva, Potion d'Oubli de Sort ------------------------------------------
 def _abces(state: WakfuState, item: Item) -> None:
     """Every Allié and Héros in a Havre Sac goes to the Monde (not a movement of its own, like 410.7); until end
@@ -853,6 +914,8 @@ ACTIONS.update({s.name: s for s in (
     Spec("Invocation", _invocation),
     Spec("Abcès de Wakfu", _abces),
     Spec("Grippe de Wakfu", _grippe),
+    Spec("Combat Tactique", _tactique),
+    Spec("Réflexes", _reflexes, ("own_combatant",)),
     Spec("Romantisme d'Ogrest", _romantisme, condition=_romantisme_cond),
     Spec("Corruption", _corruption, ("opposing_ally_monde", "own_ally_monde")),
     Spec("Vaillance de Jiva", _vaillance, reaction=True, condition=_vaillance_cond),
@@ -889,4 +952,5 @@ ACTIONS.update({s.name: s for s in (
 EFFECT_HANDLERS.update({"espece": _fx_espece, "to_hand": _fx_to_hand, "to_play": _fx_to_play,
                         "put_place": _fx_put_place, "halouine": _fx_halouine, "marchand": _fx_marchand,
                         "bouftonik": _fx_bouftonik, "havrasac": _fx_havrasac,
-                        "invoke": _fx_invoke, "untap_some": _fx_untap_some})
+                        "invoke": _fx_invoke, "untap_some": _fx_untap_some,
+                        "tactique": _fx_tactique})
