@@ -661,3 +661,50 @@ def test_reflexes_untaps_a_combatant_and_uses_its_power() -> None:
     while s.pending and s.pending[-1].kind == "reaction":
         choose(s, "pass")
     assert s.damage.get(bw) == 2 and ww in s.tapped
+
+
+# -- damage about to be dealt (Diversion, Protège !, Potion de Rappel) --------------------------------------------------
+def test_potion_de_rappel_saves_an_allie_about_to_be_damaged() -> None:
+    s = rich(hand={0: ["Flèche Chercheuse"], 1: ["Potion de Rappel"]}, monde={1: ["Bwork"] + PIOUS},
+             heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))
+    bw = one(s, "Bwork")
+    play(s, 0, one(s, "Flèche Chercheuse"), bw)
+    assert s.pending[-1].seat == 1 and "about to take 1" in s.pending[-1].prompt
+    choose(s, one(s, "Potion de Rappel"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert bw in s.players[1].main and s.damage.get(bw) is None
+
+
+def test_diversion_sends_the_damage_to_another_of_your_cards() -> None:
+    s = rich(hand={0: ["Flèche Chercheuse"], 1: ["Diversion"]}, monde={1: ["Bwork", "Demi Moon"] + PIOUS},
+             heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))
+    dm, bw = one(s, "Demi Moon"), one(s, "Bwork")
+    play(s, 0, one(s, "Flèche Chercheuse"), dm)
+    choose(s, one(s, "Diversion"))
+    assert dm not in s.pending[-1].options
+    choose(s, bw)
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert dm in s.players[1].monde and s.damage.get(bw) == 1
+
+
+def test_protege_sends_damage_to_your_heros_onto_a_monstre_and_passing_deals_it() -> None:
+    s = rich(hand={0: ["Flèche Chercheuse", "Flèche Chercheuse"], 1: ["Protège !"]},
+             monde={1: ["Fofy Fafié", "Bwork"] + PIOUS},
+             heroes=("Tirlangue Portey", "Bruss Ouilis"), sacs=("Havre Sac du Tofu", "Havre Sac du Bouftou"))
+    bw, hero = one(s, "Bwork"), s.players[1].hero
+    pv = s.players[1].pv
+    play(s, 0, s.players[0].main[0], hero)
+    choose(s, "pass")  # no answer: the damage is dealt as the window resolves
+    assert s.players[1].pv == pv - 1
+    play(s, 0, s.players[0].main[0], hero)
+    choose(s, one(s, "Protège !"))
+    assert bw in s.pending[-1].options and hero not in s.pending[-1].options  # a Monstre of yours (Pious are)
+    choose(s, bw)
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert s.players[1].pv == pv - 1 and s.damage.get(bw) == 1

@@ -37,7 +37,7 @@ ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbi
                             "La Sacrifiée": "Terre", "Mot de Purgation": "Feu", "Vol de Vie": "Terre",
                             "Pandatak": "Terre", "Vague Tournoyante": "Eau", "Gambit": "Air", "Odorat": "Air",
                             "Flamiche": "Feu", "Mot Soignant": "Feu", "Invocation": "Feu", "Corruption": "Eau",
-                            "Réflexes": "Air"}
+                            "Réflexes": "Air", "Diversion": "Air"}
 #: starter Actions whose card page shows the Neutre element
 VERIFIED_NEUTRE: Final = frozenset({
     "Agression", "Bonne Affaire !", "Boon Attitude", "Brisé !", "Coup Critique", "Défi", "Échec Critique", "Exclusion",
@@ -49,7 +49,8 @@ VERIFIED_NEUTRE: Final = frozenset({
     "Malédiction d'Halouine", "Capture d'Âmes", "Havrasacadabra", "Premières Armes",
     "La Dernière Mode", "À la poursuite d'Ogrest", "Festin des Wabbits", "La complainte de Lykhen",
     "Vacances sur l'île de Moon", "Vaillance de Jiva", "Potion d'Oubli de Sort", "Passion d'Ulgrude",
-    "Calin de Bajaah", "Sacrifice", "Abcès de Wakfu", "Grippe de Wakfu", "Romantisme d'Ogrest", "Combat Tactique", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
+    "Calin de Bajaah", "Sacrifice", "Abcès de Wakfu", "Grippe de Wakfu", "Romantisme d'Ogrest", "Combat Tactique",
+    "Protège !", "Potion de Rappel", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -211,6 +211,10 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
     if kind == "bond_attacker":
         cb = state.combat
         return cb is not None and c in cb.attackers and bool(item.targets) and combat.can_block(state, item.targets[0], c)
+    if kind in ("divert", "own_monster"):  # Diversion, Protège !: another of yours takes the damage
+        window = next((i for i in reversed(state.file) if i.effect == "damage_window"), None)
+        return (window is not None and c != window.targets[0] and rules.controller(state, c) == item.seat
+                and (ctype in ("Allié", "Héros") if kind == "divert" else ctype == "Allié" and state.cards[c].is_monster))
     if kind == "own_combatant":
         cb = state.combat
         return cb is not None and (c in cb.attackers or c in cb.blockers) and rules.controller(state, c) == item.seat

@@ -16,6 +16,7 @@ from allegiance.games.wakfu.registry import (
     APPEAR_INCLINED,
     ATTACK_PM,
     BEFORE_DAMAGE,
+    DAMAGE_WINDOW,
     DAMAGED,
     DESTROYED,
     DESTROYED_BY,
@@ -121,6 +122,8 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
     if state.mods or state.pmods:  # damage dealt to another card instead (the replacement effects, 410)
         for instead in REDIRECT:
             target = instead(state, target)
+    if ask and any(window(state, seat, source, target, amount, element, combat) for window in DAMAGE_WINDOW):
+        return 0  # dealt later, once the Réactions to the damage about to be dealt have resolved
     d = state.cards[target]
     amount -= rules.resistance(state, target, element) if d.type in ("Allié", "Héros") else 0
     amount -= _prevention(state, target)

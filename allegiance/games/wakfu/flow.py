@@ -37,6 +37,8 @@ def advance(state: WakfuState) -> None:
                         what = "the end of combat inclined " + ", ".join(state.name(c) for c in top.inclined)
                     elif top.effect == "quest:destroyed":
                         what = f"{rules.label(state, top.seat)} destroyed {state.name(top.card)}"
+                    elif top.effect == "damage_window":
+                        what = f"{state.name(top.targets[0])} is about to take {top.targets[1]} damage"
                     elif top.effect == "quest:end_turn":
                         what = f"{rules.label(state, top.seat)} declares the end of the turn"
                     else:

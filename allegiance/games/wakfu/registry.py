@@ -98,6 +98,9 @@ START_OF_ACTIONS: list[Callable[[WakfuState], None]] = []
 END_OF_ACTIONS: list[Callable[[WakfuState], None]] = []
 #: (state, target) -> the card that takes damage about to be dealt to ``target`` instead (410; Câlin de Bajaah)
 REDIRECT: list[Callable[[WakfuState, int], int]] = []
+#: (state, seat, source, target, amount, element, combat) -> True when the damage about to be dealt waits for the
+#: Réactions that may answer it (Diversion, Protège !, Potion de Rappel): it is dealt when its window resolves
+DAMAGE_WINDOW: list[Callable[[WakfuState, int | None, int | None, int, int, str, bool], bool]] = []
 #: (state, seat) -> how many cards the seat may untap as its turn starts, or None for all (Grippe de Wakfu)
 UNTAP_LIMIT: list[Callable[[WakfuState, int], int | None]] = []
 #: (state, seat) called as the active player declares the end of the turn (603.4)

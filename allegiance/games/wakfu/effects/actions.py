@@ -10,6 +10,7 @@ from allegiance.games.wakfu.effects.common import alive, damage, draw, hero_seat
 from allegiance.games.wakfu.registry import (
     ACTIONS,
     CARD_PLAYED,
+    DAMAGE_WINDOW,
     EFFECT_HANDLERS,
     END_OF_TURN,
     HERO_L2_POWERS,
@@ -849,6 +850,96 @@ def _reflexes(state: WakfuState, item: Item) -> None:
 CARD_PLAYED.append(_no_answer)
 
 
+# -- damage about to be dealt: Diversion, Protège !, Potion de Rappel ------------------------------------------------
+DAMAGE_REACTIONS = ("Diversion", "Protège !", "Potion de Rappel")
+
+
+def _may_answer(state: WakfuState, seat: int, name: str, target: int) -> bool:
+    """Whether the seat could play the card in answer to damage about to be dealt to ``target`` (its own)."""
+    d = state.cards[target]
+    p = state.players[seat]
+    if name == "Potion de Rappel":
+        ok = d.type == "Allié"
+    elif name == "Diversion":
+        ok = rules.has_class(state, seat, "Sram") and any(
+            rules.is_character(state, c) and c != target for c in p.monde + p.havre)
+    else:
+        ok = d.type == "Héros" and rules.has_class(state, seat, "Osamodas") and any(
+            state.cards[c].type == "Allié" and state.cards[c].is_monster for c in p.monde + p.havre)
+    return ok
+
+
+def _open_damage_window(state: WakfuState, seat: int | None, source: int | None, target: int, amount: int,
+                        element: str, combat: bool) -> bool:
+    """Damage about to be dealt to an Allié/Héros whose controller holds a card answering it (and could play
+    it) waits on the File (a window of its own, 809) and is dealt when the window resolves."""
+    if ("damage_window_done", target) in state.flags:
+        state.flags.discard(("damage_window_done", target))
+        return False
+    if not rules.is_character(state, target):
+        return False
+    owner = rules.controller(state, target)
+    p = state.players[owner]
+    names = [state.cards[c].name for c in p.main if state.cards[c].name in DAMAGE_REACTIONS]
+    if not names:
+        return False
+    prods = producers(state, owner)
+    if not any(_may_answer(state, owner, n, target) and feasible(["Neutre"] * state.cards[
+            next(c for c in p.main if state.cards[c].name == n)].level, prods) for n in names):
+        return False
+    state.file.append(Item("trigger", owner, target, "damage_window",
+                           [target, amount, element, -1 if seat is None else seat, -1 if source is None else source,
+                            int(combat)], paid=True, to_ask=[owner]))
+    return True
+
+
+def _damage_window(state: WakfuState, item: Item) -> None:
+    t, amount, element, seat, source, combat = item.targets
+    if amount > 0 and alive(state, t):
+        state.flags.add(("damage_window_done", t))
+        events.deal_damage(state, None if seat < 0 else seat, None if source < 0 else source, t, amount, element,
+                           bool(combat))
+        state.flags.discard(("damage_window_done", t))
+
+
+def _window_below(state: WakfuState) -> Item | None:
+    return next((i for i in reversed(state.file) if i.effect == "damage_window"), None)
+
+
+def _answers_damage(name: str) -> Any:
+    def cond(state: WakfuState, seat: int, card: int) -> bool:
+        top = state.file[-1] if state.file else None
+        return (top is not None and top.effect == "damage_window" and top.seat == seat
+                and alive(state, top.targets[0]) and _may_answer(state, seat, name, top.targets[0]))
+    return cond
+
+
+def _divert(state: WakfuState, item: Item) -> None:
+    """Diversion / Protège !: the damage goes to the card chosen instead."""
+    window = _window_below(state)
+    if window is not None and alive(state, item.targets[0]):
+        window.targets[0] = item.targets[0]
+
+
+def _rappel(state: WakfuState, item: Item) -> None:
+    """Potion de Rappel: the damage is reduced to 0 and the Allié goes back to its owner's hand."""
+    window = _window_below(state)
+    if window is None:
+        return
+    t = window.targets[0]
+    window.targets[1] = 0
+    if alive(state, t):
+        for e in rules.equipment_of(state, t):
+            events.destroy(state, e)
+        rules.remove(state, t)
+        state.players[state.owner(t)].main.append(t)
+        rules.say(state, "bounce", f"{state.name(t)} returns to its owner's hand", item.seat, card=t)
+
+
+DAMAGE_WINDOW.append(_open_damage_window)
+TRIGGERS["damage_window"] = _damage_window
+
+
 # -- Abcès de Wakfu, Corruption, Vaillance de Jiva, Potion d'Oubli de Sort ------------------------------------------
 def _abces(state: WakfuState, item: Item) -> None:
     """Every Allié and Héros in a Havre Sac goes to the Monde (not a movement of its own, like 410.7); until end
@@ -915,6 +1006,9 @@ ACTIONS.update({s.name: s for s in (
     Spec("Abcès de Wakfu", _abces),
     Spec("Grippe de Wakfu", _grippe),
     Spec("Combat Tactique", _tactique),
+    Spec("Diversion", _divert, ("divert",), reaction=True, condition=_answers_damage("Diversion")),
+    Spec("Protège !", _divert, ("own_monster",), reaction=True, condition=_answers_damage("Protège !")),
+    Spec("Potion de Rappel", _rappel, reaction=True, condition=_answers_damage("Potion de Rappel")),
     Spec("Réflexes", _reflexes, ("own_combatant",)),
     Spec("Romantisme d'Ogrest", _romantisme, condition=_romantisme_cond),
     Spec("Corruption", _corruption, ("opposing_ally_monde", "own_ally_monde")),
