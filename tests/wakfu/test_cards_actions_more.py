@@ -708,3 +708,39 @@ def test_protege_sends_damage_to_your_heros_onto_a_monstre_and_passing_deals_it(
     while s.pending and s.pending[-1].kind == "reaction":
         choose(s, "pass")
     assert s.players[1].pv == pv - 1 and s.damage.get(bw) == 1
+
+
+# -- Réactions to XP and to a mouvement ---------------------------------------------------------------------------------
+def test_fourberie_de_djaul_takes_the_xp_about_to_be_gained() -> None:
+    s = rich(hand={0: ["Parchemin Blanc"], 1: ["Fourberie de Djaul"]}, monde={1: PIOUS})
+    play(s, 0, one(s, "Parchemin Blanc"))
+    assert s.pending[-1].seat == 1 and "about to gain 1 XP" in s.pending[-1].prompt
+    choose(s, one(s, "Fourberie de Djaul"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert s.players[0].xp == 0 and s.players[1].xp == 1
+
+
+def test_curiosite_dangereuse_damages_the_heros_that_just_gained_xp() -> None:
+    s = rich(hand={0: ["Parchemin Blanc"], 1: ["Curiosité Dangereuse"]}, monde={1: PIOUS})
+    pv = s.players[0].pv
+    play(s, 0, one(s, "Parchemin Blanc"))
+    assert s.players[0].xp == 1 and s.pending[-1].seat == 1
+    choose(s, one(s, "Curiosité Dangereuse"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert s.players[0].pv == pv - 1
+
+
+def test_piege_glacial_after_a_mouvement() -> None:
+    s = rich(hand={1: ["Piège Glacial"]}, monde={1: ["Demi Moon"] + PIOUS})
+    pm = rules.pm(s, 0)
+    act(s, 0, "move", card=s.players[0].hero)
+    assert s.pending[-1].seat == 1
+    choose(s, one(s, "Piège Glacial"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert rules.pm(s, 0) == max(0, pm - 2)

@@ -37,7 +37,8 @@ ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbi
                             "La Sacrifiée": "Terre", "Mot de Purgation": "Feu", "Vol de Vie": "Terre",
                             "Pandatak": "Terre", "Vague Tournoyante": "Eau", "Gambit": "Air", "Odorat": "Air",
                             "Flamiche": "Feu", "Mot Soignant": "Feu", "Invocation": "Feu", "Corruption": "Eau",
-                            "Réflexes": "Air", "Diversion": "Air"}
+                            "Réflexes": "Air", "Diversion": "Air",
+                            "Piège Glacial": "Eau"}
 #: starter Actions whose card page shows the Neutre element
 VERIFIED_NEUTRE: Final = frozenset({
     "Agression", "Bonne Affaire !", "Boon Attitude", "Brisé !", "Coup Critique", "Défi", "Échec Critique", "Exclusion",
@@ -50,7 +51,7 @@ VERIFIED_NEUTRE: Final = frozenset({
     "La Dernière Mode", "À la poursuite d'Ogrest", "Festin des Wabbits", "La complainte de Lykhen",
     "Vacances sur l'île de Moon", "Vaillance de Jiva", "Potion d'Oubli de Sort", "Passion d'Ulgrude",
     "Calin de Bajaah", "Sacrifice", "Abcès de Wakfu", "Grippe de Wakfu", "Romantisme d'Ogrest", "Combat Tactique",
-    "Protège !", "Potion de Rappel", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
+    "Protège !", "Potion de Rappel", "Curiosité Dangereuse", "Fourberie de Djaul", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,11 @@ def advance(state: WakfuState) -> None:
                         what = f"{rules.label(state, top.seat)} destroyed {state.name(top.card)}"
                     elif top.effect == "damage_window":
                         what = f"{state.name(top.targets[0])} is about to take {top.targets[1]} damage"
+                    elif top.effect in ("xp_about", "xp_gained"):
+                        verb = "is about to gain" if top.effect == "xp_about" else "gained"
+                        what = f"{rules.label(state, top.targets[0])} {verb} {top.targets[1]} XP"
+                    elif top.effect == "moved":
+                        what = f"{rules.label(state, top.seat)} made a mouvement"
                     elif top.effect == "quest:end_turn":
                         what = f"{rules.label(state, top.seat)} declares the end of the turn"
                     else:

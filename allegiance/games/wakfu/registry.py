@@ -101,6 +101,8 @@ REDIRECT: list[Callable[[WakfuState, int], int]] = []
 #: (state, seat, source, target, amount, element, combat) -> True when the damage about to be dealt waits for the
 #: Réactions that may answer it (Diversion, Protège !, Potion de Rappel): it is dealt when its window resolves
 DAMAGE_WINDOW: list[Callable[[WakfuState, int | None, int | None, int, int, str, bool], bool]] = []
+#: (state, seat, card) called after a mouvement (414.1; Piège Glacial)
+MOVED: list[Callable[[WakfuState, int, int], None]] = []
 #: (state, seat) -> how many cards the seat may untap as its turn starts, or None for all (Grippe de Wakfu)
 UNTAP_LIMIT: list[Callable[[WakfuState, int], int | None]] = []
 #: (state, seat) called as the active player declares the end of the turn (603.4)

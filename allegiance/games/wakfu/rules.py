@@ -7,6 +7,7 @@ it implements.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from allegiance.core.events import Event
@@ -337,10 +338,19 @@ def banish_sac(state: WakfuState, seat: int) -> None:
             p.monde.append(c)
 
 
+#: (state, seat, n) -> True when XP about to be gained waits for the Réactions to it (Fourberie de Djaul); and
+#: (state, seat, n) called once XP is gained (Curiosité Dangereuse).  Hooks the card modules fill (``registry``
+#: is beside this module, so the two lists live here)
+XP_ABOUT: list[Callable[[WakfuState, int, int], bool]] = []
+XP_GAINED: list[Callable[[WakfuState, int, int], None]] = []
+
+
 def gain_xp(state: WakfuState, seat: int, n: int) -> None:
     """XP for the seat's Héros (415): Niveau 2 at the 6th (307.4, 415.3), Niveau 3 wins (415.4)."""
     if n <= 0 or state.phase == "over":
         return
+    if XP_ABOUT and any(about(state, seat, n) for about in XP_ABOUT):
+        return  # gained later, once the Réactions to it have resolved
     p = state.players[seat]
     if any(panoply(state, c, "xp") for c in set(state.attached.values()) if controller(state, c) == seat):
         n += 1  # Panoplie du Prespic: your XP gains are increased by 1
@@ -351,6 +361,8 @@ def gain_xp(state: WakfuState, seat: int, n: int) -> None:
         say(state, "level", f"{state.name(p.hero)} reaches Niveau 2", seat)
     if p.xp >= XP_WIN and len(state.players) == 2:  # WK-XP-1: in teams a Héros stays at Niveau 2
         p.level = 3
+    for gained in XP_GAINED:
+        gained(state, seat, n)
 
 
 def heal(state: WakfuState, seat: int, n: int) -> None:
