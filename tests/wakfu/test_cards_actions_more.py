@@ -744,3 +744,19 @@ def test_piege_glacial_after_a_mouvement() -> None:
     while s.pending and s.pending[-1].kind == "reaction":
         choose(s, "pass")
     assert rules.pm(s, 0) == max(0, pm - 2)
+
+
+def test_humour_de_pouchecot_draws_a_card_instead_of_another_player() -> None:
+    s = rich(hand={0: ["Parchemin de Chance"], 1: ["Humour de Pouchecot"]}, monde={1: PIOUS},
+             defausse={0: ["Boo", "Boo"]})
+    act(s, 0, "play", card=one(s, "Parchemin de Chance"))
+    choose(s, s.players[0].defausse[0])
+    choose(s, s.players[0].defausse[1])
+    pay(s)
+    # two cards to draw: two draw events, each its own window (its ruling); the thief answers the first
+    assert s.pending[-1].seat == 1 and "about to draw" in s.pending[-1].prompt
+    choose(s, one(s, "Humour de Pouchecot"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert len(s.players[0].main) == 1 and len(s.players[1].main) == 1

@@ -51,7 +51,8 @@ VERIFIED_NEUTRE: Final = frozenset({
     "La Dernière Mode", "À la poursuite d'Ogrest", "Festin des Wabbits", "La complainte de Lykhen",
     "Vacances sur l'île de Moon", "Vaillance de Jiva", "Potion d'Oubli de Sort", "Passion d'Ulgrude",
     "Calin de Bajaah", "Sacrifice", "Abcès de Wakfu", "Grippe de Wakfu", "Romantisme d'Ogrest", "Combat Tactique",
-    "Protège !", "Potion de Rappel", "Curiosité Dangereuse", "Fourberie de Djaul", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
+    "Protège !", "Potion de Rappel", "Curiosité Dangereuse", "Fourberie de Djaul",
+    "Humour de Pouchecot", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
 
 
 @dataclass(frozen=True, slots=True)

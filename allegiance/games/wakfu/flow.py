@@ -42,6 +42,8 @@ def advance(state: WakfuState) -> None:
                     elif top.effect in ("xp_about", "xp_gained"):
                         verb = "is about to gain" if top.effect == "xp_about" else "gained"
                         what = f"{rules.label(state, top.targets[0])} {verb} {top.targets[1]} XP"
+                    elif top.effect == "draw_about":
+                        what = f"{rules.label(state, top.targets[0])} is about to draw a card"
                     elif top.effect == "moved":
                         what = f"{rules.label(state, top.seat)} made a mouvement"
                     elif top.effect == "quest:end_turn":

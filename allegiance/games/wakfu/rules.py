@@ -343,6 +343,8 @@ def banish_sac(state: WakfuState, seat: int) -> None:
 #: is beside this module, so the two lists live here)
 XP_ABOUT: list[Callable[[WakfuState, int, int], bool]] = []
 XP_GAINED: list[Callable[[WakfuState, int, int], None]] = []
+#: (state, seat) -> True when the card about to be drawn waits for the Réactions to it (Humour de Pouchecot)
+DRAW_ABOUT: list[Callable[[WakfuState, int], bool]] = []
 
 
 def gain_xp(state: WakfuState, seat: int, n: int) -> None:
@@ -374,6 +376,8 @@ def heal(state: WakfuState, seat: int, n: int) -> None:
 # -- drawing and the hand ------------------------------------------------------------------------------
 def draw(state: WakfuState, seat: int) -> bool:
     """Draw one card (507.4); an empty Pioche takes the shuffled Défausse (507.5). False if nothing to draw."""
+    if DRAW_ABOUT and any(about(state, seat) for about in DRAW_ABOUT):
+        return True  # drawn later, by whoever the Réactions to it leave it to
     p = state.players[seat]
     if not p.pioche:
         if not p.defausse:

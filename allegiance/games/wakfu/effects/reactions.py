@@ -1,5 +1,6 @@
 """Réaction Actions answering an event that has no File item of its own (809): XP about to be gained or just
-gained (Fourberie de Djaul, Curiosité Dangereuse), a mouvement (Piège Glacial).
+gained (Fourberie de Djaul, Curiosité Dangereuse), a card about to be drawn (Humour de Pouchecot), a mouvement
+(Piège Glacial).
 
 As for the Quêtes (``effects.quests``), the event opens a window, a File item every player may answer in turn
 (809.6) that the cards' conditions read, and only when some player holds a card that may answer it: games
@@ -75,6 +76,37 @@ def _curiosite(state: WakfuState, item: Item) -> None:
         events.deal_damage(state, item.seat, None, state.players[seat].hero, n, "Neutre")
 
 
+# -- a card about to be drawn --------------------------------------------------------------------------------------
+def _draw_about(state: WakfuState, seat: int) -> bool:
+    """Each card drawn is a draw of its own (Humour de Pouchecot's ruling); not during the setup (102)."""
+    if ("draw_window_done", seat) in state.flags:
+        state.flags.discard(("draw_window_done", seat))
+        return False
+    if state.phase in ("setup", "mulligan") or not _holders(state, "Humour de Pouchecot", seat):
+        return False
+    _window(state, seat, "draw_about", [seat])
+    return True
+
+
+def _draw_about_resolves(state: WakfuState, item: Item) -> None:
+    seat = int(item.targets[0])
+    state.flags.add(("draw_window_done", seat))
+    rules.draw(state, seat)
+    state.flags.discard(("draw_window_done", seat))
+
+
+def _humour_cond(state: WakfuState, seat: int, card: int) -> bool:
+    top = _top(state, "draw_about")
+    return top is not None and top.targets[0] != seat
+
+
+def _humour(state: WakfuState, item: Item) -> None:
+    """You draw that card instead (from your own Pioche)."""
+    window = next((i for i in reversed(state.file) if i.effect == "draw_about"), None)
+    if window is not None:
+        window.targets[0] = item.seat
+
+
 # -- a mouvement -------------------------------------------------------------------------------------------------
 def _moved(state: WakfuState, seat: int, card: int) -> None:
     if _holders(state, "Piège Glacial", seat):
@@ -96,8 +128,11 @@ ACTIONS.update({s.name: s for s in (
     Spec("Fourberie de Djaul", _fourberie, reaction=True, condition=_fourberie_cond),
     Spec("Curiosité Dangereuse", _curiosite, reaction=True, condition=_curiosite_cond),
     Spec("Piège Glacial", _piege, reaction=True, condition=_piege_cond),
+    Spec("Humour de Pouchecot", _humour, reaction=True, condition=_humour_cond),
 )})
-TRIGGERS.update({"xp_about": _xp_about_resolves, "xp_gained": noop, "moved": noop})
+TRIGGERS.update({"xp_about": _xp_about_resolves, "xp_gained": noop, "moved": noop,
+                 "draw_about": _draw_about_resolves})
 rules.XP_ABOUT.append(_xp_about)
 rules.XP_GAINED.append(_xp_gained)
+rules.DRAW_ABOUT.append(_draw_about)
 MOVED.append(_moved)
