@@ -760,3 +760,30 @@ def test_humour_de_pouchecot_draws_a_card_instead_of_another_player() -> None:
     while s.pending and s.pending[-1].kind == "reaction":
         choose(s, "pass")
     assert len(s.players[0].main) == 1 and len(s.players[1].main) == 1
+
+
+def test_emprise_links_the_other_heros_pv_to_yours_until_your_next_turn() -> None:
+    s = rich(hand={0: ["Emprise"]}, mine=["Ekraz Lenoub"], hero_in_monde=(0, 1))
+    mine, theirs = s.players[0].hero, s.players[1].hero
+    play(s, 0, one(s, "Emprise"), theirs)
+    assert mine in s.tapped
+    from allegiance.games.wakfu import events, flow
+    pv0, pv1 = s.players[0].pv, s.players[1].pv
+    events.deal_damage(s, 1, None, mine, 3, "Feu")
+    flow.advance(s)
+    assert s.players[0].pv == pv0 - 3 and s.players[1].pv == pv1 - 3
+    rules.heal(s, 0, 2)
+    flow.advance(s)
+    assert s.players[1].pv == pv1 - 1
+    events.deal_damage(s, 0, None, theirs, 2, "Feu")  # one way only: theirs does not move mine
+    flow.advance(s)
+    assert s.players[0].pv == pv0 - 1
+
+
+def test_grippe_de_wakfu_survives_a_written_position() -> None:
+    from allegiance.games.wakfu import position
+    s = rich(hand={0: ["Grippe de Wakfu"]})
+    play(s, 0, one(s, "Grippe de Wakfu"))
+    assert s.pmods == [(0, "grippe", 1, "after:0")]
+    words = position.to_position(s)["player_effects"][0]["until"]
+    assert words == "untap of the next turn of seat 0" and position.until_mark(words, "until") == "after:0"

@@ -38,7 +38,7 @@ ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbi
                             "Pandatak": "Terre", "Vague Tournoyante": "Eau", "Gambit": "Air", "Odorat": "Air",
                             "Flamiche": "Feu", "Mot Soignant": "Feu", "Invocation": "Feu", "Corruption": "Eau",
                             "Réflexes": "Air", "Diversion": "Air",
-                            "Piège Glacial": "Eau"}
+                            "Piège Glacial": "Eau", "Emprise": "Air"}
 #: starter Actions whose card page shows the Neutre element
 VERIFIED_NEUTRE: Final = frozenset({
     "Agression", "Bonne Affaire !", "Boon Attitude", "Brisé !", "Coup Critique", "Défi", "Échec Critique", "Exclusion",

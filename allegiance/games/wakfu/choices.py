@@ -196,6 +196,8 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         mine = seat == item.seat
         return ctype == "Allié" and rules.where(state, c) == "monde" and (
             mine if kind == "own_ally_monde" else state.table.team_of(seat) != state.table.team_of(item.seat))
+    if kind == "other_hero_monde":  # Emprise: another Héros in the Monde
+        return ctype == "Héros" and c != state.players[item.seat].hero and rules.where(state, c) == "monde"
     if kind == "opposing_hero":
         return ctype == "Héros" and state.table.team_of(state.owner(c)) != state.table.team_of(item.seat)
     if kind == "own_character":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from allegiance.games.wakfu import choices, combat, events, resolution, rules, teams
 from allegiance.games.wakfu.cards import HERO_SIDES
-from allegiance.games.wakfu.registry import END_DECLARED, UNTAP_LIMIT
+from allegiance.games.wakfu.registry import END_DECLARED, STEP_WATCH, UNTAP_LIMIT
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 
@@ -196,6 +196,9 @@ def check(state: WakfuState) -> None:
     It runs after every step, so it first looks only where something can be due: an Allié may die only
     if it is damaged or its Force can be 0 (``rules.fragile``; no starter card lowers Force), a Havre Sac
     only at 0 PR.  What it finds, and in which order, is what a scan of every card in play would find."""
+    if state.pmods:
+        for watch in STEP_WATCH:  # effects that follow a change as it happens (Emprise)
+            watch(state)
     for _ in range(100):
         changed = False
         due = _lethal(state)

@@ -103,6 +103,8 @@ REDIRECT: list[Callable[[WakfuState, int], int]] = []
 DAMAGE_WINDOW: list[Callable[[WakfuState, int | None, int | None, int, int, str, bool], bool]] = []
 #: (state, seat, card) called after a mouvement (414.1; Piège Glacial)
 MOVED: list[Callable[[WakfuState, int, int], None]] = []
+#: (state) called first in the check after every step (flow.check), while a player modifier is in force (Emprise)
+STEP_WATCH: list[Callable[[WakfuState], None]] = []
 #: (state, seat) -> how many cards the seat may untap as its turn starts, or None for all (Grippe de Wakfu)
 UNTAP_LIMIT: list[Callable[[WakfuState, int], int | None]] = []
 #: (state, seat) called as the active player declares the end of the turn (603.4)

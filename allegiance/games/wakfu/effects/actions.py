@@ -16,6 +16,7 @@ from allegiance.games.wakfu.registry import (
     HERO_L2_POWERS,
     POWERS,
     REDIRECT,
+    STEP_WATCH,
     TRIGGERS,
     TURN_START,
     UNTAP_LIMIT,
@@ -749,7 +750,7 @@ END_OF_TURN.append(_invoked_end)
 
 # -- Grippe de Wakfu, Romantisme d'Ogrest ------------------------------------------------------------------------------
 def _grippe(state: WakfuState, item: Item) -> None:
-    state.pmods.append((item.seat, "grippe", 1, f"grippe:{item.seat}"))
+    state.pmods.append((item.seat, "grippe", 1, f"after:{item.seat}"))
 
 
 def _grippe_limit(state: WakfuState, seat: int) -> int | None:
@@ -762,7 +763,7 @@ def _grippe_limit(state: WakfuState, seat: int) -> int | None:
 def _grippe_ends(state: WakfuState, seat: int) -> None:
     """Until the start of its player's next turn, that turn's untap included: it ends once the untap is done."""
     if state.pmods:
-        state.pmods = [m for m in state.pmods if m[3] != f"grippe:{seat}"]
+        state.pmods = [m for m in state.pmods if m[3] != f"after:{seat}"]
 
 
 def _fx_untap_some(state: WakfuState, pend: Pending, value: Any) -> None:
@@ -940,6 +941,42 @@ DAMAGE_WINDOW.append(_open_damage_window)
 TRIGGERS["damage_window"] = _damage_window
 
 
+# -- Emprise: two Héros' PV linked --------------------------------------------------------------------------------
+def _emprise_cond(state: WakfuState, seat: int, card: int) -> bool:
+    """Its effect inclines your Héros in the Monde: it must be there, dressé."""
+    p = state.players[seat]
+    return p.hero in p.monde and p.hero not in state.tapped
+
+
+def _emprise(state: WakfuState, item: Item) -> None:
+    """Until the start of your next turn, every PV your Héros gains or loses, the other Héros gains or loses too
+    (a player modifier ``emprise:<other seat>`` holding your Héros' PV last seen; ``_emprise_watch``)."""
+    p = state.players[item.seat]
+    t = item.targets[0]
+    if p.hero in p.monde:
+        events.incline(state, p.hero)
+    if alive(state, t):
+        state.pmods.append((item.seat, f"emprise:{state.owner(t)}", p.pv, f"next:{item.seat}"))
+
+
+def _emprise_watch(state: WakfuState) -> None:
+    for i, (seat, stat, last, until) in enumerate(state.pmods):
+        if not stat.startswith("emprise:") or state.players[seat].pv == last:
+            continue
+        now = state.players[seat].pv
+        other = int(stat.split(":")[1])
+        q = state.players[other]
+        if now > last:
+            rules.heal(state, other, now - last)  # 410.2: never above its maximum
+        else:
+            q.pv -= last - now
+        rules.say(state, "emprise", f"{state.name(q.hero)} follows: {now - last:+d} PV (Emprise)", seat)
+        state.pmods[i] = (seat, stat, now, until)
+
+
+STEP_WATCH.append(_emprise_watch)
+
+
 # -- Abcès de Wakfu, Corruption, Vaillance de Jiva, Potion d'Oubli de Sort ------------------------------------------
 def _abces(state: WakfuState, item: Item) -> None:
     """Every Allié and Héros in a Havre Sac goes to the Monde (not a movement of its own, like 410.7); until end
@@ -1005,6 +1042,7 @@ ACTIONS.update({s.name: s for s in (
     Spec("Invocation", _invocation),
     Spec("Abcès de Wakfu", _abces),
     Spec("Grippe de Wakfu", _grippe),
+    Spec("Emprise", _emprise, ("other_hero_monde",), condition=_emprise_cond),
     Spec("Combat Tactique", _tactique),
     Spec("Diversion", _divert, ("divert",), reaction=True, condition=_answers_damage("Diversion")),
     Spec("Protège !", _divert, ("own_monster",), reaction=True, condition=_answers_damage("Protège !")),
