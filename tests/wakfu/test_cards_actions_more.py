@@ -787,3 +787,27 @@ def test_grippe_de_wakfu_survives_a_written_position() -> None:
     assert s.pmods == [(0, "grippe", 1, "after:0")]
     words = position.to_position(s)["player_effects"][0]["until"]
     assert words == "untap of the next turn of seat 0" and position.until_mark(words, "until") == "after:0"
+
+
+def test_la_ruse_d_allister_attacks_back_right_after_the_combat() -> None:
+    s = rich(hand={1: ["La Ruse d'Allister"]}, mine=["Bwork"], monde={1: ["Bouftou", "Tofu"] + PIOUS})
+    bw, t = one(s, "Bwork"), one(s, "Tofu")
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    choose(s, bw)
+    choose(s, "done")
+    choose(s, t, bw)  # the Tofu blocks; the Bouftou stays dressé
+    choose(s, "done") if s.pending and s.pending[-1].kind == "blocker" else None
+    act(s, 0, "pass")
+    act(s, 1, "pass")
+    while s.pending and s.pending[-1].seat == 0:
+        choose(s, s.pending[-1].options[0])
+    assert s.combat is None and s.pending[-1].seat == 1 and one(s, "La Ruse d'Allister") in s.pending[-1].options
+    choose(s, one(s, "La Ruse d'Allister"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert s.combat is not None and s.combat.attacker == 1 and s.active == 0  # in the attacker's turn
+    assert s.pending[-1].kind == "attack_target" and s.players[0].sac in s.pending[-1].options
+    choose(s, s.players[0].sac)
+    assert s.pending[-1].kind == "attacker" and s.pending[-1].seat == 1  # its untapped cards attack

@@ -4,7 +4,7 @@ alternating Phase d'Actions, duels, damage to the target, and the end of combat 
 from __future__ import annotations
 
 from allegiance.games.wakfu import events, rules, teams
-from allegiance.games.wakfu.registry import ACTIONS, END_OF_ACTIONS, START_OF_ACTIONS
+from allegiance.games.wakfu.registry import ACTIONS, COMBAT_ENDED, END_OF_ACTIONS, START_OF_ACTIONS
 from allegiance.games.wakfu.state import Combat, Item, Pending, WakfuState
 
 #: Alliés that may not block (card text) or neither attack nor block (303.6)
@@ -16,7 +16,8 @@ def targets(state: WakfuState, seat: int) -> list[int]:
     """702.2: the opponent's Havre Sac, their Héros in the Monde, or one of their Alliés in the Monde;
     in teams, those of any opposing player still in the game (WK-COMM-5)."""
     kinds = ("Havre Sac", "Héros") if ("romantisme", seat) in state.flags else ("Havre Sac", "Héros", "Allié")
-    return [c for s in teams.opponents(state, seat) for c in state.players[s].monde
+    against = [s for s in teams.opponents(state, seat) if ("ruse", seat, s) in state.flags]  # La Ruse d'Allister
+    return [c for s in against or teams.opponents(state, seat) for c in state.players[s].monde
             if state.cards[c].type in kinds]
 
 
@@ -429,3 +430,5 @@ def _end(state: WakfuState) -> None:
         # each once, the defender's side first (809.6)
         state.file.append(Item("trigger", cb.attacker, inclined[0], "combat_inclined", paid=True,
                                to_ask=teams.after(state, cb.attacker), inclined=inclined))
+    for ended in COMBAT_ENDED:
+        ended(state, cb)

@@ -44,6 +44,8 @@ def advance(state: WakfuState) -> None:
                         what = f"{rules.label(state, top.targets[0])} {verb} {top.targets[1]} XP"
                     elif top.effect == "draw_about":
                         what = f"{rules.label(state, top.targets[0])} is about to draw a card"
+                    elif top.effect == "combat_over":
+                        what = "the combat is over"
                     elif top.effect == "moved":
                         what = f"{rules.label(state, top.seat)} made a mouvement"
                     elif top.effect == "quest:end_turn":

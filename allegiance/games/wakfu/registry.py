@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from allegiance.games.wakfu.state import Item, Pending, WakfuState
+from allegiance.games.wakfu.state import Combat, Item, Pending, WakfuState
 
 Resolve = Callable[[WakfuState, Item], None]
 #: (state, pending, answer): a choice made while an effect resolves (a Pending of kind ``effect``)
@@ -105,6 +105,8 @@ DAMAGE_WINDOW: list[Callable[[WakfuState, int | None, int | None, int, int, str,
 MOVED: list[Callable[[WakfuState, int, int], None]] = []
 #: (state) called first in the check after every step (flow.check), while a player modifier is in force (Emprise)
 STEP_WATCH: list[Callable[[WakfuState], None]] = []
+#: (state, combat) called once a combat has ended (708; La Ruse d'Allister)
+COMBAT_ENDED: list[Callable[[WakfuState, Combat], None]] = []
 #: (state, seat) -> how many cards the seat may untap as its turn starts, or None for all (Grippe de Wakfu)
 UNTAP_LIMIT: list[Callable[[WakfuState, int], int | None]] = []
 #: (state, seat) called as the active player declares the end of the turn (603.4)

@@ -11,8 +11,8 @@ whoever the Réactions left it to.
 from __future__ import annotations
 
 from allegiance.games.wakfu import events, rules, teams
-from allegiance.games.wakfu.registry import ACTIONS, MOVED, TRIGGERS, Spec, noop
-from allegiance.games.wakfu.state import Item, WakfuState
+from allegiance.games.wakfu.registry import ACTIONS, COMBAT_ENDED, MOVED, TRIGGERS, Spec, noop
+from allegiance.games.wakfu.state import Combat, Item, WakfuState
 
 
 def _holders(state: WakfuState, name: str, but: int) -> bool:
@@ -107,6 +107,33 @@ def _humour(state: WakfuState, item: Item) -> None:
         window.targets[0] = item.seat
 
 
+# -- right after a combat: La Ruse d'Allister -----------------------------------------------------------------------
+def _combat_ended(state: WakfuState, cb: Combat) -> None:
+    """A combat just ended: a window for its defender, if he holds La Ruse d'Allister."""
+    if any(state.cards[c].name == "La Ruse d'Allister" for c in state.players[cb.defender].main):
+        state.file.append(Item("trigger", cb.defender, state.players[cb.defender].hero, "combat_over",
+                               [cb.attacker, cb.defender], paid=True, to_ask=[cb.defender]))
+
+
+def _ruse_cond(state: WakfuState, seat: int, card: int) -> bool:
+    top = _top(state, "combat_over")
+    return top is not None and top.targets[1] == seat and state.combat is None
+
+
+def _ruse(state: WakfuState, item: Item) -> None:
+    """Declare an attack against the player who just attacked you (701.2: the declaration goes to the File and
+    the combat follows, in his turn; its target is one of his cards, ``combat.targets``)."""
+    window = next((i for i in reversed(state.file) if i.effect == "combat_over"), None)
+    if window is None or state.combat is not None or not teams.alive(state, int(window.targets[0])):
+        return
+    foe = int(window.targets[0])
+    state.flags.add(("ruse", item.seat, foe))
+    state.combat = Combat(item.seat, foe, to_act=item.seat)
+    rules.say(state, "attack", f"{rules.label(state, item.seat)} attacks back (La Ruse d'Allister)", item.seat)
+    state.file.append(Item("attack", item.seat, state.players[item.seat].hero, "attack", paid=True,
+                           to_ask=teams.after(state, item.seat)))
+
+
 # -- a mouvement -------------------------------------------------------------------------------------------------
 def _moved(state: WakfuState, seat: int, card: int) -> None:
     if _holders(state, "Piège Glacial", seat):
@@ -129,10 +156,12 @@ ACTIONS.update({s.name: s for s in (
     Spec("Curiosité Dangereuse", _curiosite, reaction=True, condition=_curiosite_cond),
     Spec("Piège Glacial", _piege, reaction=True, condition=_piege_cond),
     Spec("Humour de Pouchecot", _humour, reaction=True, condition=_humour_cond),
+    Spec("La Ruse d'Allister", _ruse, reaction=True, condition=_ruse_cond),
 )})
 TRIGGERS.update({"xp_about": _xp_about_resolves, "xp_gained": noop, "moved": noop,
-                 "draw_about": _draw_about_resolves})
+                 "draw_about": _draw_about_resolves, "combat_over": noop})
 rules.XP_ABOUT.append(_xp_about)
 rules.XP_GAINED.append(_xp_gained)
 rules.DRAW_ABOUT.append(_draw_about)
 MOVED.append(_moved)
+COMBAT_ENDED.append(_combat_ended)
