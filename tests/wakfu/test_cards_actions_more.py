@@ -811,3 +811,32 @@ def test_la_ruse_d_allister_attacks_back_right_after_the_combat() -> None:
     assert s.pending[-1].kind == "attack_target" and s.players[0].sac in s.pending[-1].options
     choose(s, s.players[0].sac)
     assert s.pending[-1].kind == "attacker" and s.pending[-1].seat == 1  # its untapped cards attack
+
+
+def test_random_games_with_these_actions_end_without_error() -> None:
+    """Decks full of the Actions above, played at random to the end: no error, never stuck."""
+    import random
+
+    from allegiance.core.rng import Rng
+    actions = sorted(n for n, d in CARDS.items() if d.type == "Action" and implemented(n))
+    allies = sorted(n for n, d in CARDS.items() if d.type == "Allié" and implemented(n) and not d.unique)
+
+    def deck(rnd: random.Random) -> str:
+        pool = rnd.sample(actions, 12) + rnd.sample(allies, 8)
+        counts: dict[str, int] = {}
+        while sum(counts.values()) < 48:
+            n = rnd.choice(pool)
+            counts[n] = min(1 if CARDS[n].unique else 3, counts.get(n, 0) + 1)
+        return "Héros: Bruss Ouilis\nHavre Sac: Havre Sac du Bouftou\n" + "\n".join(f"{v} {k}" for k, v in counts.items())
+
+    for seed in range(3):
+        rnd = random.Random(seed)
+        s = GAME.new_game("1v1", seed, {"decks": [deck(rnd), deck(rnd)]})
+        pick = Rng(seed)
+        for _ in range(30_000):
+            if s.phase == "over":
+                break
+            seat = next(x for x in (0, 1) if GAME.legal_actions(s, x))  # never stuck: someone may act
+            legal = GAME.legal_actions(s, seat)
+            GAME.apply(s, seat, legal[pick.below(len(legal))])
+        assert s.phase == "over"
