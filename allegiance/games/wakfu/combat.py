@@ -425,10 +425,10 @@ def _end(state: WakfuState) -> None:
     state.flags = {f for f in state.flags if f[0] not in ("hit_target", "unassigned")}
     state.combat = None
     rules.say(state, "combat_end", "the combat ends")
+    for ended in COMBAT_ENDED:  # below the inclining on the File: answered once the inclining has been
+        ended(state, cb)
     if inclined and teams.alive(state, cb.attacker):
         # 708.3: the inclining is an event the players may answer with a Réaction (Flèche d'Immolation),
         # each once, the defender's side first (809.6)
         state.file.append(Item("trigger", cb.attacker, inclined[0], "combat_inclined", paid=True,
                                to_ask=teams.after(state, cb.attacker), inclined=inclined))
-    for ended in COMBAT_ENDED:
-        ended(state, cb)
