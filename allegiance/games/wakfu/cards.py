@@ -31,12 +31,28 @@ ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbi
                             # starter Actions, read on their card pages ("Élément")
                             "Bond": "Air", "Charge": "Terre", "Choc Temporel": "Eau", "Colère de Iop": "Terre",
                             "Coupure Temporelle": "Eau", "Flèche Blizzard": "Air", "Flèche Chercheuse": "Air",
-                            "Flétrissement": "Air", "Glyphe Revigorant": "Feu"}
+                            "Flétrissement": "Air", "Glyphe Revigorant": "Feu",
+                            # the other Actions whose card page shows an element other than Neutre
+                            "Ronce": "Terre", "Furie": "Eau", "Savoir des Objets": "Eau", "Art du lancer": "Eau",
+                            "La Sacrifiée": "Terre", "Mot de Purgation": "Feu", "Vol de Vie": "Terre",
+                            "Pandatak": "Terre", "Vague Tournoyante": "Eau", "Gambit": "Air", "Odorat": "Air",
+                            "Flamiche": "Feu", "Mot Soignant": "Feu", "Invocation": "Feu", "Corruption": "Eau",
+                            "Réflexes": "Air", "Diversion": "Air",
+                            "Piège Glacial": "Eau", "Emprise": "Air"}
 #: starter Actions whose card page shows the Neutre element
 VERIFIED_NEUTRE: Final = frozenset({
     "Agression", "Bonne Affaire !", "Boon Attitude", "Brisé !", "Coup Critique", "Défi", "Échec Critique", "Exclusion",
     "Jeunesse d'Ogrest", "Pain au Blé Complet", "Pandrista", "Parchemin Blanc", "Parchemin de Force", "Prospection",
-    "Repos", "Répulsion", "Stratégie de Groupe", "Trêve"})
+    "Repos", "Répulsion", "Stratégie de Groupe", "Trêve",
+    # other Actions
+    "Banni !", "Mot de Frayeur", "Taclé !", "Tempête de Wakfu", "Espèce en Danger", "Échange", "Reviens !",
+    "Poudre d'Eniripsa", "Porter", "Mode Marchand", "Expérience d'Otomaï", "Puissance d'Ogrest",
+    "Malédiction d'Halouine", "Capture d'Âmes", "Havrasacadabra", "Premières Armes",
+    "La Dernière Mode", "À la poursuite d'Ogrest", "Festin des Wabbits", "La complainte de Lykhen",
+    "Vacances sur l'île de Moon", "Vaillance de Jiva", "Potion d'Oubli de Sort", "Passion d'Ulgrude",
+    "Calin de Bajaah", "Sacrifice", "Abcès de Wakfu", "Grippe de Wakfu", "Romantisme d'Ogrest", "Combat Tactique",
+    "Protège !", "Potion de Rappel", "Curiosité Dangereuse", "Fourberie de Djaul",
+    "Humour de Pouchecot", "La Ruse d'Allister", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,6 +94,8 @@ def x_options(state: WakfuState, item: Item) -> list[int]:
     """The values of X that can be paid (and, for Merelyne Manro, that name an Équipement's Niveau)."""
     top = max_x(state, item)
     spec = spec_of(state, item)
+    if spec.x_max is not None:
+        top = min(top, spec.x_max(state, item.seat))
     if spec.split and not candidates(state, Item(item.kind, item.seat, item.card, item.effect), spec.targets[0]):
         return [0]
     if "equipment_x" in spec.targets:
@@ -124,10 +126,16 @@ def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) ->
         # 508.2: a Réaction does not see inside the opponent's Havre Sac
         return [c for c in dict.fromkeys(below[-1].inclined) if c >= 0 and rules.is_character(state, c)
                 and c not in chosen and (rules.where(state, c) == "monde" or rules.controller(state, c) == seat)]
+    if kind.endswith("?"):  # "up to N": a slot that may stay empty
+        return [*candidates(state, item, kind[:-1], first), "none"]
     if kind == "just_played":
         below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")
                  and (i.kind == "power" or state.cards[i.card].type == "Action")]
         return [below[-1].card] if below else []
+    if kind == "just_played_sort":  # the Sort just played (a card, not a power)
+        below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")]
+        top = below[-1] if below else None
+        return [top.card] if top is not None and top.kind == "card" and "Sort" in state.cards[top.card].subtypes else []
     out: list[Any] = []
     # 508 (rules.can_affect, inlined): where the source is decides what it may affect
     szone = "" if src is None or state.cards[src].type == "Action" else rules.where(state, src)
@@ -181,6 +189,22 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         return ctype == "Équipement" and state.cards[c].level == item.x
     if kind == "sac":
         return ctype == "Havre Sac"
+    if kind == "zone":
+        return ctype == "Zone"
+    if kind in ("opposing_ally_monde", "own_ally_monde"):  # Corruption
+        seat = rules.controller(state, c)
+        mine = seat == item.seat
+        return ctype == "Allié" and rules.where(state, c) == "monde" and (
+            mine if kind == "own_ally_monde" else state.table.team_of(seat) != state.table.team_of(item.seat))
+    if kind == "other_hero_monde":  # Emprise: another Héros in the Monde
+        return ctype == "Héros" and c != state.players[item.seat].hero and rules.where(state, c) == "monde"
+    if kind == "opposing_hero":
+        return ctype == "Héros" and state.table.team_of(state.owner(c)) != state.table.team_of(item.seat)
+    if kind == "own_character":
+        return ctype in ("Allié", "Héros") and rules.controller(state, c) == item.seat
+    if kind == "blocked_attacker":  # an attacker with a blocker (704)
+        cb = state.combat
+        return cb is not None and c in cb.attackers and (c in cb.blocked or c in cb.blockers.values())
     if kind == "bond_blocker":
         cb = state.combat
         return (cb is not None and ctype in ("Allié", "Héros") and rules.controller(state, c) == item.seat
@@ -189,6 +213,13 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
     if kind == "bond_attacker":
         cb = state.combat
         return cb is not None and c in cb.attackers and bool(item.targets) and combat.can_block(state, item.targets[0], c)
+    if kind in ("divert", "own_monster"):  # Diversion, Protège !: another of yours takes the damage
+        window = next((i for i in reversed(state.file) if i.effect == "damage_window"), None)
+        return (window is not None and c != window.targets[0] and rules.controller(state, c) == item.seat
+                and (ctype in ("Allié", "Héros") if kind == "divert" else ctype == "Allié" and state.cards[c].is_monster))
+    if kind == "own_combatant":
+        cb = state.combat
+        return cb is not None and (c in cb.attackers or c in cb.blockers) and rules.controller(state, c) == item.seat
     if kind == "combatant_split":
         kind = "combatant"
     if kind == "combatant":
@@ -200,9 +231,13 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
 # -- additional costs (418.8) ---------------------------------------------------------------------------------
 def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
     p = state.players[item.seat]
-    if kind == "incline_own":
+    if kind in ("incline_own", "incline_other"):  # incline_other: not the card the effect targets (Porter)
         return [c for c in p.monde + p.havre if rules.is_character(state, c) and c not in state.tapped
-                and c not in item.extra]
+                and c not in item.extra and (kind == "incline_own" or c not in item.targets)]
+    if kind.startswith("discard1:"):  # discard a card of a type or subtype (Art du lancer, La Sacrifiée)
+        what = kind.split(":")[1]
+        return [c for c in p.main if c not in item.extra and c != item.card
+                and (state.cards[c].type == what or what in state.cards[c].subtypes)]
     if kind.startswith(("recycle3:", "recycle1:")):
         el = kind.split(":")[1]
         return [c for c in p.defausse if state.cards[c].element == el and c not in item.extra]
@@ -214,7 +249,9 @@ def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
 
 
 def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
-    if spec.extra == "incline_own":
+    if spec.extra.startswith("discard1:"):
+        return bool(extra_options(state, Item("card", seat, card, spec.name), spec.extra))
+    if spec.extra in ("incline_own", "incline_other"):
         p = state.players[seat]
         return any(rules.is_character(state, c) and c not in state.tapped and c != card for c in p.monde + p.havre)
     if spec.extra == "discard1":  # another card than the one announced (it leaves the hand first)
@@ -234,11 +271,13 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     name = state.name(item.card)
     if kind in ("destroy_self", "mill1"):
         return False  # paid in after_paid (no choice)
-    if kind in ("incline_own", "discard1", "destroy_tofu") or kind.startswith("recycle1:"):
+    if kind in ("incline_own", "incline_other", "discard1", "destroy_tofu") or kind.startswith(("recycle1:", "discard1:")):
         if item.extra:
             return False
         options = extra_options(state, item, kind)
         prompt = {"incline_own": "incline one of your Alliés/Héros", "discard1": "discard a card",
+                  "incline_other": "incline another of your Alliés/Héros",
+                  "discard1:Équipement": "discard an Équipement card", "discard1:Monstre": "discard a Monstre card",
                   "destroy_tofu": "destroy one of your Tofus"}.get(
             kind, "recycle a card from your Défausse")
         # 808.2: the player may still take the card back (nothing is paid yet)
@@ -259,7 +298,7 @@ def extra_step(state: WakfuState, item: Item) -> bool:
 
 def undo_extra(state: WakfuState, item: Item) -> None:
     spec = spec_of(state, item)
-    if spec.extra == "incline_own":
+    if spec.extra in ("incline_own", "incline_other"):
         for c in item.extra:
             state.tapped.discard(c)
 
@@ -277,6 +316,8 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
         spec = ACTIONS.get(d.name)
         if spec is None or spec.reaction != reaction:
             return False
+        if ("forgotten", d.name) in state.flags:  # Potion d'Oubli de Sort: nobody plays it this turn
+            return False
     elif reaction:
         return False
     else:
@@ -284,7 +325,7 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
             return False
         spec = PERMANENT
     need = cost_symbols(state, card, 0)
-    if spec.extra == "incline_own":
+    if spec.extra in ("incline_own", "incline_other"):
         need = need + ["Neutre"]  # the inclined card cannot also pay: a safe over-estimate
     if prods is None:
         prods = producers(state, seat)

@@ -4,6 +4,7 @@ alternating Phase d'Actions, duels, damage to the target, and the end of combat 
 from __future__ import annotations
 
 from allegiance.games.wakfu import events, rules, teams
+from allegiance.games.wakfu.registry import ACTIONS, COMBAT_ENDED, END_OF_ACTIONS, START_OF_ACTIONS
 from allegiance.games.wakfu.state import Combat, Item, Pending, WakfuState
 
 #: Alliés that may not block (card text) or neither attack nor block (303.6)
@@ -14,8 +15,10 @@ CANNOT_ATTACK = {"Terra", "Aero", "Pyro", "Akwa"}
 def targets(state: WakfuState, seat: int) -> list[int]:
     """702.2: the opponent's Havre Sac, their Héros in the Monde, or one of their Alliés in the Monde;
     in teams, those of any opposing player still in the game (WK-COMM-5)."""
-    return [c for s in teams.opponents(state, seat) for c in state.players[s].monde
-            if state.cards[c].type in ("Havre Sac", "Héros", "Allié")]
+    kinds = ("Havre Sac", "Héros") if ("romantisme", seat) in state.flags else ("Havre Sac", "Héros", "Allié")
+    against = [s for s in teams.opponents(state, seat) if ("ruse", seat, s) in state.flags]  # La Ruse d'Allister
+    return [c for s in against or teams.opponents(state, seat) for c in state.players[s].monde
+            if state.cards[c].type in kinds]
 
 
 def eligible_attackers(state: WakfuState, seat: int) -> list[int]:
@@ -79,6 +82,13 @@ def step(state: WakfuState) -> None:
         state.pending.append(Pending("attack_target", cb.attacker, "Choose the target of your attack",
                                      tuple(options)))
         return
+    if cb.step == "challenge":
+        cb.step = "attackers"
+        found = challenges(state, cb.attacker)
+        if found:  # 702.4: the attacker may play one Challenge (played by the "challenge" effect handler)
+            state.pending.append(Pending("effect", cb.attacker, "Play a Challenge for this combat?", (*found, "no"),
+                                         data=(("fx", "challenge"),)))
+        return
     if cb.step == "attackers":
         # 703.2: the count is checked against the PM after the "quand [nom] attaque" powers, so a card
         # whose power raises the PM may still come once PM attackers are declared (Bruss Ouilis, 703.2c);
@@ -127,6 +137,13 @@ def step(state: WakfuState) -> None:
         return _end(state)
 
 
+def challenges(state: WakfuState, seat: int) -> list[int]:
+    """302.3: the Challenge cards of the seat's hand (each may be played in the Phase de Déclaration de la
+    Cible of a combat where the seat attacks)."""
+    return [c for c in state.players[seat].main
+            if "Challenge" in state.cards[c].subtypes and state.cards[c].name in ACTIONS]
+
+
 def _to_actions(state: WakfuState) -> None:
     cb = state.combat
     assert cb is not None
@@ -136,6 +153,18 @@ def _to_actions(state: WakfuState) -> None:
     cb.passes = 0
     cb.passed = []
     cb.last_att = cb.last_def = -1
+    for start in START_OF_ACTIONS:  # "au début de la phase d'action" (Challenges)
+        start(state)
+
+
+def _end_of_actions(state: WakfuState) -> None:
+    """705.5: two passes in a row end the Phase d'Actions; the "à la fin de la phase d'action" Challenges
+    are checked, then the duels."""
+    cb = state.combat
+    assert cb is not None
+    cb.step = "duels"
+    for end in END_OF_ACTIONS:
+        end(state)
 
 
 def choose(state: WakfuState, pend: Pending, value: object) -> None:
@@ -146,7 +175,14 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         assert isinstance(value, int)
         cb.target = value
         cb.defender = rules.controller(state, value)  # WK-COMBAT-1: the target's controller defends
-        cb.step = "attackers"
+        cb.step = "challenge" if challenges(state, cb.attacker) else "attackers"  # 702.4
+        if ("romantisme", cb.attacker) in state.flags:  # Romantisme d'Ogrest: the target regains everything
+            state.flags.discard(("romantisme", cb.attacker))
+            q = state.players[cb.defender]
+            if state.cards[value].type == "Héros":
+                q.pv = rules.max_pv(state, q.seat)
+            else:
+                q.sac_pr = state.cards[value].resistance
         rules.say(state, "target", f"the target is {state.name(value)}", cb.attacker, card=value)
     elif pend.kind == "attacker":
         if value == "done":
@@ -203,7 +239,7 @@ def pass_action(state: WakfuState, seat: int) -> None:
     rules.say(state, "pass", f"{rules.label(state, seat)} passes", seat)
     _next_actor(state, seat)
     if all(s in cb.passed for s in range(len(state.players)) if teams.alive(state, s)):
-        cb.step = "duels"
+        _end_of_actions(state)
 
 
 def acted(state: WakfuState, seat: int) -> None:
@@ -262,7 +298,7 @@ def skip_to_next(state: WakfuState) -> None:
     assert cb is not None
     _next_actor(state, cb.to_act)
     if all(s in cb.passed for s in range(len(state.players)) if teams.alive(state, s)):
-        cb.step = "duels"
+        _end_of_actions(state)
 
 
 def end_now(state: WakfuState) -> None:
@@ -389,6 +425,8 @@ def _end(state: WakfuState) -> None:
     state.flags = {f for f in state.flags if f[0] not in ("hit_target", "unassigned")}
     state.combat = None
     rules.say(state, "combat_end", "the combat ends")
+    for ended in COMBAT_ENDED:  # below the inclining on the File: answered once the inclining has been
+        ended(state, cb)
     if inclined and teams.alive(state, cb.attacker):
         # 708.3: the inclining is an event the players may answer with a Réaction (Flèche d'Immolation),
         # each once, the defender's side first (809.6)

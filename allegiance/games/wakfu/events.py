@@ -16,13 +16,17 @@ from allegiance.games.wakfu.registry import (
     APPEAR_INCLINED,
     ATTACK_PM,
     BEFORE_DAMAGE,
+    DAMAGE_WINDOW,
     DAMAGED,
     DESTROYED,
+    DESTROYED_BY,
     END_OF_TURN,
     ON_ATTACK,
+    REDIRECT,
     START_OF_TURN,
     STRIKE_BACK,
     TRIGGER_TARGETS,
+    TURN_START,
     WHEN_DESTROYED,
 )
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
@@ -115,6 +119,11 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
     """Deal damage (410): reduced by Résistance (806.12) and prevention; returns the damage dealt."""
     if amount <= 0 or not rules.in_play(state, target):
         return 0
+    if state.mods or state.pmods:  # damage dealt to another card instead (the replacement effects, 410)
+        for instead in REDIRECT:
+            target = instead(state, target)
+    if ask and any(window(state, seat, source, target, amount, element, combat) for window in DAMAGE_WINDOW):
+        return 0  # dealt later, once the Réactions to the damage about to be dealt have resolved
     d = state.cards[target]
     amount -= rules.resistance(state, target, element) if d.type in ("Allié", "Héros") else 0
     amount -= _prevention(state, target)
@@ -197,6 +206,8 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
         # 415.1, 415.2, 415.5 (a teammate's card counts as one's own: no XP)
         rules.gain_xp(state, credit, d.xp)
     on_destroyed(state, card, owner)
+    for watch in DESTROYED_BY:
+        watch(state, card, seat, credit)
 
 
 def after_damage(state: WakfuState, source: int | None, target: int) -> None:
@@ -248,6 +259,8 @@ def start_of_turn(state: WakfuState, seat: int) -> None:
             batch.append(c)
     if len(batch) > 1:
         ask_order(state, seat, tuple(batch), ())
+    for watch in TURN_START:
+        watch(state, seat)
 
 
 def ask_order(state: WakfuState, seat: int, batch: tuple[int, ...], order: tuple[int, ...]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from allegiance.games.wakfu import choices, combat, events, resolution, rules, teams
 from allegiance.games.wakfu.cards import HERO_SIDES
+from allegiance.games.wakfu.registry import END_DECLARED, STEP_WATCH, UNTAP_LIMIT
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 
@@ -34,6 +35,21 @@ def advance(state: WakfuState) -> None:
                         what = f"{rules.label(state, top.seat)} declares an attack"
                     elif top.effect == "combat_inclined":
                         what = "the end of combat inclined " + ", ".join(state.name(c) for c in top.inclined)
+                    elif top.effect == "quest:destroyed":
+                        what = f"{rules.label(state, top.seat)} destroyed {state.name(top.card)}"
+                    elif top.effect == "damage_window":
+                        what = f"{state.name(top.targets[0])} is about to take {top.targets[1]} damage"
+                    elif top.effect in ("xp_about", "xp_gained"):
+                        verb = "is about to gain" if top.effect == "xp_about" else "gained"
+                        what = f"{rules.label(state, top.targets[0])} {verb} {top.targets[1]} XP"
+                    elif top.effect == "draw_about":
+                        what = f"{rules.label(state, top.targets[0])} is about to draw a card"
+                    elif top.effect == "combat_over":
+                        what = "the combat is over"
+                    elif top.effect == "moved":
+                        what = f"{rules.label(state, top.seat)} made a mouvement"
+                    elif top.effect == "quest:end_turn":
+                        what = f"{rules.label(state, top.seat)} declares the end of the turn"
                     else:
                         what = f"{state.name(top.card)} was just played"
                     state.pending.append(Pending("reaction", seat, f"{what}: play a Réaction or pass",
@@ -113,9 +129,14 @@ def start_turn(state: WakfuState, seat: int) -> None:
     state.mods = [m for m in state.mods if m[3] != until]
     state.pmods = [m for m in state.pmods if m[3] != until]
     frozen = {c for c, stat, _, _ in state.mods if stat == "no_untap"}
-    for c in p.monde + p.havre:
-        if c not in frozen:
-            state.tapped.discard(c)
+    limits = [n for limit in UNTAP_LIMIT if (n := limit(state, seat)) is not None]
+    tapped = [c for c in p.monde + p.havre if c not in frozen and c in state.tapped]
+    if limits and len(tapped) > min(limits):  # the player chooses which cards untap (Grippe de Wakfu)
+        state.pending.append(Pending("effect", seat, f"Untap up to {min(limits)} cards: choose one, or done",
+                                     (*tapped, "done"), data=(("fx", "untap_some"), ("left", min(limits)))))
+        tapped = []
+    for c in tapped:
+        state.tapped.discard(c)
     state.flags = {f for f in state.flags if f[0] in ("kept", "recycled_hand", "sac_twice")}
     rules.say(state, "turn", f"turn {state.turn}: {rules.label(state, seat)}", seat)
     state.phase = "main"
@@ -125,6 +146,8 @@ def start_turn(state: WakfuState, seat: int) -> None:
 def end_turn(state: WakfuState) -> None:
     """The active player ends the Phase Principale (603.4): on to the Phase de Pioche."""
     state.phase = "draw"
+    for declared in END_DECLARED:  # a window for the Réactions to the declaration (Quêtes, 302.2)
+        declared(state, state.active)
     p = state.players[state.active]
     # 604.2: once per game, with a full hand and no card drawn or played this turn, recycle the hand.
     if not p.recycled and p.main and len(p.main) == rules.pa(state, p.seat) and not p.drew_or_played:
@@ -175,6 +198,9 @@ def check(state: WakfuState) -> None:
     It runs after every step, so it first looks only where something can be due: an Allié may die only
     if it is damaged or its Force can be 0 (``rules.fragile``; no starter card lowers Force), a Havre Sac
     only at 0 PR.  What it finds, and in which order, is what a scan of every card in play would find."""
+    if state.pmods:
+        for watch in STEP_WATCH:  # effects that follow a change as it happens (Emprise)
+            watch(state)
     for _ in range(100):
         changed = False
         due = _lethal(state)

@@ -12,6 +12,7 @@ from allegiance.core.hooks import RecordHooks, SearchHooks, two_teams
 from allegiance.core.table import Decision, ResponseWindow, Table
 from allegiance.games.wakfu import choices, combat, effects, events, flow, pay, resources, rules, setup, text
 from allegiance.games.wakfu.effects import HAND_POWERS
+from allegiance.games.wakfu.registry import MOVED
 from allegiance.games.wakfu.state import Pending, WakfuState
 from allegiance.games.wakfu.teams import MODES, order
 
@@ -241,6 +242,8 @@ class WakfuGame(Game):
             dst.append(c)
         where = "its Havre Sac" if dst is p.havre else "the Monde"
         rules.say(state, "move", f"{state.name(card)} moves to {where}", seat, card=card)
+        for watch in MOVED:  # the Réactions to a mouvement (Piège Glacial)
+            watch(state, seat, card)
 
     # -- outcome, views, files --------------------------------------------------------------------------
     def outcome(self, state: WakfuState) -> Outcome | None:

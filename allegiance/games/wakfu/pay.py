@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu import choices, combat, effects, events, rules, teams
+from allegiance.games.wakfu.registry import CARD_PLAYED
 from allegiance.games.wakfu.resources import (
     RESOURCE_POWERS,
     artisans,
@@ -142,6 +143,8 @@ def finish(state: WakfuState, item: Item) -> None:
     item.to_ask = teams.after(state, item.seat)  # 809.6; in teams every player, in turn order (WK-GOLD-2)
     if item.kind == "card":
         state.players[item.seat].drew_or_played = True
+        for watch in CARD_PLAYED:
+            watch(state, item)
     after_paid(state, item)
 
 
@@ -217,7 +220,7 @@ def answer_extra(state: WakfuState, pend: Pending, value: Any) -> None:
         return
     item.extra.append(value)
     spec = choices.spec_of(state, item)
-    if spec.extra == "incline_own":
+    if spec.extra in ("incline_own", "incline_other"):
         events.incline(state, value)
     proceed(state)
 
@@ -239,17 +242,17 @@ def after_paid(state: WakfuState, item: Item) -> None:
     elif spec.extra.startswith(("recycle3:", "recycle1:")):
         for c in item.extra:
             rules.recycle(state, c)
-    elif spec.extra in ("discard3", "discard1"):
+    elif spec.extra in ("discard3", "discard1") or spec.extra.startswith("discard1:"):
         for c in item.extra:
             rules.remove(state, c)
             p.defausse.append(c)
     elif spec.extra == "mill1" and p.pioche:
         p.defausse.append(p.pioche.pop())
     elif spec.extra == "destroy_self":
-        events.destroy(state, item.card)
+        events.destroy(state, item.card, item.seat)  # its own card: the credit names who destroyed it, no XP
     elif spec.extra == "destroy_tofu":
         for c in item.extra:
-            events.destroy(state, c)
+            events.destroy(state, c, item.seat)
     if spec.once:
         state.flags.add(("once", item.card, item.power))
     # 705.3 / 809.7: a Réaction is outside the alternation of the Phase d'Actions (it neither uses the

@@ -66,10 +66,13 @@ def until_words(until: str) -> str:
         return "end of combat"
     if until.startswith("next:"):
         return f"next turn of seat {until[5:]}"
+    if until.startswith("after:"):  # the untap of that turn included (Grippe de Wakfu)
+        return f"untap of the next turn of seat {until[6:]}"
     return until
 
 
 _NEXT = re.compile(r"next turn of seat (\d+)")
+_AFTER = re.compile(r"untap of the next turn of seat (\d+)")
 
 
 def until_mark(words: Any, where: str) -> str:
@@ -80,8 +83,11 @@ def until_mark(words: Any, where: str) -> str:
     m = _NEXT.fullmatch(str(words))
     if m:
         return f"next:{m.group(1)}"
-    raise PositionError(f"{where}: until must be \"end of turn\", \"end of combat\" or \"next turn of seat N\", "
-                        f"not {words!r}")
+    m = _AFTER.fullmatch(str(words))
+    if m:
+        return f"after:{m.group(1)}"
+    raise PositionError(f"{where}: until must be \"end of turn\", \"end of combat\", \"next turn of seat N\" or "
+                        f"\"untap of the next turn of seat N\", not {words!r}")
 
 
 def to_position(state: WakfuState) -> dict[str, Any]:

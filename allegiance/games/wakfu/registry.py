@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from allegiance.games.wakfu.state import Item, Pending, WakfuState
+from allegiance.games.wakfu.state import Combat, Item, Pending, WakfuState
 
 Resolve = Callable[[WakfuState, Item], None]
 #: (state, pending, answer): a choice made while an effect resolves (a Pending of kind ``effect``)
@@ -41,6 +41,7 @@ class Spec:
     once: bool = False  # powers: once per turn (per card instance, 802)
     alternative: bool = False  # a card put into play from hand for ``cost`` instead of its Niveau
     split: bool = False  # X target slots of kind targets[0], repeats allowed (a split of X damage, 808.2e)
+    x_max: Callable[[WakfuState, int], int] | None = None  # (state, seat) -> the highest X the card allows
 
 
 def noop(state: WakfuState, item: Item) -> None:
@@ -87,6 +88,31 @@ BEFORE_DAMAGE: dict[str, Callable[[WakfuState, int | None, int | None, int, int,
 ATTACK_PM: dict[str, int] = {}
 #: card name -> its "quand [nom] attaque" power, (state, card)
 ON_ATTACK: dict[str, Callable[[WakfuState, int], None]] = {}
+
+#: (state, card, controller before, destroyer seat or None) called for every card destroyed (Quêtes, 302.2)
+DESTROYED_BY: list[Callable[[WakfuState, int, int, int | None], None]] = []
+#: (state, seat) called at the end of the start of each turn, after its triggers went to the File (602.2)
+TURN_START: list[Callable[[WakfuState, int], None]] = []
+#: (state) called as the Phase d'Actions of a combat starts and as it ends (Challenges, 302.3, 705.5)
+START_OF_ACTIONS: list[Callable[[WakfuState], None]] = []
+END_OF_ACTIONS: list[Callable[[WakfuState], None]] = []
+#: (state, target) -> the card that takes damage about to be dealt to ``target`` instead (410; Câlin de Bajaah)
+REDIRECT: list[Callable[[WakfuState, int], int]] = []
+#: (state, seat, source, target, amount, element, combat) -> True when the damage about to be dealt waits for the
+#: Réactions that may answer it (Diversion, Protège !, Potion de Rappel): it is dealt when its window resolves
+DAMAGE_WINDOW: list[Callable[[WakfuState, int | None, int | None, int, int, str, bool], bool]] = []
+#: (state, seat, card) called after a mouvement (414.1; Piège Glacial)
+MOVED: list[Callable[[WakfuState, int, int], None]] = []
+#: (state) called first in the check after every step (flow.check), while a player modifier is in force (Emprise)
+STEP_WATCH: list[Callable[[WakfuState], None]] = []
+#: (state, combat) called once a combat has ended (708; La Ruse d'Allister)
+COMBAT_ENDED: list[Callable[[WakfuState, Combat], None]] = []
+#: (state, seat) -> how many cards the seat may untap as its turn starts, or None for all (Grippe de Wakfu)
+UNTAP_LIMIT: list[Callable[[WakfuState, int], int | None]] = []
+#: (state, seat) called as the active player declares the end of the turn (603.4)
+END_DECLARED: list[Callable[[WakfuState, int], None]] = []
+#: (state, item) called as a card from a hand is played (808.2h)
+CARD_PLAYED: list[Callable[[WakfuState, Item], None]] = []
 
 # -- the rest -------------------------------------------------------------------------------------------------
 #: ``fx`` of an ``effect`` Pending -> what its answer does

@@ -28,7 +28,7 @@ def resolve(state: WakfuState, item: Item) -> None:
         legal = []
         for i, kind in enumerate(spec.targets):
             t = item.targets[i] if i < len(item.targets) else None
-            if kind in ("player", "element", "metier", "just_played", "just_inclined"):
+            if kind in ("player", "element", "metier", "just_played", "just_played_sort", "just_inclined"):
                 legal.append(t)
                 continue
             probe = Item(item.kind, item.seat, item.card, item.effect, item.targets[:i], item.x)

@@ -7,6 +7,7 @@ it implements.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from allegiance.core.events import Event
@@ -137,6 +138,8 @@ def occupancy(state: WakfuState, seat: int) -> int:
 def sac_room(state: WakfuState, seat: int) -> bool:
     """Whether one more Héros/Allié/Salle fits in the seat's Havre Sac (it must not be banished, 306.5)."""
     p = state.players[seat]
+    if state.pmods and any(st == "no_havre" for _, st, _, _ in state.pmods):  # Abcès de Wakfu
+        return False
     return p.sac in p.monde and occupancy(state, seat) < state.cards[p.sac].taille
 
 
@@ -335,10 +338,21 @@ def banish_sac(state: WakfuState, seat: int) -> None:
             p.monde.append(c)
 
 
+#: (state, seat, n) -> True when XP about to be gained waits for the Réactions to it (Fourberie de Djaul); and
+#: (state, seat, n) called once XP is gained (Curiosité Dangereuse).  Hooks the card modules fill (``registry``
+#: is beside this module, so the two lists live here)
+XP_ABOUT: list[Callable[[WakfuState, int, int], bool]] = []
+XP_GAINED: list[Callable[[WakfuState, int, int], None]] = []
+#: (state, seat) -> True when the card about to be drawn waits for the Réactions to it (Humour de Pouchecot)
+DRAW_ABOUT: list[Callable[[WakfuState, int], bool]] = []
+
+
 def gain_xp(state: WakfuState, seat: int, n: int) -> None:
     """XP for the seat's Héros (415): Niveau 2 at the 6th (307.4, 415.3), Niveau 3 wins (415.4)."""
     if n <= 0 or state.phase == "over":
         return
+    if XP_ABOUT and any(about(state, seat, n) for about in XP_ABOUT):
+        return  # gained later, once the Réactions to it have resolved
     p = state.players[seat]
     if any(panoply(state, c, "xp") for c in set(state.attached.values()) if controller(state, c) == seat):
         n += 1  # Panoplie du Prespic: your XP gains are increased by 1
@@ -349,6 +363,8 @@ def gain_xp(state: WakfuState, seat: int, n: int) -> None:
         say(state, "level", f"{state.name(p.hero)} reaches Niveau 2", seat)
     if p.xp >= XP_WIN and len(state.players) == 2:  # WK-XP-1: in teams a Héros stays at Niveau 2
         p.level = 3
+    for gained in XP_GAINED:
+        gained(state, seat, n)
 
 
 def heal(state: WakfuState, seat: int, n: int) -> None:
@@ -360,6 +376,8 @@ def heal(state: WakfuState, seat: int, n: int) -> None:
 # -- drawing and the hand ------------------------------------------------------------------------------
 def draw(state: WakfuState, seat: int) -> bool:
     """Draw one card (507.4); an empty Pioche takes the shuffled Défausse (507.5). False if nothing to draw."""
+    if DRAW_ABOUT and any(about(state, seat) for about in DRAW_ABOUT):
+        return True  # drawn later, by whoever the Réactions to it leave it to
     p = state.players[seat]
     if not p.pioche:
         if not p.defausse:

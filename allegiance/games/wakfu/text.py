@@ -29,6 +29,7 @@ _WORDS: Final = {
     "destroy": "destroy it", "no": "no", "none": "none", "draw": "draw a card", "accept": "accept", "refuse": "refuse",
     "craft": "make it with its Recette (Fabriquer)",
     "play_first": "I play first", "play_second": "my opponent plays first",
+    "regain": "it regains the Points de Résistance", "lose": "it loses the Points de Résistance",
 }
 
 

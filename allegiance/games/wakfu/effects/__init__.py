@@ -1,6 +1,7 @@
 """Every card's powers, one module per card type, each registering its cards in ``registry`` when imported:
 
-``actions`` (Actions, 302), ``allies`` (Alliés, 303), ``heroes`` (Héros, 307), ``equipment`` (Équipements and
+``actions`` (Actions, 302; ``challenges`` the Challenges, 302.3; ``quests`` the Quêtes, 302.2; ``reactions`` the Réactions to
+XP and to a mouvement), ``allies`` (Alliés, 303), ``heroes`` (Héros, 307), ``equipment`` (Équipements and
 Familiers, 305), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
 A card is found by its name in its type's module.  Importing this package imports them all, so the
 tables it re-exports are full.  Choices made while an effect resolves are :class:`Pending` decisions of
@@ -12,7 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu.cards import CARDS
-from allegiance.games.wakfu.effects import actions, allies, equipment, heroes, places
+from allegiance.games.wakfu.effects import (
+    actions,
+    allies,
+    challenges,
+    equipment,
+    heroes,
+    places,
+    quests,
+    reactions,
+)
 from allegiance.games.wakfu.registry import (
     ACTIONS,
     APPEAR,
@@ -30,7 +40,7 @@ from allegiance.games.wakfu.registry import (
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 #: the card-type modules (imported for their registrations)
-MODULES = (actions, allies, heroes, equipment, places)
+MODULES = (actions, allies, heroes, equipment, places, challenges, quests, reactions)
 
 
 def implemented_cards() -> list[str]:
