@@ -70,24 +70,8 @@ def searched(state: JKState, seat: int, legal: list[Action]) -> list[Action]:
     (AvE 30 and AvEvI 27.5 of 60 games against 35 and 32.5 at 30 iterations, README)."""
     if state.phase == "deploy" and state.pending is None and not state.windows and state.battle is None:
         from allegiance.games.jk.strategy import greedy_choice
-        choice = greedy_choice(state, seat, legal, None)  # type: ignore[arg-type]
-        return [choice, *_other_character_move(state, choice, legal)]
+        return [greedy_choice(state, seat, legal, None)]  # type: ignore[arg-type]
     return legal
-
-
-def _other_character_move(state: JKState, choice: Action, legal: list[Action]) -> list[Action]:
-    """The one alternative the search weighs against the heuristic's deployment: whether to commit a
-    character to this planet or keep it for later (the Final Conflict, JK-3S-11).  When the heuristic
-    deploys a character at the site, passing instead; when it keeps its characters in hand, deploying the
-    strongest one it can afford."""
-    cards = state.cards
-    if choice.kind == "deploy" and choice.get("at") == "site" and cards[choice.get("card")].type == "Character":
-        return [a for a in legal if a.kind == "pass"]
-    chars = [a for a in legal if a.kind == "deploy" and a.get("at") == "site"
-             and cards[a.get("card")].type == "Character"]
-    if not chars:
-        return []
-    return [max(chars, key=lambda a: (cards[a.get("card")].power, -a.get("card")))]
 
 
 def _hidden(state: JKState, card: int) -> bool:
