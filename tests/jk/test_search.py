@@ -17,7 +17,7 @@ from allegiance.games.jk.search import evaluate, move_key
 from allegiance.games.jk.state import PILES, JKState
 from allegiance.games.jk.view import visible_to
 from allegiance.sim.simulate import simulate
-from tests.jk.builders import all_cards, pick, start, to_hand, to_phase
+from tests.jk.builders import all_cards, pick, start, to_hand, to_phase, to_play
 
 
 def _zones(s: JKState) -> dict[str, Any]:
@@ -186,3 +186,36 @@ def test_the_search_leaves_deployment_to_the_greedy_heuristic_and_searches_the_r
     legal = GAME.legal_actions(s, seat)
     assert len(legal) > 1
     assert hooks.searched(s, seat, legal) == [greedy_choice(s, seat, legal, Rng(0))]
+
+
+def test_greedy_keeps_its_strongest_character_for_the_final_conflict_when_the_others_win_the_planet() -> None:
+    """Issue 22 (greedy against random): the Empire has won two planets, so the third may end the game and
+    the old heuristic sent every character in, leaving none for the Final Conflict (a side with none there
+    is out, JK-3S-11: a draw at best).  When the weaker character alone already leads at the site, the
+    strongest now stays in hand; with no lead yet, both still go in."""
+    from allegiance.games.jk.strategy import greedy_choice
+    s = start("AvE", seed=4)
+    pick(s, {0: 8, 1: 8})
+    to_phase(s, "deploy")
+    s.planet, s.controlled = 2, ["Empire", "Empire"]
+    seat = 0
+    assert s.team(seat) == "Alliance"
+    p = s.players[seat]
+    p.draw += p.hand + p.theme_pile  # the two characters only (no event to play first)
+    p.hand, p.theme_pile = [], []
+    scout = to_hand(s, seat, "Ridge Scout")  # power 3, cost 2
+    tavi = to_hand(s, seat, "Tavi Orn, Wing Leader")  # power 4, cost 3: the strongest
+    p.credits = 5
+    s.turns.order, s.turns.idx = [seat, 1], 0
+    assert list(GAME.active_seats(s)) == [seat]
+
+    def deploys() -> set[int]:
+        legal = GAME.legal_actions(s, seat)
+        a = greedy_choice(s, seat, legal, Rng(0))
+        return {a.get("card")} if a.kind == "deploy" else set()
+
+    # nobody at the site yet: the scout alone would lead 3 to 0, so Tavi Orn stays for the Final Conflict
+    assert deploys() == {scout}
+    # an Empire character of power 3 at the site: the scout alone only ties, so both go in (Tavi first)
+    to_play(s, 1, "Patrol Officer")
+    assert deploys() == {tavi}
