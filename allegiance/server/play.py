@@ -233,6 +233,7 @@ async def _play(websocket: WebSocket, mgr: TableManager, table_id: str, client: 
         with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
             await writer
         table.presence_changed()
+        mgr.page_left(table)  # an ended table nobody watches may leave memory
     if conn.too_slow:
         # the page's socket may be full: try to say why, but never wait long for it
         with contextlib.suppress(TimeoutError, WebSocketDisconnect, RuntimeError, OSError):

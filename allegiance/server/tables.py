@@ -67,8 +67,12 @@ log = logging.getLogger("allegiance.server")
 HUMAN = "human"
 #: the largest seed a creator may choose (seeds are stored as signed 64-bit integers)
 MAX_SEED = 2**63 - 1
-#: how many finished tables stay in memory (others are reloaded from the database when asked for)
-FINISHED_IN_MEMORY = 50
+#: how many ended tables (finished or closed) that no page watches stay in memory, the most recently
+#: ended; the others are dropped and rebuilt from the database if asked for again.  A page coming back
+#: just after the end, or the replay downloaded then, finds its table here; beyond that an ended table
+#: is only memory (100-500 KB each, measured on SWDBG and Wakfu games played to the end), and the
+#: 20-table soak ends about ten games a minute (issue 21, item 11)
+ENDED_IN_MEMORY = 16
 #: tables rebuilt from their logs at once (in worker threads)
 CONCURRENT_LOADS = 2
 #: the part of a searching bot's think time that it searches (the rest covers the hand-offs to and
@@ -194,7 +198,9 @@ class LiveTable:
         #: whose turn at the thinking processes this table's searching bots take (``botqueue``): the
         #: creating address while the server runs; a table resumed after a restart is its own creator
         self.creator: str = record.creator_hash or record.id
-        self.finished_at: float | None = time.time() if self.finished else None
+        #: when its game ended or the table was closed (``None`` while it is played); a table rebuilt
+        #: from the database after its end counts from then (see :meth:`TableManager._drop_ended`)
+        self.ended_at: float | None = None if self.status == PLAYING else time.time()
         #: since when no page has been open on the table (``None`` while one is); an all-bot table
         #: nobody watches is closed after the idle time (:meth:`TableManager.sweep_idle`)
         self.unwatched_since: float | None = time.time()
@@ -487,13 +493,20 @@ class TableManager:
         self.listing.changed()
 
     def _stopped_playing(self, table_id: str) -> None:
-        """A table finished or was closed: it no longer counts against its creator's address."""
+        """A table finished or was closed: it no longer counts against its creator's address, and the
+        oldest ended tables nobody watches leave memory."""
         client = self._creator_of.pop(table_id, None)
         if client is not None:
             self._client_tables[client] -= 1
             if self._client_tables[client] <= 0:
                 del self._client_tables[client]
+            searching = self._search_tables.get(client)
+            if searching is not None:
+                searching.discard(table_id)
+                if not searching:
+                    del self._search_tables[client]
         self.lobby_changed()
+        self._drop_ended()
 
     def get(self, table_id: str) -> LiveTable:
         """The live table, rebuilt from the database here if it is not in memory (tests, tools).
@@ -586,7 +599,7 @@ class TableManager:
 
     def _keep(self, table: LiveTable) -> LiveTable:
         self.tables[table.id] = table
-        self._evict_finished()
+        self._drop_ended()
         self.lobby_changed()  # its listing entry now comes from the live table
         return table
 
@@ -657,6 +670,7 @@ class TableManager:
         """Stop a table for good: stored as abandoned, bots stopped, pages sent a final state and closed."""
         self.storage.set_status(table.id, ABANDONED)
         table.abandoned = True
+        table.ended_at = time.time()
         self._stopped_playing(table.id)
         if table.bot_task is not None and not table.bot_task.done():
             table.bot_task.cancel()
@@ -826,7 +840,7 @@ class TableManager:
         table.actions_played += 1
         table.events.extend(events)
         if outcome is not None:
-            table.finished_at = time.time()
+            table.ended_at = time.time()
             self._stopped_playing(table.id)
         return events
 
@@ -913,13 +927,26 @@ class TableManager:
             if self._ended_at_max_length(table):
                 return
 
-    def _evict_finished(self) -> None:
-        done = [t for t in self.tables.values() if t.finished and not t.connections]
-        if len(done) <= FINISHED_IN_MEMORY:
+    def page_left(self, table: LiveTable) -> None:
+        """A page of ``table`` went away (call after :meth:`LiveTable.detach`): an ended table that nobody
+        watches any more may leave memory."""
+        if not table.connections and table.status != PLAYING:
+            self._drop_ended()
+
+    def _drop_ended(self) -> None:
+        """Keep at most :data:`ENDED_IN_MEMORY` ended tables that no page watches, the most recently ended.
+
+        Tables used to leave memory only when a stored table was rebuilt, and only finished ones: every
+        game that ended at the server stayed in memory for its lifetime, state and events (issue 21,
+        item 11: the soak's remaining growth).  Now a table's end and its last page leaving drop the oldest.
+        """
+        ended = [t for t in self.tables.values() if t.status != PLAYING and not t.connections]
+        if len(ended) <= ENDED_IN_MEMORY:
             return
-        done.sort(key=lambda t: t.finished_at or 0.0)
-        for t in done[: len(done) - FINISHED_IN_MEMORY]:
-            self.tables.pop(t.id, None)
+        ended.sort(key=lambda t: t.ended_at or 0.0)
+        for t in ended[: len(ended) - ENDED_IN_MEMORY]:
+            del self.tables[t.id]
+        self.lobby_changed()  # their entries now come from the database
 
 
 def bounded(message: str, limit: int = MAX_ERROR_CHARS) -> str:
