@@ -180,6 +180,7 @@
     busy = true;
     hideMenu();
     renderActions(last);
+    Feel.sent();  // what was clicked shows at once that it is on its way
   }
 
   /** Sends one message that is not a move (the team chat's); false when not connected. */
@@ -241,6 +242,7 @@
     if (msg.type === "error") {
       if (chat.refused(msg)) return;  // a refused chat message is not a refused move
       busy = false;
+      Feel.clearPending();
       // versions stay internal: a move made on a board that has since changed is said in words
       toast(msg.code === "stale" || /version \d/.test(String(msg.message))
         ? "The table changed before your move arrived: look again and choose." : String(msg.message));
@@ -266,7 +268,8 @@
   }
 
   function showState(msg) {
-    const first = !last;
+    const started = performance.now();  // the page's own cost of a state (Performance API: "state-apply")
+    const first = !last, prev = last;
     last = msg;
     busy = false;
     seats = msg.seats;
@@ -301,6 +304,8 @@
     document.body.dataset.version = msg.version;
     document.body.dataset.finished = msg.outcome ? "1" : "0";
     document.body.dataset.mine = mine ? "1" : "0";
+    Feel.applied(started, msg.version);
+    Feel.moments(msg, prev, r);  // banners: the renderer's moments, the game's end
   }
 
   function renderBoard(msg) {
@@ -407,7 +412,8 @@
       el.appendChild(div);
     }
     while (el.childElementCount > 400) el.firstElementChild.remove();
-    if (logPinned || msg.full_log) el.scrollTop = el.scrollHeight;
+    // at the next frame: reading the log's height now would lay the page out once more for nothing
+    if (logPinned || msg.full_log) { logFollow = true; if (!logFrame) logFrame = requestAnimationFrame(logToEnd); }
   }
 
   // -- acting on cards: one action plays at once, several open a menu beside the card ------------------
@@ -472,7 +478,8 @@
   // the log follows new lines unless the reader scrolled up to read older ones; a hidden log (the
   // phone's closed drawer) has no scroll position, so it keeps following, and when it is shown again
   // or resized (the drawer opens, the window changes) a following log goes back to its newest line
-  let logPinned = true;
+  let logPinned = true, logFollow = false, logFrame = 0;
+  function logToEnd() { logFrame = 0; if (logFollow) { const el = $("log"); el.scrollTop = el.scrollHeight; logFollow = false; } }
   const logEnd = () => { const el = $("log"); if (logPinned) el.scrollTop = el.scrollHeight; };
   $("log").addEventListener("scroll", () => {
     const el = $("log");
