@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import shutil
 import statistics
 import sys
@@ -40,24 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from allegiance.games import get_game  # noqa: E402
+from tests.browser.fed_page import FAKE_SOCKET, messages  # noqa: E402
 from tests.server.helpers import ServerProcess  # noqa: E402
-
-KIND_WEIGHT = {"play": 6, "buy": 4, "attack": 4, "use": 1, "move": 1, "end_turn": 1, "pass": 1, "choose": 2}
-OPTIONS = {"wakfu": {"team_uniques": "ignore"}}
-
-#: a WebSocket that never connects anywhere: the benchmark hands the page its messages
-FAKE_SOCKET = """(() => {
-  const socks = [];
-  class FakeSocket {
-    constructor(url) { this.url = url; this.readyState = 0; socks.push(this);
-      setTimeout(() => { this.readyState = 1; if (this.onopen) this.onopen(); }, 0); }
-    send() {}
-    close() { this.readyState = 3; }
-  }
-  FakeSocket.CONNECTING = 0; FakeSocket.OPEN = 1; FakeSocket.CLOSING = 2; FakeSocket.CLOSED = 3;
-  window.WebSocket = FakeSocket;
-  window.__deliver = (msg) => socks[socks.length - 1].onmessage({ data: msg });
-})();"""
 
 #: hands the page one message; resolves with [apply ms, frame ms]
 APPLY = """async (msg) => {
@@ -79,44 +62,6 @@ APPLY = """async (msg) => {
   const own = measures.length > before ? measures[measures.length - 1].duration : null;
   return [own === null ? t1 - t0 : own, t2 - t0, own !== null];
 }"""
-
-
-def messages(game_name: str, mode: str, warm: int, count: int, seed: int = 1) -> list[dict[str, Any]]:
-    """The state messages seat 0 receives for ``count`` actions after ``warm`` actions of a seeded game."""
-    game = get_game(game_name)
-    rng = random.Random(seed)
-    opts = OPTIONS.get(game_name, {})
-    state = game.new_game(mode, seed, opts)
-    table = game.table_for(mode)
-    seats = [{"seat": s.index, "label": s.label, "team": s.team, "kind": "human", "claimed": True, "open": False,
-              "connected": True} for s in table.seats]
-    out: list[dict[str, Any]] = []
-    step = 0
-    while len(out) < count:
-        seat = game.active_seats(state)[0]
-        legal = game.legal_actions(state, seat)
-        action = rng.choices(legal, [KIND_WEIGHT.get(a.kind, 1) for a in legal])[0]
-        events = game.apply(state, seat, action)
-        step += 1
-        if game.outcome(state) is not None:
-            state = game.new_game(mode, rng.randrange(1 << 30), opts)
-            step = 0
-            continue
-        if step <= warm:
-            continue
-        view = game.view(state, 0)
-        out.append({
-            "type": "state", "table": "bench", "status": "playing", "game": game_name, "mode": mode,
-            "practice": False, "seat": 0, "version": state.version, "view": view,
-            "legal": [{"action": a.to_json(), "text": game.describe_action(state, 0, a)}
-                      for a in game.legal_actions(state, 0)],
-            "why": {str(k): v for k, v in game.card_reasons(state, 0, view).items()},
-            "active": list(game.active_seats(state)),
-            "prompts": [{"seats": list(d.seats), "prompt": d.prompt} for d in game.decisions(state)],
-            "events": [e.to_json() for e in events if e.visible_for(0)], "full_log": not out,
-            "seats": seats, "outcome": None, "progress": game.progress(state, 0),
-        })
-    return out
 
 
 def pct(values: list[float], q: float) -> float:
