@@ -52,6 +52,56 @@ const Feel = (() => {
     for (const el of document.querySelectorAll(".pending")) { el.classList.remove("pending"); el.removeAttribute("aria-busy"); }
   }
 
+  // -- moves and departures on the board ----------------------------------------------------------------
+  // A card that arrives where it was not (played, bought, moved, drawn) enters briefly; a card that left
+  // the board (destroyed, discarded, returned) fades out where it was.  Where cards are is read at the
+  // frame after each drawing (when the page is laid out anyway), never in the middle of one.
+  const still = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+  let places = new Map();  // card id -> [element, its box, the board root's class] at the last frame
+  let placing = 0;
+  function beforeDraw(board, msg) {
+    const known = new Map();
+    for (const el of board.querySelectorAll("[data-card]")) known.set(el.dataset.card, el);
+    return { known, animate: !still() && !msg.full_log && known.size > 0 };
+  }
+  function afterDraw(board, before) {
+    if (before.animate) {
+      const now = new Set();
+      for (const el of board.querySelectorAll("[data-card]")) {
+        const id = el.dataset.card;
+        now.add(id);
+        if (before.known.get(id) !== el && !el.closest(".feel-in")) {
+          el.classList.remove("feel-in");
+          el.classList.add("feel-in");
+          el.addEventListener("animationend", () => el.classList.remove("feel-in"), { once: true });
+        }
+      }
+      for (const [id, [el, box, rootClass]] of places) if (!now.has(id) && !el.isConnected && box.width > 0) ghost(el, box, rootClass);
+    }
+    if (!placing) placing = requestAnimationFrame(() => { placing = 0; measure(board); });
+  }
+  function measure(board) {
+    places = new Map();
+    const root = board.firstElementChild;
+    const rootClass = root ? root.className : "";
+    for (const el of board.querySelectorAll("[data-card]")) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.bottom > 0 && box.top < innerHeight) places.set(el.dataset.card, [el, box, rootClass]);
+    }
+  }
+  function ghost(el, box, rootClass) {
+    const wrap = document.createElement("div");
+    wrap.className = `feel-ghost ${rootClass}`;
+    wrap.setAttribute("aria-hidden", "true");
+    Object.assign(wrap.style, { left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`, height: `${box.height}px` });
+    const copy = el.cloneNode(true);
+    for (const n of [copy, ...copy.querySelectorAll("*")]) { n.removeAttribute("data-card"); n.removeAttribute("id"); n.removeAttribute("tabindex"); }
+    copy.classList.remove("act", "pending", "feel-in", "arrive", "hit");
+    wrap.append(copy);
+    wrap.addEventListener("animationend", () => wrap.remove(), { once: true });
+    document.body.append(wrap);
+  }
+
   // -- banners --------------------------------------------------------------------------------------
   let hideTimer = null;
   function bannerEl() {
@@ -116,5 +166,5 @@ const Feel = (() => {
     if (lines.length && !(prev && prev.outcome)) showBanner(lines.slice(-3), "", false);
   }
 
-  return { applied, sent, clearPending, moments, hideBanner };
+  return { applied, sent, clearPending, moments, hideBanner, beforeDraw, afterDraw };
 })();

@@ -310,7 +310,9 @@
 
   function renderBoard(msg) {
     Shell.hidePreview();
+    const before = Feel.beforeDraw($("board"), msg);  // (cards that arrive or leave are animated briefly)
     r.render($("board"), msg.view, ctx(msg));
+    Feel.afterDraw($("board"), before);
   }
 
   function renderOutcome(msg) {

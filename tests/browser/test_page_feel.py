@@ -191,3 +191,41 @@ def test_a_destroyed_base_has_a_banner_that_goes_by_itself(browser: Any, pages: 
         no_errors(page)
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_cards_that_arrive_or_leave_are_animated_briefly(browser: Any, pages: list[Any], tmp_path: Path, reduced: bool) -> None:
+    msgs = messages("swdbg", "1v1", 10, 12)
+    server = ServerProcess(str(tmp_path / "moves.db")).start()
+    try:
+        page = fed_page(browser, pages, server.base, reduced=reduced)
+        deliver(page, msgs[0])
+        seen_in, seen_out = False, False
+
+        def ids() -> set[str]:
+            return set(page.evaluate("[...document.querySelectorAll('#board [data-card]')].map((e) => e.dataset.card)"))
+        for msg in msgs[1:]:
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")  # the frame after
+            old = ids()
+            deliver(page, msg)
+            new = ids()
+            arrived = page.evaluate("[...document.querySelectorAll('#board .feel-in')].map((e) => e.dataset.card)")
+            ghosts = page.locator("body > .feel-ghost").count()
+            if reduced:
+                assert arrived == [] or all(page.evaluate(
+                    "(id) => getComputedStyle(document.querySelector(`#board [data-card='${id}']`)).animationName", a) == "none"
+                    for a in arrived)
+                assert page.locator("body > .feel-ghost:visible").count() == 0
+                continue
+            seen_in = seen_in or bool(set(arrived) & (new - old))
+            seen_out = seen_out or (bool(old - new) and ghosts > 0)
+            # a ghost is never a card: no id, nothing to click
+            assert page.locator("body > .feel-ghost [data-card]").count() == 0
+        if not reduced:
+            assert seen_in, "no card that arrived was animated"
+            assert seen_out, "no card that left faded out"
+            # the ghosts go by themselves
+            page.wait_for_function("document.querySelectorAll('body > .feel-ghost').length === 0", timeout=30_000)
+        no_errors(page)
+    finally:
+        server.stop()
