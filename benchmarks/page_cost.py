@@ -14,8 +14,8 @@ message in turn, and prints, per game and mode:
 - ``frame``: from the arrival to the next frame painted (rAF then a task), p50 / p95;
 - ``cpu``: the page's main-thread CPU time per state (CDP's ThreadTime: unlike the times above, it
   does not grow when other processes hold the machine's cores), and ``layouts`` per state;
-- ``idle``: an idle page's main-thread busy time over ``--idle`` seconds (CDP's TaskDuration), in
-  % of one core.
+- ``idle``: an idle page's main-thread busy time over ``--idle`` seconds, from a second after the last
+  state (its brief animations over), in % of one core (CDP's TaskDuration).
 
     .venv/bin/python benchmarks/page_cost.py
     .venv/bin/python benchmarks/page_cost.py --games wakfu:1v1,wakfu:2v2,wakfu:8v8 --states 40
@@ -119,6 +119,8 @@ def main() -> None:
                 m1 = metrics()
                 cpu = 1000 * (m1["ThreadTime"] - m0["ThreadTime"]) / len(applied)
                 layouts = (m1["LayoutCount"] - m0["LayoutCount"]) / len(applied)
+                time.sleep(1.0)  # the last state's brief animations end
+                m1 = metrics()
                 t0 = time.monotonic()
                 time.sleep(args.idle)
                 idle = 100 * (metrics()["TaskDuration"] - m1["TaskDuration"]) / (time.monotonic() - t0)

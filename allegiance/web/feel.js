@@ -4,14 +4,14 @@
 //   until the table answers (the next state is drawn, or an error).
 // - Banners: the moments a game's renderer names (`banners`: event kind -> heading, SHELL.md), and the
 //   game's end with the viewer's result (victory, defeat, a draw; a spectator reads who won).  A
-//   banner goes by itself after a while; the game's end stays until clicked.
+//   banner goes by itself after a while (the game's end after longer), or at a click.
 // - The cost of each state drawn is recorded with the Performance API (a "state-apply" measure whose
 //   detail is the state's version): benchmarks/page_cost.py and the browser tests read it.
 // Motion is for people who want it: with prefers-reduced-motion the banners and marks do not move.
 "use strict";
 
 const Feel = (() => {
-  const BANNER_MS = 2600;
+  const BANNER_MS = 2600, END_MS = 9000;
   const MAX_MEASURES = 200;
 
   // -- the page's cost ------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ const Feel = (() => {
     if (el) el.hidden = true;
   }
   /** Shows `lines` ([{head, text}]) in one banner; `tone`: "win", "lose", "draw" or "" (an event). */
-  function showBanner(lines, tone, stays) {
+  function showBanner(lines, tone, ms) {
     const el = bannerEl();
     el.replaceChildren(...lines.map(({ head, text }) => {
       const div = document.createElement("div");
@@ -142,7 +142,7 @@ const Feel = (() => {
     void el.offsetWidth;  // (restarts the entrance for a banner that follows another)
     el.classList.add("show");
     clearTimeout(hideTimer);
-    hideTimer = stays ? null : setTimeout(hideBanner, BANNER_MS);
+    hideTimer = setTimeout(hideBanner, ms);
   }
 
   /** The viewer's result once the game is over: [tone, heading]. */
@@ -160,10 +160,10 @@ const Feel = (() => {
     const lines = msg.full_log ? [] : (msg.events || []).filter((e) => kinds[e.kind]).map((e) => ({ head: kinds[e.kind], text: e.text }));
     if (msg.outcome && prev && !prev.outcome) {
       const [tone, head] = result(msg.outcome, msg.seat, msg.seats);
-      showBanner([{ head, text: msg.outcome.reason }, ...lines], tone, true);
+      showBanner([{ head, text: msg.outcome.reason }, ...lines], tone, END_MS);
       return;
     }
-    if (lines.length && !(prev && prev.outcome)) showBanner(lines.slice(-3), "", false);
+    if (lines.length && !(prev && prev.outcome)) showBanner(lines.slice(-3), "", BANNER_MS);
   }
 
   return { applied, sent, clearPending, moments, hideBanner, beforeDraw, afterDraw };

@@ -159,7 +159,7 @@ def test_the_games_end_has_a_banner_with_the_viewers_result(browser: Any, pages:
         assert banner.locator("b").first.inner_text() == result
         assert "all bases destroyed" in banner.inner_text()
         assert banner.get_attribute("role") == "status"
-        # it stays until clicked
+        # a click puts it away (else it goes by itself, later than an event's)
         banner.click()
         assert not banner.is_visible()
         no_errors(page)
