@@ -199,19 +199,10 @@ const Shell = (() => {
 
   /** Gives each name (under ``root``, matching ``selector``) whose letters its box cuts smaller letters
    *  (``min`` px), then, if still cut, lines broken inside its words: a name is never shown cut ("Dar Vad").
-   *  Reads and writes go in batches (one layout each). */
-  function fitNames(root, selector, min = 8) {
-    const cut = (n) => n.getClientRects().length > 0 && (n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1);
-    const names = [...root.querySelectorAll(selector)];
-    names.forEach((n) => { n.style.fontSize = n.style.overflowWrap = n.style.webkitLineClamp = ""; });
-    let still = names.filter(cut);
-    for (const shrink of [0.8, 0]) {  // a fifth smaller, then the smallest
-      const sizes = still.map((n) => Math.max(min, parseFloat(getComputedStyle(n).fontSize) * shrink));
-      still.forEach((n, i) => { n.style.fontSize = `${sizes[i]}px`; });
-      still = still.filter(cut);
-    }
-    still.forEach((n) => { n.style.overflowWrap = "anywhere"; n.style.webkitLineClamp = "5"; });
-  }
+   *  Fits are kept by name and box size (drawcache.js): only new cases are measured. */
+  const fitNames = (root, selector, min = 8) => Draw.fitNames(root, selector, min);
+  /** Draws ``html`` into ``root`` changing only what differs (drawcache.js): a renderer's board. */
+  const draw = (root, html) => Draw.morph(root, html);
 
   let hoverTimer = null;
   let clickedAt = null;  // where the last click was (on the board or not), until the mouse moves away from it
@@ -245,5 +236,5 @@ const Shell = (() => {
   }
 
   return { esc, registerGame, renderer, loadCatalog, actionsByCard, actionText, outcomeText, teamName,
-    showOverlay, hideOverlay, overlayOpen, bindCardDetails, hidePreview, beep, bindSoundToggle, fitNames };
+    showOverlay, hideOverlay, overlayOpen, bindCardDetails, hidePreview, beep, bindSoundToggle, fitNames, draw };
 })();

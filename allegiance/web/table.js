@@ -184,6 +184,7 @@
     hideMenu();
     clearPick();
     renderActions(last);
+    Feel.sent();  // what was clicked shows at once that it is on its way
   }
 
   /** Sends one message that is not a move (the team chat's); false when not connected. */
@@ -245,6 +246,7 @@
     if (msg.type === "error") {
       if (chat.refused(msg)) return;  // a refused chat message is not a refused move
       busy = false;
+      Feel.clearPending();
       // versions stay internal: a move made on a board that has since changed is said in words
       toast(msg.code === "stale" || /version \d/.test(String(msg.message))
         ? "The table changed before your move arrived: look again and choose." : String(msg.message));
@@ -290,16 +292,24 @@
     return pref === "always" || (pref === "auto" && msg.legal.length > 1);
   }
   const countdown = (w) => `<span class="countdown" data-ends="${performance.now() + 1000 * Number(w.remaining)}">${Math.ceil(Number(w.remaining))} s</span>`;
-  setInterval(() => {
-    for (const el of document.querySelectorAll(".countdown[data-ends]")) {
+  // The ticker runs only while a countdown is shown, so an idle page schedules nothing.
+  let ticker = null;
+  function tickCountdowns() {
+    const shown = document.querySelectorAll(".countdown[data-ends]");
+    if (!shown.length) { clearInterval(ticker); ticker = null; return; }
+    for (const el of shown) {
       const left = Math.max(0, Math.ceil((Number(el.dataset.ends) - performance.now()) / 1000));
       const text = `${left} s`;
       if (el.textContent !== text) el.textContent = text;
     }
-  }, 250);
+  }
+  function startCountdowns() {
+    if (!ticker && document.querySelector(".countdown[data-ends]")) ticker = setInterval(tickCountdowns, 250);
+  }
 
   function showState(msg) {
-    const first = !last;
+    const started = performance.now();  // the page's own cost of a state (Performance API: "state-apply")
+    const first = !last, prev = last;
     shownFrom = msg;
     const win = windowOf(msg);
     const ask = !win || asks(msg, win);
@@ -350,11 +360,16 @@
     document.body.dataset.version = msg.version;
     document.body.dataset.finished = msg.outcome ? "1" : "0";
     document.body.dataset.mine = mine ? "1" : "0";
+    Feel.applied(started, msg.version);
+    Feel.moments(msg, prev, r);  // banners: the renderer's moments, the game's end
+    startCountdowns();
   }
 
   function renderBoard(msg) {
     Shell.hidePreview();
+    const before = Feel.beforeDraw($("board"), msg);  // (cards that arrive or leave are animated briefly)
     r.render($("board"), msg.view, ctx(msg));
+    Feel.afterDraw($("board"), before);
   }
 
   function renderOutcome(msg) {
@@ -556,7 +571,8 @@
       el.appendChild(div);
     }
     while (el.childElementCount > 400) el.firstElementChild.remove();
-    if (logPinned || msg.full_log) el.scrollTop = el.scrollHeight;
+    // at the next frame: reading the log's height now would lay the page out once more for nothing
+    if (logPinned || msg.full_log) { logFollow = true; if (!logFrame) logFrame = requestAnimationFrame(logToEnd); }
   }
 
   // -- acting on cards: one action plays at once, several open a menu beside the card ------------------
@@ -643,7 +659,8 @@
   // the log follows new lines unless the reader scrolled up to read older ones; a hidden log (the
   // phone's closed drawer) has no scroll position, so it keeps following, and when it is shown again
   // or resized (the drawer opens, the window changes) a following log goes back to its newest line
-  let logPinned = true;
+  let logPinned = true, logFollow = false, logFrame = 0;
+  function logToEnd() { logFrame = 0; if (logFollow) { const el = $("log"); el.scrollTop = el.scrollHeight; logFollow = false; } }
   const logEnd = () => { const el = $("log"); if (logPinned) el.scrollTop = el.scrollHeight; };
   $("log").addEventListener("scroll", () => {
     const el = $("log");

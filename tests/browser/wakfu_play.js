@@ -34,7 +34,8 @@
     window.__tapped = Math.max(window.__tapped, board.querySelectorAll(".slot.tapped").length);
     window.__reinforced = Math.max(window.__reinforced, board.querySelectorAll(".pair .r-reinforcing").length);
   };
-  new MutationObserver(watch).observe(document.getElementById("board"), { childList: true });
+  // (the board changes only what differs: cards come and go, and classes change, anywhere under it)
+  new MutationObserver(watch).observe(document.getElementById("board"), { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
   window.__autoplay = setInterval(() => {
     if (document.body.dataset.finished === "1" || document.body.dataset.mine !== "1" || document.body.classList.contains("busy")) return;
     const turn = document.getElementById("turn").textContent.split("·")[0];

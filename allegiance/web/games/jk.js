@@ -269,12 +269,12 @@
     const teams = [...new Set(view.players.map(teamOf))];
     const home = myTeam(view) || teams[0];
     const others = teams.filter((t) => t !== home);
-    root.innerHTML = `<div class="jk sides-${teams.length}">
+    Shell.draw(root, `<div class="jk sides-${teams.length}">
       <div class="jtop">${planetsBar(view)}${statusLine(view)}</div>
       <div class="jk-opps">${others.map((t) => sideBox(t, view, ctx, "opp")).join("")}</div>
       ${planetZone(view, ctx)}
       <div class="jk-home">${sideBox(home, view, ctx, "home")}</div>
-      ${handZone(view, ctx)}</div>`;
+      ${handZone(view, ctx)}</div>`);
   }
 
   // -- actions on cards -------------------------------------------------------------------------------------------
@@ -343,6 +343,7 @@
   }
 
   Shell.registerGame("jk", {
+    banners: { out: "Out of the game", final: "The Final Conflict" },
     title: "Jedi Knights",
     stylesheet: "/static/games/jk.css",
     render, cardsOf, cardDetail, pileDetail, summary, turnStarts,

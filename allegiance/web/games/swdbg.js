@@ -181,14 +181,14 @@
       ? `<div class="strip"><span class="muted">${esc(anchor.label)} holds ${anchor.hand_count} card(s)</span></div>`
       : strip(anchor.hand.length ? anchor.hand.map((c) => face(c, ctx, { cls: "inhand" })) : ['<span class="muted">no card in hand</span>']);
     const handEmpty = anchor.hand !== null && !anchor.hand.length;
-    root.innerHTML = `<div class="sw m-${esc(view.mode)} ${ctx.outcome ? "over" : ""} ${handEmpty ? "hand-empty" : ""}">
+    Shell.draw(root, `<div class="sw m-${esc(view.mode)} ${ctx.outcome ? "over" : ""} ${handEmpty ? "hand-empty" : ""}">
       <div class="sw-opps team-${opps[0] ? opps[0].faction : ""} ${view.active_team !== ownTeam && !ctx.outcome ? "their-turn" : ""}">
         ${opps.map((p) => compactPlayer(p, view, ctx, false)).join("")}</div>
       <div class="sw-mid">${view.regions.map((r) => regionBox(r, view, ctx, me)).join("")}${forceTrack(view)}</div>
       <div class="sw-home">${myArea(anchor, view, ctx, me ? `${anchor.label} (you)` : anchor.label)}
         ${mate.map((p) => compactPlayer(p, view, ctx, true, !me)).join("")}</div>
       <div class="sw-hand zone-hand" aria-label="${me ? "your hand" : "hand"}"><div class="hlabel">${me ? "Your hand" : `${esc(anchor.label)}'s hand`}</div>${handHtml}</div>
-    </div>`;    // a narrow card keeps its whole name (a phone showed "Dar Vad"): smaller letters, never cut ones
+    </div>`);    // a narrow card keeps its whole name (a phone showed "Dar Vad"): smaller letters, never cut ones
     Shell.fitNames(root, ".card .nm");
     if (!root.__swFit) { root.__swFit = new ResizeObserver(() => Shell.fitNames(root, ".card .nm")); root.__swFit.observe(root); }
   }
@@ -409,7 +409,9 @@
     return `turn ${view.turn} · ${whose}`;
   }
 
-  Shell.registerGame("swdbg", { title: "Star Wars deckbuilding", stylesheet: "/static/games/swdbg.css", render, cardsOf, cardDetail, pileDetail, decision, summary,
+  Shell.registerGame("swdbg", {
+    banners: { base_destroyed: "Base destroyed" },
+    title: "Star Wars deckbuilding", stylesheet: "/static/games/swdbg.css", render, cardsOf, cardDetail, pileDetail, decision, summary,
     // the action list's headings by action kind
     actionGroups: { choose: "choose", play: "play a card", use: "use a card", commit: "attack", resolve: "attack",
       buy: "buy", pay_off: "pay off", end_turn: "end your turn" } });

@@ -335,13 +335,13 @@
       ? strip([], `${anchor.label} holds ${anchor.hand_count} card(s)`)
       : strip(anchor.hand.map((c) => face(c, view, ctx, { cls: "inhand" })), "no card in hand");
     const busy = (view.file && view.file.length) || cb;
-    root.innerHTML = `<div class="wk wk-teams ${narrow ? "narrow" : ""} ${ctx.outcome ? "over" : ""} ${busy ? "busy-mid" : ""}">
+    Shell.draw(root, `<div class="wk wk-teams ${narrow ? "narrow" : ""} ${ctx.outcome ? "over" : ""} ${busy ? "busy-mid" : ""}">
       ${orderBar(view)}
       <div class="wk-opps" style="${tracks(fullOpps, opps.length - fullOpps.length)}">${side(opps, fullOpps, "opp")}</div>
       <div class="wk-mid">${fileZone(view, ctx)}${combatZone(view, ctx)}</div>
       <div class="wk-home" style="${tracks(fullHome, home.length - fullHome.length)}">${side(home, fullHome, "mate")}</div>
       <div class="wk-hand zone-hand" aria-label="${mine ? "your hand" : "hand"}"><div class="zl">${mine ? `Your hand · ${anchor.hand.length} card(s), PA ${anchor.pa}` : `${esc(anchor.label)}'s hand`}</div>${hand}</div>
-    </div>`;
+    </div>`);
     root.querySelector(`.seatbox[data-seat="${anchor.seat}"]`).classList.replace("mate", "me");
     fitted(root);
     // a bar scrolled sideways (a phone at 8v8) shows the attacked player, else whose turn it is
@@ -364,12 +364,12 @@
       ? strip([], `${anchor.label} holds ${anchor.hand_count} card(s)`)
       : strip(anchor.hand.map((c) => face(c, view, ctx, { cls: "inhand" })), "no card in hand");
     const busy = (view.file && view.file.length) || view.combat;
-    root.innerHTML = `<div class="wk ${ctx.outcome ? "over" : ""} ${busy ? "busy-mid" : ""}">
+    Shell.draw(root, `<div class="wk ${ctx.outcome ? "over" : ""} ${busy ? "busy-mid" : ""}">
       <div class="wk-opps">${opps.map((p) => seatBox(p, view, ctx, "opp")).join("")}</div>
       <div class="wk-mid">${fileZone(view, ctx)}${combatZone(view, ctx)}</div>
       <div class="wk-home">${seatBox(anchor, view, ctx, "me")}${mates.map((p) => seatBox(p, view, ctx, "mate")).join("")}</div>
       <div class="wk-hand zone-hand" aria-label="${mine ? "your hand" : "hand"}"><div class="zl">${mine ? `Your hand · ${anchor.hand.length} card(s), PA ${anchor.pa}` : `${esc(anchor.label)}'s hand`}</div>${hand}</div>
-    </div>`;
+    </div>`);
     fitted(root);
   }
 
@@ -389,6 +389,10 @@
     return Math.floor(best);
   }
 
+  // The board is drawn by changing only what differs (Shell.draw), and so are the decisions below: a
+  // strip, the compact seats and the board's rows remember their last fit with what it was made for
+  // (their cards, their size), take it back after each drawing, and only what changed is measured again.
+  const CLASSES = ["fit", "mini", "bare"];
   function fit(root) {
     const board = root.querySelector(".wk");
     if (!board) return;
@@ -399,47 +403,68 @@
       if (sac) sac.style.flex = `${Math.max(slots(sac), 1.5)} 1 0`;
       if (monde) monde.style.flex = `${Math.max(slots(monde), 2)} 1 0`;
     });
-    // compact seats: denser chips while their box overflows; then the chips' names (a teammate's hand of
-    // chips takes its height before the zones are measured)
-    board.querySelectorAll(".wk-compacts").forEach((g) => {
-      g.classList.remove("dense", "denser");
-      for (const cls of ["dense", "denser"]) if (g.scrollHeight > g.clientHeight + 1) g.classList.add(cls);
-    });
-    // still too many: their row of the board takes the room it needs from the roomiest other row
-    board.style.gridTemplateRows = "";
-    const over = [...board.querySelectorAll(".wk-compacts")].filter((g) => g.scrollHeight > g.clientHeight + 1);
-    if (over.length) {
-      const rows = getComputedStyle(board).gridTemplateRows.split(" ").map(parseFloat);
-      const kids = [...board.children];
-      const needs = new Map();
-      over.forEach((g) => {
-        const row = kids.findIndex((k) => k.contains(g));
-        needs.set(row, Math.max(needs.get(row) || 0, g.scrollHeight - g.clientHeight + 2));
-      });
-      if (rows.length === kids.length && rows.every((r) => r >= 0)) {
-        for (const [row, need] of needs) {
-          const donor = rows.map((r, i) => [needs.has(i) ? -1 : r, i]).sort((a, b) => b[0] - a[0])[0][1];
-          const given = Math.min(need, rows[donor] / 2);
-          rows[row] += given; rows[donor] -= given;
-        }
-        board.style.gridTemplateRows = rows.map((r) => `minmax(0, ${r}px)`).join(" ");
-      }
-    }
-    Shell.fitNames(board, ".wchip .cn");
+    const groups = [...board.querySelectorAll(".wk-compacts")];
     const strips = [...board.querySelectorAll(".wstrip")];
-    strips.forEach((s) => { s.classList.remove("fit", "mini", "bare"); s.style.removeProperty("--ch"); });
-    // read every size, then write (one layout)
-    const sizes = strips.map((s) => {
+    // the last decisions, back on the elements that are still here (writes only)
+    if (board.__fit) board.style.gridTemplateRows = board.__fit.rows;
+    groups.forEach((g) => { if (g.__fit) g.classList.add(...g.__fit.cls); });
+    strips.forEach((s) => { if (s.__fit) { s.classList.add(...s.__fit.cls); if (s.__fit.ch) s.style.setProperty("--ch", s.__fit.ch); } });
+    // the compact seats and the rows: made again when the board's size or a compact seat changed
+    const rowsFor = `${board.clientWidth}|${board.clientHeight}|${groups.map((g) => `${g.childElementCount}:${g.textContent.length}`).join(",")}`;
+    if (!board.__fit || board.__fit.sig !== rowsFor) fitRows(board, groups);
+    board.__fit = { sig: rowsFor, rows: board.style.gridTemplateRows };
+    groups.forEach((g) => { g.__fit = { cls: ["dense", "denser"].filter((c) => g.classList.contains(c)) }; });
+    Shell.fitNames(board, ".wchip .cn");
+    // the strips whose cards or size changed: read every size, then write (one layout)
+    const sigOf = (s, n) => `${n}|${s.textContent.length}|${s.clientWidth}|${s.clientHeight}`;
+    const changed = [];
+    strips.forEach((s) => {
       const n = s.querySelectorAll(":scope > .slot").length;
-      return n ? bestSize(n, s.clientWidth - 1, s.clientHeight - 3) : null;  // (a pixel for the rounding)
+      const sig = sigOf(s, n);
+      if (s.__fit && s.__fit.sig === sig) return;
+      changed.push([s, n, sig, n ? bestSize(n, s.clientWidth - 1, s.clientHeight - 3) : null]);  // (a pixel for the rounding)
     });
-    strips.forEach((s, i) => {
-      if (sizes[i] === null) return;
-      if (sizes[i] >= MIN_CARD) { s.classList.add("fit"); s.style.setProperty("--ch", `${sizes[i]}px`); } else s.classList.add("mini");
-    });
+    for (const [s, n, , size] of changed) {
+      s.classList.remove(...CLASSES);
+      s.style.removeProperty("--ch");
+      if (!n) continue;
+      if (size >= MIN_CARD) { s.classList.add("fit"); s.style.setProperty("--ch", `${size}px`); } else s.classList.add("mini");
+    }
     // a row of names still too long: names only (the numbers are on the whole card, a click away)
-    strips.filter((s) => s.classList.contains("mini") && s.scrollHeight > s.clientHeight + 1).forEach((s) => s.classList.add("bare"));
+    changed.filter(([s]) => s.classList.contains("mini") && s.scrollHeight > s.clientHeight + 1).forEach(([s]) => s.classList.add("bare"));
+    for (const [s, , sig] of changed) {
+      s.__fit = { sig, cls: CLASSES.filter((c) => s.classList.contains(c)), ch: s.style.getPropertyValue("--ch") };
+    }
     Shell.fitNames(board, ".wcard .nm");
+  }
+
+  // compact seats: denser chips while their box overflows (every box at once: a layout per step); then,
+  // if still too many, their row of the board takes the room it needs from the roomiest other row
+  function fitRows(board, groups) {
+    groups.forEach((g) => g.classList.remove("dense", "denser"));
+    board.style.gridTemplateRows = "";
+    const overflows = (g) => g.scrollHeight > g.clientHeight + 1;
+    let over = groups.filter(overflows);
+    for (const cls of ["dense", "denser"]) {
+      over.forEach((g) => g.classList.add(cls));
+      over = over.filter(overflows);
+    }
+    if (!over.length) return;
+    const rows = getComputedStyle(board).gridTemplateRows.split(" ").map(parseFloat);
+    const kids = [...board.children];
+    const needs = new Map();
+    over.forEach((g) => {
+      const row = kids.findIndex((k) => k.contains(g));
+      needs.set(row, Math.max(needs.get(row) || 0, g.scrollHeight - g.clientHeight + 2));
+    });
+    if (rows.length === kids.length && rows.every((r) => r >= 0)) {
+      for (const [row, need] of needs) {
+        const donor = rows.map((r, i) => [needs.has(i) ? -1 : r, i]).sort((a, b) => b[0] - a[0])[0][1];
+        const given = Math.min(need, rows[donor] / 2);
+        rows[row] += given; rows[donor] -= given;
+      }
+      board.style.gridTemplateRows = rows.map((r) => `minmax(0, ${r}px)`).join(" ");
+    }
   }
 
   // fitted now and whenever the board changes size (a window resized, a panel opened)
@@ -539,6 +564,7 @@
   }
 
   Shell.registerGame("wakfu", {
+    banners: { level: "Niveau 2", eliminated: "Eliminated" },
     title: "Wakfu TCG", stylesheet: "/static/games/wakfu.css", render, cardsOf, cardDetail, pileDetail, decision, summary,
     actionGroups: { choose: "choose", play: "play a card", use: "use a power", move: "move between the Monde and your Havre Sac",
       attack: "attack", pass: "pass", end_turn: "end your turn" },

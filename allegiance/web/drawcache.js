@@ -1,0 +1,133 @@
+// Drawing a board at a small cost (issue 24, item 10).  A renderer describes the whole board as HTML
+// each time; `Draw.morph` turns the page's board into it by changing only what differs, so the
+// elements of unchanged cards stay (their layout, their fitted names, their hover and focus), and the
+// browser lays out again only what changed.  `Draw.fitNames` fits card names with one layout when
+// nothing new is to be fitted: results are kept by (name, box size).
+"use strict";
+
+const Draw = (() => {
+  // -- morphing: the page's board into a new description -------------------------------------------
+  // the identity of an element among its siblings: a card, a seat's box, a pile, a region
+  const KEYS = ["data-card", "data-seat", "data-pile", "data-region", "data-order-seat", "id"];
+  function keyOf(node) {
+    if (node.nodeType !== 1) return null;
+    for (const k of KEYS) {
+      const v = node.getAttribute(k);
+      if (v !== null) return `${node.tagName}|${k}|${v}`;
+    }
+    return null;
+  }
+
+  /** Makes ``old``'s attributes those of ``nu``; a name's fitted style (see fitNames) is kept. */
+  function syncAttributes(old, nu) {
+    for (const a of [...old.attributes]) {
+      if (nu.hasAttribute(a.name)) continue;
+      if (a.name === "style" && old.__fitted !== undefined) continue;
+      old.removeAttribute(a.name);
+    }
+    for (const a of nu.attributes) {
+      if (old.getAttribute(a.name) === a.value) continue;
+      if (a.name === "style") delete old.__fitted;
+      old.setAttribute(a.name, a.value);
+    }
+  }
+
+  function patch(old, nu) {
+    if (old.nodeType !== 1) {
+      if (old.nodeValue !== nu.nodeValue) old.nodeValue = nu.nodeValue;
+      return;
+    }
+    syncAttributes(old, nu);
+    // a form control's live value follows its new description
+    if ((old.tagName === "INPUT" || old.tagName === "SELECT" || old.tagName === "TEXTAREA") && old.value !== nu.value) old.value = nu.value;
+    patchChildren(old, nu);
+  }
+
+  function patchChildren(parent, source) {
+    const olds = [...parent.childNodes];
+    const keyed = new Map();
+    const loose = [];
+    for (const n of olds) {
+      const k = keyOf(n);
+      if (k !== null && !keyed.has(k)) keyed.set(k, n); else loose.push(n);
+    }
+    const used = new Set();
+    let at = 0;  // the next loose old node that may match
+    let i = 0;
+    for (const nu of [...source.childNodes]) {
+      const k = keyOf(nu);
+      let match = null;
+      if (k !== null) {
+        match = keyed.get(k) || null;
+        if (match) keyed.delete(k);
+      } else {
+        for (let j = at; j < loose.length; j++) {
+          const o = loose[j];
+          if (!used.has(o) && o.nodeType === nu.nodeType && o.nodeName === nu.nodeName) { match = o; at = j + 1; break; }
+        }
+      }
+      let node;
+      if (match) { used.add(match); patch(match, nu); node = match; } else node = nu;
+      const here = parent.childNodes[i] || null;
+      if (here !== node) parent.insertBefore(node, here);
+      i++;
+    }
+    while (parent.childNodes.length > i) parent.removeChild(parent.lastChild);
+  }
+
+  /** Makes ``root``'s content that of ``html``, changing only what differs. */
+  function morph(root, html) {
+    const tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    patchChildren(root, tpl.content);
+  }
+
+  // -- fitting names: smaller letters, then lines broken inside words, never a cut name ---------------
+  const fits = new Map();  // "name|width|height|font" -> [font size or "", broken]
+  const cut = (n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1;
+  const apply = (n, [size, broken]) => {
+    n.style.fontSize = size;
+    n.style.overflowWrap = broken ? "anywhere" : "";
+    n.style.webkitLineClamp = broken ? "5" : "";
+  };
+
+  /** Gives each name (under ``root``, matching ``selector``) whose letters its box cuts smaller letters
+   *  (``min`` px), then, if still cut, lines broken inside its words.  A name already fitted to a box of
+   *  the same size keeps its fit, and a name fitted before to such a box takes the same: only new
+   *  cases are measured (a layout each step), the rest costs one reading of sizes. */
+  function fitNames(root, selector, min = 8) {
+    const names = [...root.querySelectorAll(selector)];
+    // read: each name's case (its box is its card's, or its parent's)
+    const keys = names.map((n) => {  // (no box: not drawn now)
+      if (!n.getClientRects().length) return null;
+      const box = n.closest("[data-card]") || n.parentElement;
+      return `${n.textContent}|${box.clientWidth}|${box.clientHeight}|${n.className}`;
+    });
+    // write: known cases; the others start from the stylesheet's letters
+    const todo = [];
+    names.forEach((n, i) => {
+      const k = keys[i];
+      if (k === null) return;
+      if (n.__fitted === k) return;  // fitted to this very case already
+      if (fits.has(k)) { apply(n, fits.get(k)); n.__fitted = k; return; }
+      apply(n, ["", false]);
+      todo.push([n, k]);
+    });
+    if (!todo.length) return;
+    let still = todo.map(([n]) => n).filter(cut);
+    const result = new Map(todo.map(([n]) => [n, ["", false]]));
+    for (const shrink of [0.8, 0]) {  // a fifth smaller, then the smallest
+      const sizes = still.map((n) => Math.max(min, parseFloat(getComputedStyle(n).fontSize) * shrink));
+      still.forEach((n, i) => { n.style.fontSize = `${sizes[i]}px`; result.set(n, [`${sizes[i]}px`, false]); });
+      still = still.filter(cut);
+    }
+    still.forEach((n) => { result.set(n, [n.style.fontSize, true]); apply(n, result.get(n)); });
+    for (const [n, k] of todo) {
+      if (fits.size > 5000) fits.clear();
+      fits.set(k, result.get(n));
+      n.__fitted = k;
+    }
+  }
+
+  return { morph, fitNames };
+})();
