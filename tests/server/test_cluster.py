@@ -223,3 +223,26 @@ def test_sqlite_serves_one_process_and_says_so(tmp_path: Path) -> None:
         assert httpx.get(f"{first.base}/api/games").status_code == 200  # the first goes on
     finally:
         first.stop()
+
+
+def test_workers_on_one_port_serve_one_site(servers: list[ServerProcess], pg_url: str) -> None:
+    """``serve --workers 2`` on PostgreSQL: each request may land on either process (a new connection
+    each time); forty actions played over plain HTTP, every 200 stored once."""
+    site = ServerProcess(pg_url, extra=["--workers", "2"]).start()
+    servers.append(site)
+    created = create_table(site.base, ["human"] * 4, seed=9)
+    table_id, tokens = created["table"]["id"], tokens_of(created)
+    accepted = 0
+    while accepted < 40:
+        state = httpx.get(f"{site.base}/api/tables/{table_id}/state", timeout=30).json()
+        if not state["active"]:
+            continue
+        seat = state["active"][0]
+        mine = seat_state(site, table_id, tokens[seat])
+        if not mine["legal"]:
+            continue
+        answer = httpx.post(f"{site.base}/api/tables/{table_id}/actions", headers={"X-Seat-Token": tokens[seat]},
+                            json={"action": mine["legal"][0]["action"], "version": mine["version"]}, timeout=30)
+        assert answer.status_code in (200, 409), answer.text  # 409: that process had not followed yet
+        accepted += answer.status_code == 200
+    assert accepted == len(log_of(pg_url, table_id))
