@@ -23,7 +23,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from allegiance.core.actions import Action
-from allegiance.server.storage import ABANDONED, CATCH_UP_ROWS, CHANNEL
+from allegiance.server.storage import ABANDONED, CATCH_UP_ROWS, CHANNEL, SeatRecord
 
 if TYPE_CHECKING:
     from allegiance.server.tables import LiveTable, TableManager
@@ -75,6 +75,17 @@ def catch_up_now(mgr: TableManager, table: LiveTable) -> int:
         total += applied
         if len(rows) < CATCH_UP_ROWS or not applied:
             return total
+
+
+def refresh_seats(table: LiveTable, stored: list[SeatRecord]) -> bool:
+    """Take the seats' tokens and claims as stored (another process gave a seat a new link, or its link
+    was used there); returns whether anything changed."""
+    changed = False
+    for mine, now in zip(table.seats, stored, strict=False):
+        if (mine.token_hash, mine.claimed, mine.is_open) != (now.token_hash, now.claimed, now.is_open):
+            mine.token_hash, mine.claimed, mine.is_open = now.token_hash, now.claimed, now.is_open
+            changed = True
+    return changed
 
 
 class Follower:
@@ -165,7 +176,5 @@ class Follower:
             if await asyncio.to_thread(storage.status_of, table_id) == ABANDONED and not table.abandoned:
                 mgr.abandon(table, "the table was closed", store=False)
         elif kind == "t":
-            stored = await asyncio.to_thread(storage.seats_of, table_id)
-            for mine, now in zip(table.seats, stored, strict=False):
-                mine.token_hash, mine.claimed, mine.is_open = now.token_hash, now.claimed, now.is_open
-            table.presence_changed()
+            if refresh_seats(table, await asyncio.to_thread(storage.seats_of, table_id)):
+                table.presence_changed()

@@ -201,6 +201,9 @@ class LiveTable:
         self.unwatched_since: float | None = time.time()
         #: called when something the lobby lists changes (the manager's listing is rebuilt)
         self.on_lobby_change: Callable[[], None] | None = None
+        #: with several processes: reads the seats as stored (a link another process issued), returns
+        #: whether any changed (see ``follow.refresh_seats``)
+        self.refresh_seats: Callable[[], bool] | None = None
         self._listed_presence: tuple[frozenset[int], tuple[bool, ...]] = (
             frozenset(), tuple(s.claimed for s in self.seats))
 
@@ -243,6 +246,10 @@ class LiveTable:
         for s in self.seats:
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
                 return s.seat
+        if self.refresh_seats is not None and self.refresh_seats():  # another process issued a new link
+            for s in self.seats:
+                if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                    return s.seat
         raise BadToken("this link's token is not valid for this table (ask the table's creator for a new link)")
 
     def bot_seats_to_act(self, state: Any = None) -> list[int]:
@@ -591,6 +598,8 @@ class TableManager:
         table = LiveTable(record)
         table.chat.rate = self.chat_rate
         table.on_lobby_change = self.lobby_changed
+        if self.storage.shared:
+            table.refresh_seats = lambda: follow.refresh_seats(table, self.storage.seats_of(table.id))
         return table
 
     def _keep(self, table: LiveTable) -> LiveTable:

@@ -246,3 +246,27 @@ def test_workers_on_one_port_serve_one_site(servers: list[ServerProcess], pg_url
         assert answer.status_code in (200, 409), answer.text  # 409: that process had not followed yet
         accepted += answer.status_code == 200
     assert accepted == len(log_of(pg_url, table_id))
+
+
+def test_a_seat_taken_on_one_process_opens_on_the_other_and_a_close_reaches_it(
+        servers: list[ServerProcess], pg_url: str) -> None:
+    """A link issued by one process (an open seat taken from the lobby) opens the seat on another that
+    already holds the table; the creator closing the table on one process closes it for the pages of
+    the other."""
+    a, b = start(servers, pg_url), start(servers, pg_url)
+    res = httpx.post(f"{a.base}/api/tables", json={"game": "swdbg", "mode": "2v2", "seats": ["human"] * 4,
+                                                   "seed": 4, "open_seats": [1], "options": {"bases_to_win": 2}})
+    assert res.status_code == 201, res.text
+    table_id, creator = res.json()["table"]["id"], res.json()["creator_token"]
+    assert httpx.get(f"{b.base}/api/tables/{table_id}").status_code == 200  # b holds the table now
+    taken = httpx.post(f"{a.base}/api/tables/{table_id}/seats/1/take")
+    assert taken.status_code == 200, taken.text
+    state = httpx.get(f"{b.base}/api/tables/{table_id}/state", headers={"X-Seat-Token": taken.json()["token"]})
+    assert state.status_code == 200 and state.json()["seat"] == 1, state.text
+    watcher = Spectator(b.base, table_id)
+    watcher.start()
+    watcher.ready.wait(120)
+    closed = httpx.post(f"{a.base}/api/tables/{table_id}/close", headers={"X-Creator-Token": creator})
+    assert closed.status_code == 200, closed.text
+    watcher.join(timeout=120)
+    assert watcher.error is None and watcher.final is not None and watcher.final["status"] == "abandoned"
