@@ -12,6 +12,11 @@ must act next, written only when it changes: start-up reads only the tables whos
 never every action log.  A table's last activity is its last action's time (found through the primary
 key), so an accepted action stays one INSERT.  A database made by an earlier version gets these
 columns on opening (:func:`migrate`, idempotent).
+
+Several server processes may share one PostgreSQL database (:mod:`allegiance.server.cluster`): the
+primary key ``(table_id, idx)`` of the log is then the arbiter of each table's order (a second insert
+of a version raises :class:`ActionConflict`), and every change is announced with ``pg_notify`` in its
+own transaction (:meth:`Storage._announce`; payloads hold ids and versions only).
 """
 
 from __future__ import annotations

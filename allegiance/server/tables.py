@@ -17,6 +17,12 @@ Tables are loaded lazily: start-up resumes only the tables whose bots must act, 
 from its log in a worker thread the first time someone asks for it (:meth:`TableManager.open`), so
 neither restart time nor the event loop's pauses grow with the number or length of stored games.  A
 table whose stored rows cannot be rebuilt is quarantined (status ``broken``); every other table serves.
+
+With several processes over one PostgreSQL (:mod:`allegiance.server.cluster`), a commit can lose to
+another process's action at the same version: the table then reads the log up to date
+(:func:`allegiance.server.follow.catch_up_now`) and the action is tried again against the new state,
+applied if it still answers the same decision, refused in words otherwise; bots act only where this
+process holds the table's lease (:mod:`allegiance.server.lease`).
 """
 
 from __future__ import annotations
