@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import Counter
 from typing import Any
 
@@ -57,7 +58,13 @@ class Seat(threading.Thread):
             sent_at = -1
             ref = 0
             while True:
-                msg = json.loads(ws.recv(timeout=RECV_TIMEOUT))
+                try:
+                    msg = json.loads(ws.recv(timeout=RECV_TIMEOUT))
+                except TimeoutError:
+                    raise TimeoutError(f"seat {self.seat}: nothing for {RECV_TIMEOUT:g} s; latest version "
+                                       f"{latest and latest['version']}, active {latest and latest['active']}, "
+                                       f"in flight {self.in_flight}, sent at {sent_at}, last refusals "
+                                       f"{self.refusals[-3:]}") from None
                 if msg["type"] == "state":
                     latest = msg
                     if msg["status"] != "playing":
@@ -66,8 +73,11 @@ class Seat(threading.Thread):
                     self.acks += 1
                     self.in_flight = False
                 elif msg["type"] == "error":
-                    self.refusals.append(msg["message"])
+                    self.refusals.append(f'{msg.get("code")}: {msg["message"]}')
                     self.in_flight = False
+                    if msg.get("code") == "rate_limited":  # this script outpaced the server's limit
+                        time.sleep(0.1)
+                        sent_at = -1
                 if self.final is not None:
                     if not self.in_flight:  # the state that ended the game comes before its action's ack
                         return

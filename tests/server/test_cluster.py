@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ import httpx
 import pytest
 
 from tests.server.cluster_clients import Seat, Spectator, log_of, replayed_view, seats_in_log
-from tests.server.helpers import ROOT, ServerProcess, create_table
+from tests.server.helpers import ROOT, ServerProcess, create_table, wait_until_up
 from tests.server.pg import available, postgres_server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.timeout(600)]
@@ -39,13 +40,37 @@ def servers(pg_url: str) -> Iterator[list[ServerProcess]]:
     started: list[ServerProcess] = []
     try:
         yield started
+    except BaseException:
+        for server in started:
+            if isinstance(server, LoggedServer):
+                print(f"--- log of {server.base}:\n{server.log_tail()}")
+        raise
     finally:
         for server in started:
             server.stop()
 
 
-def start(servers: list[ServerProcess], pg_url: str, bot_delay: float = 0.0) -> ServerProcess:
-    server = ServerProcess(pg_url, bot_delay=bot_delay).start()
+class LoggedServer(ServerProcess):
+    """A server process whose log goes to a file (read when a test fails), never to a pipe nobody
+    reads: a full pipe would stop the server at its next log line."""
+
+    def start(self) -> LoggedServer:
+        self.log = tempfile.NamedTemporaryFile(prefix="allegiance-cluster-", suffix=".log", delete=False)  # noqa: SIM115
+        code = "from allegiance.cli import app; app()"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", self.db,
+             "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.extra],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.log)
+        wait_until_up(self.base, proc=self.proc)
+        return self
+
+    def log_tail(self, chars: int = 3000) -> str:
+        return Path(self.log.name).read_text(errors="replace")[-chars:]
+
+
+def start(servers: list[ServerProcess], pg_url: str, bot_delay: float = 0.0, extra: list[str] | None = None,
+          ) -> LoggedServer:
+    server = LoggedServer(pg_url, bot_delay=bot_delay, extra=extra).start()
     servers.append(server)
     return server
 
@@ -79,21 +104,22 @@ def assert_final_states_replay(servers: list[ServerProcess], table_id: str, pg_u
         assert state["view"] == view and state["outcome"] == outcome
 
 
-def test_two_processes_play_one_2v2_table_seats_on_both(servers: list[ServerProcess], pg_url: str) -> None:
-    """Seats 0 and 2 on one process, 1 and 3 on the other (teammates on different processes, who race
-    in the team turns), a spectator on each: the game is played to its end, one order, every
-    acknowledgement in the log exactly once, every process's final state equal to the replay."""
-    a, b = start(servers, pg_url), start(servers, pg_url)
+@pytest.mark.parametrize("processes", [2, 3])
+def test_processes_play_one_2v2_table_seats_spread(servers: list[ServerProcess], pg_url: str, processes: int) -> None:
+    """Seat s on process s mod N (teammates 0 and 1, 2 and 3 on different processes, who race in the
+    team turns), a spectator on each: the game is played to its end, one order, every acknowledgement
+    in the log exactly once, every process's final state equal to the replay."""
+    procs = [start(servers, pg_url) for _ in range(processes)]
+    a, b = procs[0], procs[-1]
     created = create_table(a.base, ["human"] * 4, seed=5)
     table_id = created["table"]["id"]
-    # a table created by one process is listed by the other (its lobby follows the database)
+    # a table created by one process is listed by the others (their lobbies follow the database)
     wait_for(lambda: table_id in [t["id"] for t in httpx.get(f"{b.base}/api/tables").json()], "listed on b")
-    watchers = [Spectator(server.base, table_id) for server in (a, b)]
+    watchers = [Spectator(server.base, table_id) for server in procs]
     for watcher in watchers:
         watcher.start()
         watcher.ready.wait(120)
-    seats = [Seat([a.base if s % 2 == 0 else b.base], table_id, s, token)
-             for s, token in tokens_of(created).items()]
+    seats = [Seat([procs[s % processes].base], table_id, s, token) for s, token in tokens_of(created).items()]
     for seat in seats:
         seat.start()
     for seat in seats:
@@ -228,8 +254,7 @@ def test_sqlite_serves_one_process_and_says_so(tmp_path: Path) -> None:
 def test_workers_on_one_port_serve_one_site(servers: list[ServerProcess], pg_url: str) -> None:
     """``serve --workers 2`` on PostgreSQL: each request may land on either process (a new connection
     each time); forty actions played over plain HTTP, every 200 stored once."""
-    site = ServerProcess(pg_url, extra=["--workers", "2"]).start()
-    servers.append(site)
+    site = start(servers, pg_url, extra=["--workers", "2"])
     created = create_table(site.base, ["human"] * 4, seed=9)
     table_id, tokens = created["table"]["id"], tokens_of(created)
     accepted = 0
