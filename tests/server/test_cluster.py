@@ -36,18 +36,18 @@ def pg_url() -> Iterator[str]:
 
 
 @pytest.fixture
-def servers(pg_url: str) -> Iterator[list[ServerProcess]]:
+def servers(pg_url: str, request: pytest.FixtureRequest) -> Iterator[list[ServerProcess]]:
     started: list[ServerProcess] = []
+    failed_before = request.session.testsfailed
     try:
         yield started
-    except BaseException:
-        for server in started:
-            if isinstance(server, LoggedServer):
-                print(f"--- log of {server.base}:\n{server.log_tail()}")
-        raise
     finally:
         for server in started:
             server.stop()
+            if isinstance(server, LoggedServer):
+                if request.session.testsfailed > failed_before:  # the test failed: its servers' logs
+                    print(f"--- log of {server.base}:\n{server.log_tail()}")
+                Path(server.log.name).unlink(missing_ok=True)
 
 
 class LoggedServer(ServerProcess):
