@@ -45,6 +45,20 @@ Re-measured at 21:10 UTC with the other jobs paused (load average 2.5 at start, 
 work): 2,884 actions, p50 2.8 ms, **p99 8.5 ms**, max 100 ms; spectators' ping p99 11.3 ms; 0.42 MB per
 table; server 0.18 core.
 
+Several processes over one PostgreSQL (issue 25): ``--processes N`` starts a throw-away PostgreSQL (or uses
+``--pg-url``) and N servers; tables are created on them in turn and each table's seats join them in turn,
+so most actions are stored by one process and followed by another (``--pg`` alone: one process on
+PostgreSQL, to compare).  The latency is still the acting page's (its own process answers it).
+
+    .venv/bin/python benchmarks/load_tables.py --tables 40 --seconds 20 --pg
+    .venv/bin/python benchmarks/load_tables.py --tables 40 --seconds 20 --processes 2
+
+2026-11-26 15:08 UTC, load average 21-22 on the 2 cores (five engineers' jobs; no quiet machine): one
+process on PostgreSQL, 747 actions in 20 s, server 0.15 core (about 4 ms of CPU per action), p99 511 ms;
+two processes, 796 actions, servers 0.23 core together (about 5.8 ms per action: each action is also
+read and applied by the other process), p99 1.9 s, 0.56 MB per table.  At that load the latencies
+measure the run queue, not the server, and no capacity comparison (1 vs 2 processes) could be made.
+
 Targets (issue 5): p99 <= 50 ms, <= 5 MB per table.  A benchmark, not a test: it prints figures.
 """
 
@@ -295,12 +309,19 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(base: str, tables: int, seconds: float, think: float, pid: int | None,
+async def run(base: str, tables: int, seconds: float, think: float, pid: int | list[int] | None,
               durable: bool, bot_tables: int = 0, bot: str = "ismcts", replay_clients: int = 0,
               game: str = "swdbg", mode: str = "2v2", seats: int = 4,
               options: dict[str, Any] | None = None, spectator_flood: int = 0,
-              flood_mode: str = "8v8", local: bool = False) -> dict[str, Any]:
+              flood_mode: str = "8v8", local: bool = False, bases: list[str] | None = None) -> dict[str, Any]:
+    """``bases``: several server processes over one PostgreSQL (``--processes``): tables are created on
+    them in turn and each table's seats join them in turn too, so that most actions of a table are
+    followed by another process; ``pid`` is then the list of their process ids (CPU and memory summed)."""
     options = DEFAULT_OPTIONS["swdbg"] if options is None else options
+    bases = bases or [base]
+    pids = pid if isinstance(pid, list) else [pid] if pid else []
+    cpu_seconds_all = (lambda: sum(cpu_seconds(p) for p in pids))  # noqa: E731
+    rss_all = (lambda: sum(rss_mb(p) for p in pids))  # noqa: E731
     flood_table = None
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         if spectator_flood:
@@ -314,7 +335,7 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
         await http.post("/api/tables", json={"game": game, "mode": mode, "seats": ["greedy"] * seats,
                                              "options": options})  # warm-up
         await asyncio.sleep(0.5)
-        rss_before = rss_mb(pid) if pid else None
+        rss_before = rss_all() if pid else None
         bot_ids = []
         for i in range(bot_tables):
             res = await http.post("/api/tables", json={"game": "swdbg", "mode": "1v1", "seed": 1000 + i,
@@ -323,7 +344,7 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
             bot_ids.append(res.json()["table"]["id"])
         created = []
         for i in range(tables):
-            res = await http.post("/api/tables", json={"game": game, "mode": mode, "seats": ["human"] * seats,
+            res = await http.post(f"{bases[i % len(bases)]}/api/tables", json={"game": game, "mode": mode, "seats": ["human"] * seats,
                                                        "seed": i, "options": options})
             res.raise_for_status()
             created.append(res.json())
@@ -333,7 +354,9 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
     stats = Stats()
     stop = asyncio.Event()
     ws_base = base.replace("http", "ws")
-    clients = [asyncio.create_task(seat_client(f"{ws_base}/ws/tables/{c['table']['id']}", link["token"], stats,
+    ws_bases = [b.replace("http", "ws") for b in bases]
+    clients = [asyncio.create_task(seat_client(f"{ws_bases[(i + link['seat']) % len(ws_bases)]}/ws/tables/"
+                                               f"{c['table']['id']}", link["token"], stats,
                                                think, stop, seed=i * seats + link["seat"],
                                                source=source_address(i, local)))
                for i, c in enumerate(created) for link in c["links"]]
@@ -352,16 +375,16 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
     replayers = [asyncio.create_task(replay_client(base, body, steps, stop, i, answers))
                  for i, (body, steps) in enumerate(encoded)]
     started = time.perf_counter()
-    server_cpu0 = cpu_seconds(pid) if pid else 0.0
+    server_cpu0 = cpu_seconds_all() if pid else 0.0
     client_cpu0 = time.process_time()
     load0 = os.getloadavg()[0]
     rss_peak = rss_before or 0.0
     while time.perf_counter() - started < seconds and not all(c.done() for c in clients):
         await asyncio.sleep(1.0)
         if pid:
-            rss_peak = max(rss_peak, rss_mb(pid))
+            rss_peak = max(rss_peak, rss_all())
     elapsed = time.perf_counter() - started
-    server_cpu = (cpu_seconds(pid) - server_cpu0) / elapsed if pid else None
+    server_cpu = (cpu_seconds_all() - server_cpu0) / elapsed if pid else None
     client_cpu = (time.process_time() - client_cpu0) / elapsed
     stop.set()
     if spectator_flood:
@@ -398,7 +421,7 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | N
         "replay_seconds": {"p50": round(percentile(answers["seconds"], 0.5), 2),
                            "max": round(max(answers["seconds"]), 2)} if answers.get("seconds") else None,
         "bot_tables": bot_tables, "bot": bot if bot_tables else None, "bot_table_actions": bot_actions,
-        "durable": durable, "cpus": os.cpu_count(), "load_average_at_start": round(load0, 2),
+        "processes": len(bases), "durable": durable, "cpus": os.cpu_count(), "load_average_at_start": round(load0, 2),
         "server_cpu_share": round(server_cpu, 2) if server_cpu is not None else None,
         "client_cpu_share": round(client_cpu, 2),
     }
@@ -427,6 +450,12 @@ def main() -> None:
                         help="the server's cap on sockets per address (default: serve's, 32; 0: none)")
     parser.add_argument("--spectators-per-table", type=int, default=None,
                         help="the server's cap on spectators per table (default: serve's, 64; 0: none)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes over one PostgreSQL (a throw-away one, or --pg-url); more than 1 "
+                             "spreads each table's seats over them")
+    parser.add_argument("--pg", action="store_true", help="PostgreSQL even with one process (to compare)")
+    parser.add_argument("--pg-url", help="an existing PostgreSQL database for --processes/--pg (else a throw-away "
+                                         "one is started, Debian's package)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     try:
@@ -434,10 +463,20 @@ def main() -> None:
     except ValueError as exc:  # an unknown game, mode or option: say so and stop
         parser.error(str(exc))
     server = None
+    servers: list[ServerProcess] = []
+    postgres = contextlib.ExitStack()
+    bases: list[str] | None = None
     if args.url:
         base, pid = args.url.rstrip("/"), None
     else:
         db = os.path.join(tempfile.mkdtemp(prefix="allegiance-load-"), "load.db")
+        if args.processes > 1 or args.pg:
+            if args.pg_url:
+                db = args.pg_url
+            else:
+                from tests.server.pg import postgres_server
+
+                db = postgres.enter_context(postgres_server())
         extra = ["--creates-per-minute", "100000", "--max-tables", "0", "--search-tables-per-client", "0",
                  "--tables-per-client", "0",
                  "--replays-per-client", str(max(2, args.replay_clients))]
@@ -445,21 +484,26 @@ def main() -> None:
                             ("--spectators-per-table", args.spectators_per_table)):
             if value is not None:
                 extra += [flag, str(value)]
-        server = ServerProcess(db, bot_delay=args.bot_delay, extra=extra + (["--durable"] if args.durable else [])).start()
-        base, pid = server.base, server.proc.pid if server.proc else None
+        for _ in range(max(1, args.processes)):
+            servers.append(ServerProcess(db, bot_delay=args.bot_delay,
+                                         extra=extra + (["--durable"] if args.durable else [])).start())
+        server = servers[0]
+        base, bases = server.base, [s.base for s in servers]
+        pid = [s.proc.pid for s in servers if s.proc]
     try:
         result = asyncio.run(run(base, args.tables, args.seconds, args.think, pid, args.durable,
                                  args.bot_tables, args.bot, args.replay_clients, args.game, mode, seats, options,
-                                 args.spectator_flood, args.flood_mode, local=server is not None))
+                                 args.spectator_flood, args.flood_mode, local=server is not None, bases=bases))
     finally:
-        if server is not None:
-            server.stop()
+        for each in servers:
+            each.stop()
+        postgres.close()
     if args.json:
         print(json.dumps(result, indent=2))
         return
     lat = result["latency_ms"] or {}
     print(f"{result['tables']} {result['game']} {result['mode']} tables, {result['connections']} WebSockets, {result['seconds']} s, "
-          f"think {result['think_s']} s, durable={result['durable']}: {result['actions']} actions ({result['actions_per_s']}/s), "
+          f"think {result['think_s']} s, {result['processes']} server process(es), durable={result['durable']}: {result['actions']} actions ({result['actions_per_s']}/s), "
           f"{result['games_finished']} games finished, {result['stale']} stale, errors {result['errors']}")
     print(f"latency action sent -> view received: p50 {lat.get('p50')} ms, p99 {lat.get('p99')} ms, "
           f"max {lat.get('max')} ms   (target p99 <= 50 ms)")

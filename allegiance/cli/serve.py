@@ -6,6 +6,9 @@ import typer
 
 from allegiance.cli import app
 
+#: the environment variable that hands ``serve``'s settings to each of its ``--workers`` processes
+SETTINGS_VARIABLE = "ALLEGIANCE_SERVE_SETTINGS"
+
 
 @app.command()
 def serve(
@@ -47,6 +50,8 @@ def serve(
     trusted_proxies: str = typer.Option("", help="comma-separated addresses (or networks) of reverse proxies "
                                         "whose X-Forwarded-For header names the client; by default none is "
                                         "trusted and the client is the socket's peer"),
+    workers: int = typer.Option(1, min=1, help="server processes on this port (PostgreSQL only: they serve the "
+                                "same tables; SQLite serves one process)"),
     log_level: str = typer.Option("info", help="uvicorn log level"),
 ) -> None:
     """Serve the lobby and tables: open the printed URL, create a table, send each seat its link."""
@@ -56,15 +61,27 @@ def serve(
         from allegiance.server import create_app
     except ModuleNotFoundError as exc:  # pragma: no cover - depends on the install
         raise typer.BadParameter(f"the server needs the 'server' extra (pip install -e '.[server]'): {exc}") from None
+    from allegiance.server.cluster import SQLITE_ONE_PROCESS, SqliteInUse, hold_sqlite
     from allegiance.server.gctune import tune_for_server
     from allegiance.server.limits import Limits
     from allegiance.server.storage import DatabaseUnusable, Storage
 
     try:  # check (and migrate) the database now: a damaged file gets one line, not a traceback
-        Storage(db, durable=durable).close()
+        storage = Storage(db, durable=durable)
+        dialect, sqlite_path = storage.dialect, storage.engine.url.database
+        storage.close()
     except DatabaseUnusable as exc:
         typer.echo(f"allegiance serve: {exc}", err=True)
         raise typer.Exit(2) from None
+    if dialect == "sqlite":
+        if workers > 1:
+            typer.echo(f"allegiance serve: --workers {workers} refused: {SQLITE_ONE_PROCESS}", err=True)
+            raise typer.Exit(2)
+        try:  # held (the file kept open) until this process exits
+            sqlite_lock = hold_sqlite(sqlite_path or "")  # noqa: F841
+        except SqliteInUse as exc:
+            typer.echo(f"allegiance serve: {exc}", err=True)
+            raise typer.Exit(2) from None
     limits = Limits(max_tables=max_tables or None, idle_minutes=idle_minutes or None,
                     creates_per_minute=creates_per_minute, replays_per_client=replays_per_client,
                     sockets_per_client=sockets_per_client or None, spectators_per_table=spectators_per_table or None,
@@ -78,9 +95,18 @@ def serve(
     # Per-address limits count by the client's address.  uvicorn believes X-Forwarded-For from
     # 127.0.0.1 by default, so any local client could name itself anything (issue 21, item 7): the
     # header is read only when --trusted-proxies names the proxy, and then only from that proxy.
-    uvicorn.run(create_app(db=db, bot_delay=bot_delay, durable=durable, limits=limits, warm_workers=True,
-                           bot_think=bot_think, bot_workers=bot_workers or None), host=host, port=port,
-                log_level=log_level, ws_max_size=64 * 1024,
-                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
+    settings = {"db": db, "bot_delay": bot_delay, "durable": durable, "limits": limits, "warm_workers": True,
+                "bot_think": bot_think, "bot_workers": bot_workers or None}
+    served = dict(host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
+                  proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
+    if workers > 1:  # each worker process builds its own app from the settings (see create_app_from_env)
+        import dataclasses
+        import json
+        import os
+
+        os.environ[SETTINGS_VARIABLE] = json.dumps({**settings, "limits": dataclasses.asdict(limits)})
+        uvicorn.run("allegiance.server.app:create_app_from_env", factory=True, workers=workers, **served)
+    else:
+        uvicorn.run(create_app(**settings), **served)
 
 

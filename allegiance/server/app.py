@@ -15,6 +15,7 @@ from allegiance.server import lobby, play, validation
 from allegiance.server.apidocs import mount_api_docs
 from allegiance.server.bodylimit import BodyLimit
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND
+from allegiance.server.cluster import Cluster
 from allegiance.server.gctune import freeze_startup_heap
 from allegiance.server.limits import Limits
 from allegiance.server.replays import ReplayService
@@ -55,6 +56,8 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         mgr = TableManager(storage, bot_delay=bot_delay, limits=limits, chat_rate=chat_rate, bot_think=bot_think,
                            thinker=BotThinker(bot_workers))
         app.state.manager = mgr
+        # PostgreSQL: other processes may serve the same tables (follow their actions, lease the bots)
+        cluster = Cluster(mgr) if storage.shared else None
         app.state.replays = ReplayService(limits)
         if warm_workers:
             try:
@@ -63,10 +66,14 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
                 log.warning("could not start the replay worker at start-up (%s: %s)", type(exc).__name__, exc)
         freeze_startup_heap()
         mgr.start()
+        if cluster is not None:
+            cluster.start()
         log.info("database %s (%s); resuming tables whose bots must act", storage.dialect, db)
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.stop()
             await mgr.shutdown()
             app.state.replays.close()
             storage.close()
@@ -107,3 +114,16 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         return FileResponse(WEB / "replay.html")
 
     return app
+
+
+def create_app_from_env() -> FastAPI:
+    """The app of one ``allegiance serve --workers N`` process: ``serve``'s settings come as JSON in the
+    environment (each worker is a new process that imports this factory)."""
+    import json
+    import os
+
+    from allegiance.cli.serve import SETTINGS_VARIABLE
+
+    settings = json.loads(os.environ[SETTINGS_VARIABLE])
+    settings["limits"] = Limits(**settings["limits"])
+    return create_app(**settings)

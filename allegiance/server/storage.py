@@ -12,6 +12,11 @@ must act next, written only when it changes: start-up reads only the tables whos
 never every action log.  A table's last activity is its last action's time (found through the primary
 key), so an accepted action stays one INSERT.  A database made by an earlier version gets these
 columns on opening (:func:`migrate`, idempotent).
+
+Several server processes may share one PostgreSQL database (:mod:`allegiance.server.cluster`): the
+primary key ``(table_id, idx)`` of the log is then the arbiter of each table's order (a second insert
+of a version raises :class:`ActionConflict`), and every change is announced with ``pg_notify`` in its
+own transaction (:meth:`Storage._announce`; payloads hold ids and versions only).
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 log = logging.getLogger("allegiance.server")
 metadata = MetaData()
@@ -89,6 +94,11 @@ actions_t = Table(
     Column("at", Float, nullable=False),
 )
 _INSERT_ACTION = insert(actions_t)
+#: PostgreSQL's notification channel of every server process over one database (see
+#: :mod:`allegiance.server.follow`); its payloads name a table and a version, never a secret
+CHANNEL = "allegiance"
+#: the most log rows one catch-up reads at once (a process far behind reads again)
+CATCH_UP_ROWS = 500
 _SET_BOTS_PENDING = update(tables_t).where(tables_t.c.id == bindparam("tid")).values(
     bots_pending=bindparam("pending"))
 
@@ -103,6 +113,10 @@ _ADDED_COLUMNS = (
     ("tables", "bots_pending", "BOOLEAN"),
     ("seats", "is_open", "BOOLEAN"),
 )
+
+
+class ActionConflict(RuntimeError):
+    """Another process stored an action at this version first: the log's ``(table, idx)`` arbitrated."""
 
 
 class DatabaseUnusable(RuntimeError):
@@ -229,6 +243,21 @@ class Storage:
     def dialect(self) -> str:
         return self.engine.dialect.name
 
+    @property
+    def shared(self) -> bool:
+        """Several server processes may use this database (PostgreSQL): each change is announced."""
+        return self.dialect == "postgresql"
+
+    def libpq_url(self) -> str:
+        """The database URL as psycopg's own connections take it (``postgresql://``)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def _announce(self, conn: Connection, payload: str) -> None:
+        """Tell the other processes (PostgreSQL only; delivered when the transaction commits, so a
+        notice never names an uncommitted change).  ``payload``: a kind letter, a table id, a version."""
+        if self.shared:
+            conn.execute(select(func.pg_notify(CHANNEL, payload)))
+
     def journal_mode(self) -> str | None:
         """SQLite's journal mode (``wal``), ``None`` on other databases."""
         return self._pragma("journal_mode")
@@ -261,43 +290,63 @@ class Storage:
             conn.execute(insert(secrets_t).values(
                 table_id=record.id, practice=record.practice,
                 shuffle_key=record.shuffle_key.hex() if record.shuffle_key is not None else None))
+            self._announce(conn, f"l {record.id}")
 
     def append_action(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
                       outcome: dict[str, Any] | None = None, bots_pending: bool | None = None) -> None:
         """Append one accepted action (and the outcome if it ended the game) in one transaction.
 
-        ``(table_id, idx)`` is the primary key, so the same version is never stored twice.
+        ``(table_id, idx)`` is the primary key, so the same version is never stored twice: when another
+        process stored one first, nothing is stored and :class:`ActionConflict` is raised.
         ``bots_pending``: whether a bot must act next now, given only when it changed.
         """
         now = time.time()
-        with self.engine.begin() as conn:
-            # one statement object with bound parameters: SQLAlchemy reuses its compiled form
-            conn.execute(_INSERT_ACTION, {"table_id": table_id, "idx": idx, "seat": seat,
-                                          "action": json.dumps(action), "at": now})
-            if outcome is not None:
-                conn.execute(update(tables_t).where(tables_t.c.id == table_id)
-                             .values(finished=True, outcome=json.dumps(outcome), status=FINISHED,
-                                     updated_at=now, bots_pending=False))
-            elif bots_pending is not None:
-                conn.execute(_SET_BOTS_PENDING, {"tid": table_id, "pending": bots_pending})
+        try:
+            with self.engine.begin() as conn:
+                self._append(conn, table_id, idx, seat, action, outcome, bots_pending, now)
+        except IntegrityError as exc:
+            if self._has_action(table_id, idx):
+                raise ActionConflict(f"table {table_id} already has an action at version {idx}") from None
+            raise exc from None
+
+    def _has_action(self, table_id: str, idx: int) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(actions_t.c.idx).where(actions_t.c.table_id == table_id,
+                                                              actions_t.c.idx == idx)).first() is not None
+
+    def _append(self, conn: Connection, table_id: str, idx: int, seat: int, action: dict[str, Any],
+                outcome: dict[str, Any] | None, bots_pending: bool | None, now: float) -> None:
+        # one statement object with bound parameters: SQLAlchemy reuses its compiled form
+        conn.execute(_INSERT_ACTION, {"table_id": table_id, "idx": idx, "seat": seat,
+                                      "action": json.dumps(action), "at": now})
+        self._announce(conn, f"a {table_id} {idx + 1}")
+        if outcome is not None:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                         .values(finished=True, outcome=json.dumps(outcome), status=FINISHED,
+                                 updated_at=now, bots_pending=False))
+        elif bots_pending is not None:
+            conn.execute(_SET_BOTS_PENDING, {"tid": table_id, "pending": bots_pending})
 
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table ``abandoned`` or ``broken`` (its rows stay, for the record)."""
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id)
                          .values(status=status, bots_pending=False, updated_at=time.time()))
+            self._announce(conn, f"s {table_id}")
 
     def set_seat_token(self, table_id: str, seat: int, token_hash: str, claimed: bool) -> None:
         """Replace a seat's token (taking a free seat issues a new link) and mark it claimed."""
         with self.engine.begin() as conn:
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                          .values(token_hash=token_hash, claimed=claimed))
+            self._announce(conn, f"t {table_id}")
 
     def claim_seat(self, table_id: str, seat: int) -> None:
         """Mark a seat as taken (its link was opened)."""
         with self.engine.begin() as conn:
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                          .values(claimed=True))
+            self._announce(conn, f"t {table_id}")
 
     # -- reads -----------------------------------------------------------------------------------
     def load_table(self, table_id: str) -> TableRecord | None:
@@ -307,6 +356,20 @@ class Storage:
             if row is None:
                 return None
             return self._record(conn, row)
+
+    def actions_since(self, table_id: str, idx: int,
+                      limit: int = CATCH_UP_ROWS) -> list[tuple[int, int, dict[str, Any]]]:
+        """The logged actions from version ``idx`` on, ``(idx, seat, action)`` in order (at most ``limit``)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(actions_t.c.idx, actions_t.c.seat, actions_t.c.action).where(
+                actions_t.c.table_id == table_id, actions_t.c.idx >= idx).order_by(actions_t.c.idx).limit(limit))
+            return [(int(r.idx), int(r.seat), json.loads(r.action)) for r in rows]
+
+    def seats_of(self, table_id: str) -> list[SeatRecord]:
+        """A table's seats as stored now (another process may have given a seat a new token)."""
+        with self.engine.connect() as conn:
+            return [SeatRecord(s.seat, s.kind, s.token_hash, bool(s.claimed), bool(s.is_open)) for s in conn.execute(
+                select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat))]
 
     def status_of(self, table_id: str) -> str | None:
         """A table's status, ``None`` if there is no such table."""

@@ -17,11 +17,18 @@ Tables are loaded lazily: start-up resumes only the tables whose bots must act, 
 from its log in a worker thread the first time someone asks for it (:meth:`TableManager.open`), so
 neither restart time nor the event loop's pauses grow with the number or length of stored games.  A
 table whose stored rows cannot be rebuilt is quarantined (status ``broken``); every other table serves.
+
+With several processes over one PostgreSQL (:mod:`allegiance.server.cluster`), a commit can lose to
+another process's action at the same version: the table then reads the log up to date
+(:func:`allegiance.server.follow.catch_up_now`) and the action is tried again against the new state,
+applied if it still answers the same decision, refused in words otherwise; bots act only where this
+process holds the table's lease (:mod:`allegiance.server.lease`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import secrets
@@ -34,18 +41,19 @@ from typing import Any
 from allegiance.bots import BOT_KINDS, bot_kinds_for, make_bot
 from allegiance.bots.base import Bot
 from allegiance.core.actions import Action
-from allegiance.core.errors import AllegianceError
+from allegiance.core.errors import AllegianceError, StaleActionError
 from allegiance.core.events import Event
 from allegiance.core.game import Game
 from allegiance.core.rng import new_key
 from allegiance.core.table import Table
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
-from allegiance.server import history
+from allegiance.server import follow, history
 from allegiance.server.botqueue import FairQueue
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
 from allegiance.server.gctune import REFUSED_HANDSHAKES_PER_COLLECTION, SocketGarbage
 from allegiance.server.history import EventWindow
+from allegiance.server.lease import AdvisoryLeases, LocalLeases
 from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
 from allegiance.server.listing import Listing, public_options
 from allegiance.server.spectators import SharedMessages
@@ -54,6 +62,7 @@ from allegiance.server.storage import (
     BROKEN,
     FINISHED,
     PLAYING,
+    ActionConflict,
     SeatRecord,
     Storage,
     TableRecord,
@@ -85,6 +94,9 @@ SEARCH_SHARE = 0.8
 BOT_THINK = 0.5
 #: the longest error message a create request is answered with
 MAX_ERROR_CHARS = 2000
+#: times one action is tried again after losing the log's arbitration to another process before it is
+#: refused (each loss means another action was stored meanwhile: the table moved on)
+MAX_CONFLICTS = 8
 #: close code sent to the pages of a table that was closed (after its final state)
 CLOSE_TABLE_CLOSED = 4410
 
@@ -206,6 +218,9 @@ class LiveTable:
         self.unwatched_since: float | None = time.time()
         #: called when something the lobby lists changes (the manager's listing is rebuilt)
         self.on_lobby_change: Callable[[], None] | None = None
+        #: with several processes: reads the seats as stored (a link another process issued), returns
+        #: whether any changed (see ``follow.refresh_seats``)
+        self.refresh_seats: Callable[[], bool] | None = None
         self._listed_presence: tuple[frozenset[int], tuple[bool, ...]] = (
             frozenset(), tuple(s.claimed for s in self.seats))
 
@@ -248,6 +263,10 @@ class LiveTable:
         for s in self.seats:
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
                 return s.seat
+        if self.refresh_seats is not None and self.refresh_seats():  # another process issued a new link
+            for s in self.seats:
+                if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                    return s.seat
         raise BadToken("this link's token is not valid for this table (ask the table's creator for a new link)")
 
     def bot_seats_to_act(self, state: Any = None) -> list[int]:
@@ -363,6 +382,10 @@ class TableManager:
         self.refused_garbage = SocketGarbage(REFUSED_HANDSHAKES_PER_COLLECTION)
         self._load_gate: asyncio.Semaphore | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: who plays which table's bots (one process: this one, every table; see ``cluster``)
+        self.leases: LocalLeases | AdvisoryLeases = LocalLeases()
+        #: the other processes' actions followed (``None``: this process is the only one)
+        self.follower: follow.Follower | None = None
 
     # -- life cycle ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -371,7 +394,8 @@ class TableManager:
         Both run in the background, so start-up does not wait for (or grow with) the stored tables.
         """
         loop = asyncio.get_running_loop()
-        self._tasks.add(loop.create_task(self.resume_pending()))
+        if self.follower is None:  # with several processes, the bots' leases resume them (``lease``)
+            self._tasks.add(loop.create_task(self.resume_pending()))
         if self.limits.idle_minutes is not None:
             self._tasks.add(loop.create_task(self._sweep_forever()))
 
@@ -493,8 +517,11 @@ class TableManager:
         self.listing.changed()
 
     def _stopped_playing(self, table_id: str) -> None:
-        """A table finished or was closed: it no longer counts against its creator's address, and the
-        oldest ended tables nobody watches leave memory."""
+        """A table finished or was closed: it no longer counts against its creator's address, its bots'
+        lease is let go, and the oldest ended tables nobody watches leave memory."""
+        if isinstance(self.leases, AdvisoryLeases) and table_id in self.leases.held:
+            with contextlib.suppress(RuntimeError):  # no event loop: nothing holds leases then
+                self._tasks.add(asyncio.get_running_loop().create_task(self.leases.release(table_id)))
         client = self._creator_of.pop(table_id, None)
         if client is not None:
             self._client_tables[client] -= 1
@@ -560,6 +587,8 @@ class TableManager:
                     self._load_gate = asyncio.Semaphore(CONCURRENT_LOADS)
                 async with self._load_gate:
                     table = self.tables.get(table_id) or self._keep(await asyncio.to_thread(self._load, table_id))
+                if self.follower is not None:  # actions stored while it was read are read now
+                    self.follower.mark("a", table_id)
                 pending.set_result(table)
             except BaseException as exc:
                 pending.set_exception(exc)
@@ -595,6 +624,8 @@ class TableManager:
         table.chat.rate = self.chat_rate
         table.clock = self.clock
         table.on_lobby_change = self.lobby_changed
+        if self.storage.shared:
+            table.refresh_seats = lambda: follow.refresh_seats(table, self.storage.seats_of(table.id))
         return table
 
     def _keep(self, table: LiveTable) -> LiveTable:
@@ -666,9 +697,11 @@ class TableManager:
             raise AlreadyOver(f"the table is already {table.status}")
         self.abandon(table, "the table was closed by its creator")
 
-    def abandon(self, table: LiveTable, reason: str) -> None:
-        """Stop a table for good: stored as abandoned, bots stopped, pages sent a final state and closed."""
-        self.storage.set_status(table.id, ABANDONED)
+    def abandon(self, table: LiveTable, reason: str, store: bool = True) -> None:
+        """Stop a table for good: stored as abandoned, bots stopped, pages sent a final state and closed
+        (``store`` false: another process stored it)."""
+        if store:
+            self.storage.set_status(table.id, ABANDONED)
         table.abandoned = True
         table.ended_at = time.time()
         self._stopped_playing(table.id)
@@ -827,14 +860,29 @@ class TableManager:
             raise TableClosed("this table was closed; nothing more is played here")
         if not isinstance(action, Action):
             action = Action.from_json(action)
-        draft = table.state.copy()
-        idx = draft.version
-        events = table.game.apply(draft, seat, action, version)  # raises on bad input: nothing changed
-        outcome = table.game.outcome(draft)
-        pending = bool(table.bot_seats_to_act(draft))
-        self.storage.append_action(table.id, idx, seat, action.to_json(),
-                                   outcome.to_json() if outcome is not None else None,
-                                   bots_pending=pending if pending != table.bots_pending_stored else None)
+        for _attempt in range(MAX_CONFLICTS):
+            draft = table.state.copy()
+            idx = draft.version
+            events = table.game.apply(draft, seat, action, version)  # raises on bad input: nothing changed
+            outcome = table.game.outcome(draft)
+            pending = bool(table.bot_seats_to_act(draft))
+            try:
+                self.storage.append_action(table.id, idx, seat, action.to_json(),
+                                           outcome.to_json() if outcome is not None else None,
+                                           bots_pending=pending if pending != table.bots_pending_stored else None)
+                break
+            except ActionConflict:
+                # Another process stored version ``idx`` first: the log decided the order.  Read it up
+                # to date, then this action is applied to the new state if it still answers the same
+                # decision and is legal (``Game.decision_since``, as teammates' racing clicks), else
+                # ``apply`` refuses it in words.
+                follow.catch_up_now(self, table)
+                version = idx if version is None else version
+                if table.abandoned:
+                    raise TableClosed("this table was closed; nothing more is played here") from None
+        else:
+            raise StaleActionError("the table changed many times while this action was being stored; "
+                                   "look at the table again and choose again")
         table.bots_pending_stored = pending
         table.state = draft
         table.actions_played += 1
@@ -885,6 +933,8 @@ class TableManager:
         of the big Wakfu tables (a card played at 8v8 asks up to 15 seats).
         """
         loop = asyncio.get_running_loop()
+        if not await self.leases.acquire(table.id):
+            return  # another process plays this table's bots
         while True:
             opened = loop.time()
             seats = table.bot_seats_to_act()
@@ -919,6 +969,11 @@ class TableManager:
                 continue
             try:
                 events = self._apply_and_store(table, seat, action, version)
+            except AllegianceError:
+                if table.state.version != version:
+                    continue  # another process's action was stored first and this one no longer fits
+                log.exception("bot at seat %d of table %s chose a refused action", seat, table.id)
+                return
             except Exception:
                 log.exception("bot at seat %d of table %s failed", seat, table.id)
                 return

@@ -7,12 +7,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import sqlalchemy.exc
 from fastapi.testclient import TestClient
 
 from allegiance.replay import load_replay, replay_game
 from allegiance.server import create_app
-from allegiance.server.storage import SeatRecord, Storage, TableRecord
+from allegiance.server.storage import ActionConflict, SeatRecord, Storage, TableRecord
 from tests.server.conftest import make_table
 from tests.server.pg import available, postgres_server
 
@@ -37,7 +36,7 @@ def test_storage_round_trip_on_postgresql(pg_url: str) -> None:
                                          [SeatRecord(0, "human", "ab" * 32), SeatRecord(1, "greedy")]))
         storage.append_action("pgtable1", 0, 1, {"kind": "play", "card": 3})
         storage.append_action("pgtable1", 1, 1, {"kind": "end_turn"}, outcome={"winners": ["rebel"]})
-        with pytest.raises(sqlalchemy.exc.IntegrityError):  # one action per version, never two
+        with pytest.raises(ActionConflict):  # one action per version, never two
             storage.append_action("pgtable1", 1, 0, {"kind": "end_turn"})
         record = storage.load_table("pgtable1")
         assert record is not None and record.seed == 2**40 and record.options == {"galaxy": "beginner"}

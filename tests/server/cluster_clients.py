@@ -1,0 +1,139 @@
+"""Scripted seats and spectators for the several-process tests (tests/server/test_cluster.py).
+
+A seat plays over a real WebSocket: on each state where it may act it sends its first legal action
+with the version it saw, and counts its acknowledgements; when its server goes away it joins again on
+the next server of its list.  Every wait is on a message (progress), bounded by ``RECV_TIMEOUT``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import Counter
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from allegiance.replay import load_replay, replay_game
+from allegiance.server.storage import Storage
+
+#: seconds one receive may wait before the seat gives up (a hung server, not a slow one)
+RECV_TIMEOUT = 120.0
+
+
+class Seat(threading.Thread):
+    """One human seat played by a script over WebSockets, on ``bases[0]`` then the next ones."""
+
+    def __init__(self, bases: list[str], table_id: str, seat: int, token: str) -> None:
+        super().__init__(daemon=True)
+        self.bases, self.table_id, self.seat, self.token = list(bases), table_id, seat, token
+        self.acks = 0
+        self.refusals: list[str] = []
+        self.reconnects = 0
+        self.final: dict[str, Any] | None = None
+        self.error: BaseException | None = None
+        self.in_flight = False  # an action was sent and not yet answered
+
+    def run(self) -> None:
+        try:
+            while self.final is None:
+                try:
+                    self._play(self.bases[0])
+                except (ConnectionClosed, OSError):
+                    if len(self.bases) < 2:
+                        raise
+                    self.bases.pop(0)  # that server is gone: join again on the next
+                    self.reconnects += 1
+                    self.in_flight = False
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            self.error = exc
+
+    def _play(self, base: str) -> None:
+        url = base.replace("http://", "ws://") + f"/ws/tables/{self.table_id}"
+        with connect(url, open_timeout=30, max_size=None) as ws:
+            ws.send(json.dumps({"type": "join", "token": self.token}))
+            latest: dict[str, Any] | None = None
+            sent_at = -1
+            ref = 0
+            while True:
+                try:
+                    msg = json.loads(ws.recv(timeout=RECV_TIMEOUT))
+                except TimeoutError:
+                    raise TimeoutError(f"seat {self.seat}: nothing for {RECV_TIMEOUT:g} s; latest version "
+                                       f"{latest and latest['version']}, active {latest and latest['active']}, "
+                                       f"in flight {self.in_flight}, sent at {sent_at}, last refusals "
+                                       f"{self.refusals[-3:]}") from None
+                if msg["type"] == "state":
+                    latest = msg
+                    if msg["status"] != "playing":
+                        self.final = msg
+                elif msg["type"] == "ack":
+                    self.acks += 1
+                    self.in_flight = False
+                elif msg["type"] == "error":
+                    self.refusals.append(f'{msg.get("code")}: {msg["message"]}')
+                    self.in_flight = False
+                    if msg.get("code") == "rate_limited":  # this script outpaced the server's limit
+                        time.sleep(0.1)
+                        sent_at = -1
+                if self.final is not None:
+                    if not self.in_flight:  # the state that ended the game comes before its action's ack
+                        return
+                    continue
+                if latest is not None and not self.in_flight and latest["version"] > sent_at \
+                        and self.seat in latest["active"] and latest["legal"]:
+                    ref += 1
+                    sent_at = latest["version"]
+                    self.in_flight = True
+                    ws.send(json.dumps({"type": "action", "action": latest["legal"][0]["action"],
+                                        "version": latest["version"], "ref": ref}))
+
+
+class Spectator(threading.Thread):
+    """A page watching the table on one server until the game ends; records the versions it was shown."""
+
+    def __init__(self, base: str, table_id: str) -> None:
+        super().__init__(daemon=True)
+        self.url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+        self.versions: list[int] = []
+        self.final: dict[str, Any] | None = None
+        self.error: BaseException | None = None
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        try:
+            with connect(self.url, open_timeout=30, max_size=None) as ws:
+                ws.send(json.dumps({"type": "join"}))
+                while self.final is None:
+                    msg = json.loads(ws.recv(timeout=RECV_TIMEOUT))
+                    if msg["type"] == "state":
+                        self.versions.append(msg["version"])
+                        self.ready.set()
+                        if msg["status"] != "playing":
+                            self.final = msg
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            self.error = exc
+            self.ready.set()
+
+
+def log_of(pg_url: str, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+    storage = Storage(pg_url)
+    try:
+        record = storage.load_table(table_id)
+        assert record is not None
+        return record.actions
+    finally:
+        storage.close()
+
+
+def seats_in_log(pg_url: str, table_id: str) -> Counter[int]:
+    return Counter(seat for seat, _ in log_of(pg_url, table_id))
+
+
+def replayed_view(replay_json: dict[str, Any]) -> tuple[Any, Any]:
+    """The spectator's view and the outcome of a finished game replayed from its log."""
+    game, final = replay_game(load_replay(replay_json))
+    outcome = game.outcome(final)
+    return json.loads(json.dumps(game.view(final, None))), outcome.to_json() if outcome else None
