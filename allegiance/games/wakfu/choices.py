@@ -109,6 +109,8 @@ def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) ->
     seat = item.seat
     src = None if item.kind == "card" else item.card
     chosen = item.targets
+    if kind.endswith("?"):  # "up to": the slot may be left empty
+        return [*candidates(state, item, kind[:-1], first), "none"]
     if kind == "player":
         return [p.seat for p in state.players if not p.out]
     if kind == "element":
@@ -189,6 +191,16 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
     if kind == "bond_attacker":
         cb = state.combat
         return cb is not None and c in cb.attackers and bool(item.targets) and combat.can_block(state, item.targets[0], c)
+    if kind.startswith("sub:"):  # an Allié or Héros of a family / subtype (Bandit)
+        return ctype in ("Allié", "Héros") and kind[4:] in rules.cd(state, c).subtypes
+    if kind.startswith("ally_sub:"):  # an Allié of a family (Gelée)
+        return ctype == "Allié" and kind[9:] in state.cards[c].subtypes
+    if kind.startswith("ally_force_le:"):
+        return ctype == "Allié" and rules.force(state, c) <= int(kind[14:])
+    if kind == "ally_non_monster_le_force":  # Baba Fatt: Niveau at most the source's Force
+        return ctype == "Allié" and not state.cards[c].is_monster and state.cards[c].level <= rules.force(state, item.card)
+    if kind == "equipment_or_salle":
+        return ctype in ("Équipement", "Salle")
     if kind == "combatant_split":
         kind = "combatant"
     if kind == "combatant":
@@ -205,11 +217,21 @@ def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
                 and c not in item.extra]
     if kind.startswith(("recycle3:", "recycle1:")):
         el = kind.split(":")[1]
-        return [c for c in p.defausse if state.cards[c].element == el and c not in item.extra]
-    if kind in ("discard3", "discard1"):
+        return [c for c in p.defausse if rules.of_element(state, c, el) and c not in item.extra]
+    if kind in ("discard3", "discard1", "discardX"):
         return [c for c in p.main if c not in item.extra]
     if kind == "destroy_tofu":
         return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and "Tofu" in state.cards[c].subtypes]
+    if kind.startswith("destroy_sub:"):  # one (or, "destroy_sub3:", up to three) of your Alliés of a family
+        fam = kind.split(":")[1]
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and fam in state.cards[c].subtypes
+                and c not in item.extra]
+    if kind.startswith("destroy_sub3:"):
+        fam = kind.split(":")[1]
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and fam in state.cards[c].subtypes
+                and c not in item.extra]
+    if kind == "destroy_ally":
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié"]
     return []
 
 
@@ -223,7 +245,9 @@ def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
         return bool(state.players[seat].pioche)
     if spec.extra.startswith("recycle1:"):
         el = spec.extra.split(":")[1]
-        return any(state.cards[c].element == el for c in state.players[seat].defausse)
+        return any(rules.of_element(state, c, el) for c in state.players[seat].defausse)
+    if spec.extra.startswith("destroy_sub:") or spec.extra == "destroy_ally":
+        return bool(extra_options(state, Item("power", seat, card, spec.name), spec.extra))
     return True
 
 
@@ -232,25 +256,29 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     spec = spec_of(state, item)
     kind = spec.extra
     name = state.name(item.card)
-    if kind in ("destroy_self", "mill1"):
+    if kind in ("destroy_self", "mill1", "return_self"):
         return False  # paid in after_paid (no choice)
-    if kind in ("incline_own", "discard1", "destroy_tofu") or kind.startswith("recycle1:"):
+    if kind in ("incline_own", "discard1", "destroy_tofu", "destroy_ally") or kind.startswith(("recycle1:",
+                                                                                              "destroy_sub:")):
         if item.extra:
             return False
         options = extra_options(state, item, kind)
         prompt = {"incline_own": "incline one of your Alliés/Héros", "discard1": "discard a card",
-                  "destroy_tofu": "destroy one of your Tofus"}.get(
-            kind, "recycle a card from your Défausse")
+                  "destroy_tofu": "destroy one of your Tofus", "destroy_ally": "destroy one of your Alliés"}.get(
+            kind, f"destroy one of your {kind[12:]}s" if kind.startswith("destroy_sub:")
+            else "recycle a card from your Défausse")
         state.pending.append(Pending("extra", item.seat, f"{name}: {prompt}", tuple(options), item.card))
         return True
-    limit = 3
+    limit = 3 if kind != "discardX" else len(state.players[item.seat].main) + len(item.extra)
     if len(item.extra) >= limit:
         return False
     options = extra_options(state, item, kind)
     if not options:
         return False
-    what = "recycle a card from your Défausse" if kind.startswith("recycle3") else "discard a card"
-    state.pending.append(Pending("extra", item.seat, f"{name}: {what} (up to 3), or done", (*options, "done"),
+    what = ("recycle a card from your Défausse" if kind.startswith("recycle3") else
+            f"destroy one of your {kind[13:]} Alliés" if kind.startswith("destroy_sub3:") else "discard a card")
+    upto = "up to 3" if kind != "discardX" else "any number"
+    state.pending.append(Pending("extra", item.seat, f"{name}: {what} ({upto}), or done", (*options, "done"),
                                  item.card))
     return True
 
@@ -325,7 +353,8 @@ def can_use_from_hand(state: WakfuState, seat: int, card: int, reaction: bool = 
         return False
     if spec.condition is not None and not spec.condition(state, seat, card):
         return False
-    if spec.extra == "destroy_tofu" and not extra_options(state, Item("card", seat, card, spec.name), spec.extra):
+    if (spec.extra == "destroy_tofu" or spec.extra.startswith("destroy_sub:")) and not extra_options(
+            state, Item("card", seat, card, spec.name), spec.extra):
         return False
     return feasible(list(spec.cost), producers(state, seat))
 

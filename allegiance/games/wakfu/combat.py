@@ -62,8 +62,11 @@ def declare(state: WakfuState, seat: int) -> None:
 
 
 def can_block(state: WakfuState, blocker: int, attacker: int) -> bool:
-    """704.5 / 806.1: only an Agilité card may block an Agilité attacker."""
+    """704.5 / 806.1: only an Agilité card may block an Agilité attacker; Minotoror cannot be blocked by a
+    card of Force 4 or less (its text)."""
     if state.cards[blocker].name in CANNOT_BLOCK:
+        return False
+    if state.cards[attacker].name == "Minotoror" and rules.force(state, blocker) <= 4:
         return False
     return not rules.has_keyword(state, attacker, "Agilité") or rules.has_keyword(state, blocker, "Agilité")
 

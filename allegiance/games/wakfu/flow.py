@@ -113,12 +113,16 @@ def start_turn(state: WakfuState, seat: int) -> None:
     state.mods = [m for m in state.mods if m[3] != until]
     state.pmods = [m for m in state.pmods if m[3] != until]
     frozen = {c for c, stat, _, _ in state.mods if stat == "no_untap"}
+    woke = []
     for c in p.monde + p.havre:
-        if c not in frozen:
+        if c not in frozen and c in state.tapped:
             state.tapped.discard(c)
+            woke.append(c)
     state.flags = {f for f in state.flags if f[0] in ("kept", "recycled_hand", "sac_twice")}
     rules.say(state, "turn", f"turn {state.turn}: {rules.label(state, seat)}", seat)
     state.phase = "main"
+    for c in woke:
+        events.untapped(state, c)  # "whenever it untaps" (Goultard le Barbare)
     events.start_of_turn(state, seat)
 
 

@@ -230,7 +230,7 @@ def after_paid(state: WakfuState, item: Item) -> None:
     elif spec.extra.startswith(("recycle3:", "recycle1:")):
         for c in item.extra:
             rules.recycle(state, c)
-    elif spec.extra in ("discard3", "discard1"):
+    elif spec.extra in ("discard3", "discard1", "discardX"):
         for c in item.extra:
             rules.remove(state, c)
             p.defausse.append(c)
@@ -238,9 +238,14 @@ def after_paid(state: WakfuState, item: Item) -> None:
         p.defausse.append(p.pioche.pop())
     elif spec.extra == "destroy_self":
         events.destroy(state, item.card)
-    elif spec.extra == "destroy_tofu":
+    elif spec.extra in ("destroy_tofu", "destroy_ally") or spec.extra.startswith(("destroy_sub:", "destroy_sub3:")):
         for c in item.extra:
             events.destroy(state, c)
+    elif spec.extra == "return_self" and rules.in_play(state, item.card):  # Selk Ator
+        for e in rules.equipment_of(state, item.card):
+            events.destroy(state, e)
+        rules.remove(state, item.card)
+        state.players[state.owner(item.card)].main.append(item.card)
     if spec.once:
         state.flags.add(("once", item.card, item.power))
     # 705.3 / 809.7: a Réaction is outside the alternation of the Phase d'Actions (it neither uses the

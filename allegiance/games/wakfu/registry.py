@@ -70,14 +70,26 @@ APPEAR: set[str] = set()
 APPEAR_INCLINED: set[str] = set()
 #: the cards whose power triggers when they are destroyed
 DESTROYED: set[str] = set()
+#: card name -> the trigger effect when it is destroyed, for a card with another trigger under its name (Otomaï)
+DESTROYED_EFFECT: dict[str, str] = {}
+#: card name -> the trigger effect whenever it untaps (Goultard le Barbare)
+ON_UNTAP: dict[str, str] = {}
 #: (state, card, owner) called for every card destroyed, after the DESTROYED triggers (Tofu Céleste)
 WHEN_DESTROYED: list[Callable[[WakfuState, int, int], None]] = []
 #: the cards whose power triggers when they are damaged
 DAMAGED: set[str] = set()
-#: Équipement name -> the trigger effect when an Allié or Héros in play damages its porteur
+#: Équipement name -> the trigger effect when an Allié or Héros in play damages its porteur; an Allié's
+#: name -> the same when one damages the Allié itself (Crocabulia)
 STRIKE_BACK: dict[str, str] = {}
 #: card name -> the trigger effect at the start of its controller's turn (602.2)
 START_OF_TURN: dict[str, str] = {}
+#: card name -> the trigger effect at the start of its owner's turn while it is in his Défausse (Goule)
+START_FROM_DEFAUSSE: dict[str, str] = {}
+#: card name -> the trigger effect at the start of every player's turn, for its controller (Bowissette)
+START_OF_EACH_TURN: dict[str, str] = {}
+#: the cards whose Force and combat role are remembered when destroyed (flag ``("lki", card, force,
+#: fighting)``), for a power that resolves after they left play (810.2d: Arty, Rolac le Bandit)
+REMEMBER: set[str] = set()
 #: (state, seat) called at the end of each turn (605)
 END_OF_TURN: list[Callable[[WakfuState, int], None]] = []
 #: card name -> (state, seat, source, target, amount, element, combat) asked before it takes damage,

@@ -94,7 +94,7 @@ def artisans(state: WakfuState, seat: int, metier: str) -> list[int]:
 
 def recipe_cards(state: WakfuState, seat: int, element: str, chosen: list[Any] = ()) -> list[int]:  # type: ignore[assignment]
     return [c for c in state.players[seat].defausse if c not in chosen
-            and (element == "Neutre" or state.cards[c].element == element)]
+            and (element == "Neutre" or rules.of_element(state, c, element))]
 
 
 def craftable(state: WakfuState, seat: int, card: int) -> bool:

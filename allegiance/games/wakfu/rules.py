@@ -23,6 +23,13 @@ EQUIP_KEYWORDS = {"Marcassin": "Géant", "Pantoufles du Tofu": "Agilité"}
 PANOPLIES = {"Bouftou": (3, {"force": 2}), "Akwadala": (2, {"force": 1, "pv": 3}), "Tofu": (3, {"pm": 1, "pv": 3}),
              "Prespic": (3, {"xp": 1})}
 #: Équipement subtype -> how many a porteur may carry (305.5); Familier and Monture share one slot
+#: Alliés that may be recycled as a card of another element too (card text)
+RECYCLE_AS = {"Pissenlit Diabolique": ("Air", "Feu"), "Tournesol Sauvage": ("Air", "Terre")}
+#: Alliés with a continuous Force bonus of their own (805), computed in ``_aura_force``
+FORCE_AURAS = frozenset({"Milimulou", "Morora", "Pohn Bèche", "Roi Gélax"})
+#: Alliés that gain +1 Force until end of turn whenever a card is drawn: by their controller (Gros Smare) or
+#: by another player (Brelondass)
+DRAW_WATCHERS = {"Gros Smare": True, "Brelondass": False}
 SLOT_LIMITS = {"Arme": 1, "Chapeau": 1, "Coiffe": 1, "Cape": 1, "Ceinture": 1, "Bottes": 1, "Amulette": 1,
                "Anneau": 2, "Familier": 1, "Monture": 1, "Bouclier": 1}
 
@@ -169,8 +176,38 @@ def force(state: WakfuState, card: int) -> int:
 
 
 def _aura_force(state: WakfuState, card: int) -> int:
-    """Continuous powers (805): Chef de Guerre Bouftou, Maître Bolet while blocking."""
+    """Continuous powers (805): Chef de Guerre Bouftou, Maître Bolet while blocking, the Alliés of
+    ``FORCE_AURAS`` and Chêne Mou's bonus to the other Monstres."""
     d = state.cards[card]
+    if d.name in FORCE_AURAS or (d.is_monster and d.type == "Allié"):
+        return _own_aura(state, card, d) + _aura_base(state, card, d)
+    return _aura_base(state, card, d)
+
+
+def _own_aura(state: WakfuState, card: int, d: CardDef) -> int:
+    seat = controller(state, card)
+    if seat < 0:
+        return 0
+    p = state.players[seat]
+    bonus = 0
+    if d.is_monster and card in p.monde:  # Chêne Mou: while in the Monde, your other Monstres +1 Force
+        bonus += sum(1 for c in p.monde if c != card and state.cards[c].name == "Chêne Mou")
+    cb = state.combat
+    if d.name == "Milimulou" and cb is not None and card in cb.attackers and (
+            card in cb.blocked or card in cb.blockers.values()):
+        bonus += 2  # while blocked
+    elif d.name == "Morora" and any("Dague" in state.cards[e].subtypes for e in equipment_of(state, card)):
+        bonus += 1
+    elif d.name == "Pohn Bèche" and any(state.cards[c].type == "Zone" and state.cards[c].element == "Eau"
+                                        for c in p.monde + p.havre):
+        bonus += 1
+    elif d.name == "Roi Gélax":  # "*" Force: the Gelée Alliés you control (itself included, 204.6)
+        bonus += sum(1 for c in p.monde + p.havre
+                     if state.cards[c].type == "Allié" and "Gelée" in state.cards[c].subtypes)
+    return bonus
+
+
+def _aura_base(state: WakfuState, card: int, d: CardDef) -> int:
     if d.name != "Maître Bolet" and (d.type != "Allié" or ("Bouftou" not in d.subtypes and not state.pmods)):
         return 0  # none of the three bonuses below can apply: no need to find the controller
     bonus = 0
@@ -373,7 +410,25 @@ def draw(state: WakfuState, seat: int) -> bool:
     # the team sees its hands (WK-COMM-1)
     say(state, "draw", f"{label(state, seat)} draws {state.name(card)}", seat,
         state.table.members(state.table.team_of(seat)), card=card)
+    _draw_watchers(state, seat)
     return True
+
+
+def _draw_watchers(state: WakfuState, seat: int) -> None:
+    """Gros Smare (you draw) and Brelondass (another player draws): +1 Force until end of turn (RULES.md:
+    applied at once, as a continuous bonus per card drawn)."""
+    for p in state.players:
+        for c in p.monde + p.havre:
+            own = DRAW_WATCHERS.get(state.cards[c].name)
+            if own is not None and own == (p.seat == seat):
+                add_mod(state, c, "force", 1)
+
+
+def of_element(state: WakfuState, card: int, element: str) -> bool:
+    """Whether the card counts as a card of ``element`` when recycled or discarded for a cost (its own
+    element; Pissenlit Diabolique and Tournesol Sauvage may count as another, ``RECYCLE_AS``)."""
+    d = state.cards[card]
+    return d.element == element or element in RECYCLE_AS.get(d.name, ())
 
 
 def recycle(state: WakfuState, card: int) -> None:

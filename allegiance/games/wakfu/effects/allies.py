@@ -7,18 +7,25 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu import events, rules, teams
-from allegiance.games.wakfu.effects.common import alive, draw, may, p_damage, p_force, untap
+from allegiance.games.wakfu.effects.common import alive, damage, draw, may, p_damage, p_force, p_pa, untap
 from allegiance.games.wakfu.registry import (
     APPEAR,
+    APPEAR_INCLINED,
     BEFORE_DAMAGE,
     DAMAGED,
     DESTROYED,
+    DESTROYED_EFFECT,
     EFFECT_HANDLERS,
     END_OF_TURN,
     HAND_POWERS,
+    ON_UNTAP,
     PLAIN,
     POWERS,
+    REMEMBER,
+    START_FROM_DEFAUSSE,
+    START_OF_EACH_TURN,
     START_OF_TURN,
+    STRIKE_BACK,
     TRIGGER_TARGETS,
     TRIGGERS,
     WHEN_DESTROYED,
@@ -341,4 +348,475 @@ PLAIN.update({
     "Fofy Fafié", "Gobelinet", "Jicé Aouaire", "Kanigrou", "Kristie Endor", "Larve Bleue", "Larve Orange",
     "Larve Verte", "Maître Bolet", "Montrakristo", "Moskito", "Piou Bleu", "Piou Jaune", "Piou Rouge", "Piou Vert",
     "Shiffer Van Brushing", "Tofu", "Tomla Klass", "Vrombyx", "Wabbit",
+})
+
+
+# == the other Incarnam Alliés (issue 23) ====================================================================
+def _hero_of(state: WakfuState, seat: int) -> int:
+    return state.players[seat].hero
+
+
+def _ints(targets: list[Any]) -> list[int]:
+    return [t for t in targets if isinstance(t, int)]
+
+
+def _p_player_pm(n: int) -> Any:
+    def run(state: WakfuState, item: Item) -> None:
+        state.pmods.append((int(item.targets[0]), "pm", n, "turn"))
+    return run
+
+
+def _p_gain(stat: str) -> Any:
+    """The target (or the card itself) gains a keyword until end of turn (Gelée Citron, Ouassingue)."""
+    def run(state: WakfuState, item: Item) -> None:
+        t = item.targets[0] if item.targets else item.card
+        if alive(state, t):
+            rules.add_mod(state, t, stat, 1)
+    return run
+
+
+def _p_nomekop(state: WakfuState, item: Item) -> None:
+    for el in ("Feu", "Terre", "Air", "Eau"):  # four packets, one after the other
+        damage(state, item, item.targets[0], 1, el)
+
+
+def _p_each(n: int, element: str | None = None) -> Any:
+    """N damage to each chosen target ("up to two": a slot may be ``none``)."""
+    def run(state: WakfuState, item: Item) -> None:
+        for t in _ints(item.targets):
+            damage(state, item, t, n, element or rules.cd(state, item.card).element)
+    return run
+
+
+def _p_every_combatant(n: int, element: str) -> Any:
+    def run(state: WakfuState, item: Item) -> None:
+        cb = state.combat
+        if cb is None:
+            return
+        for t in list(dict.fromkeys([*cb.attackers, *cb.blockers])):
+            damage(state, item, t, n, element)
+    return run
+
+
+def _p_incline_target(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if alive(state, t) and rules.force(state, t) <= 3:  # checked again on resolution (810.2)
+        events.incline(state, t)
+
+
+def _bounce(state: WakfuState, seat: int, t: int) -> None:
+    """Return a card in play to its owner's hand; its Équipements are destroyed (305.8)."""
+    for e in rules.equipment_of(state, t):
+        events.destroy(state, e)
+    rules.remove(state, t)
+    state.players[state.owner(t)].main.append(t)
+    rules.say(state, "bounce", f"{state.name(t)} returns to its owner's hand", seat, card=t)
+
+
+def _p_bounce(state: WakfuState, item: Item) -> None:
+    if alive(state, item.targets[0]):
+        _bounce(state, item.seat, item.targets[0])
+
+
+def _p_baba(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if alive(state, t) and not state.cards[t].is_monster:
+        events.destroy(state, t, item.seat)
+
+
+def _p_harebourg_pa(state: WakfuState, item: Item) -> None:
+    if item.extra:
+        state.pmods.append((int(item.targets[0]), "pa", -len(item.extra), "turn"))
+
+
+def _p_harebourg_damage(state: WakfuState, item: Item) -> None:
+    damage(state, item, item.targets[0], len(item.extra), "Eau")
+
+
+def _p_anerice(state: WakfuState, item: Item) -> None:
+    damage(state, item, item.targets[0], len(item.extra), "Air")
+
+
+def _lki(state: WakfuState, card: int) -> tuple[int, bool]:
+    """(Force, was attacking or blocking) of a card when it was destroyed (``registry.REMEMBER``)."""
+    for f in state.flags:
+        if f[0] == "lki" and f[1] == card:
+            return f[2], bool(f[3])
+    return rules.force(state, card), False
+
+
+def _p_arty(state: WakfuState, item: Item) -> None:
+    damage_from(state, item, item.targets[0], _lki(state, item.card)[0], "Feu")
+
+
+def damage_from(state: WakfuState, item: Item, target: Any, amount: int, element: str) -> None:
+    """Damage from a card that has left play (its power paid by destroying it): no source in play."""
+    if alive(state, target):
+        events.deal_damage(state, item.seat, None, target, amount, element)
+
+
+def _p_shield(n: int, own: bool = True) -> Any:
+    """Reduce by N the damage about to be dealt to the card (or the target): a shield until end of turn
+    spent by the next damage it would take (RULES.md)."""
+    def run(state: WakfuState, item: Item) -> None:
+        t = item.card if own else item.targets[0]
+        if alive(state, t):
+            rules.add_mod(state, t, "shield", n)
+    return run
+
+
+def _p_ayron(state: WakfuState, item: Item) -> None:
+    if alive(state, item.card) and item.extra:
+        rules.add_mod(state, item.card, "shield", len(item.extra))
+
+
+def _p_dragon(state: WakfuState, item: Item) -> None:
+    state.pmods.append((item.seat, "dragon_cochon", 4, "game"))
+
+
+def _p_tiwabbit(state: WakfuState, item: Item) -> None:
+    state.pmods.append((item.seat, "tiwabbit", 1, "combat"))
+
+
+def _combat_only(state: WakfuState, seat: int, card: int) -> bool:
+    return state.combat is not None and state.combat.step == "actions"
+
+
+def _just_played_equipment(state: WakfuState, seat: int, card: int) -> bool:
+    """Tolot: only when you have just played an Équipement card (the item right below is one of yours)."""
+    below = [i for i in state.file if i.paid and i.kind == "card"]
+    return bool(below) and below[-1].seat == seat and state.cards[below[-1].card].type == "Équipement"
+
+
+def _p_draw(state: WakfuState, item: Item) -> None:
+    draw(state, item.seat)
+
+
+def _p_selk(state: WakfuState, item: Item) -> None:
+    if alive(state, item.targets[0]):
+        _bounce(state, item.seat, item.targets[0])
+
+
+def _p_roi_gelax(state: WakfuState, item: Item) -> None:
+    p = state.players[item.seat]
+    found = [c for c in p.pioche + p.defausse if state.cards[c].type == "Allié" and "Gelée" in state.cards[c].subtypes]
+    if not found:
+        state.rng.shuffle(p.pioche)
+        return
+    may(state, item.seat, item.card, "gelax", "Roi Gélax: which Gelée Allié is put into play, inclined?",
+        (*sorted(set(found), key=lambda c: (state.name(c), c)), "none"))
+
+
+def _fx_gelax(state: WakfuState, pend: Pending, value: Any) -> None:
+    p = state.players[pend.seat]
+    if isinstance(value, int) and (value in p.pioche or value in p.defausse):
+        rules.remove(state, value)
+        rules.say(state, "search", f"{rules.label(state, pend.seat)} puts {state.name(value)} into play", pend.seat,
+                  card=value)
+        _put_inclined(state, Item("card", pend.seat, value, "gelax"))
+    state.rng.shuffle(p.pioche)  # 405: a searched hidden zone is shuffled
+
+
+def _p_elisabetron(state: WakfuState, item: Item) -> None:
+    if alive(state, item.card):
+        rules.add_mod(state, item.card, "force", 2)
+
+
+POWERS.update({
+    "Moon": (Spec("Moon", p_damage(3, "Air"), ("character",), incline=True, text="3 Air damage"),),
+    "Prespic": (Spec("Prespic", p_pa, ("player",), incline=True, text="a player loses 1 PA"),),
+    "Prespic Ventru": (Spec("Prespic Ventru", p_damage(1, "Feu"), ("character",), cost=("Feu",),
+                            text="1 Feu damage"),),
+    "Ouassingue": (Spec("Ouassingue", _p_gain("Géant"), incline=True, text="gains Géant"),),
+    "Nomekop le Crapoteur": (Spec("Nomekop le Crapoteur", _p_nomekop, ("character",), incline=True,
+                                  text="1 Feu, 1 Terre, 1 Air and 1 Eau damage"),),
+    "Sylvine Folherbe": (Spec("Sylvine Folherbe", _p_player_pm(1), ("player",), incline=True,
+                              text="a player gains 1 PM"),
+                         Spec("Sylvine Folherbe:lose", _p_player_pm(-1), ("player",), incline=True,
+                              text="a player loses 1 PM")),
+    "Dwanlaposh": (Spec("Dwanlaposh", p_damage(1, "Eau"), ("combatant",), cost=("Eau", "Eau"),
+                        text="1 Eau damage to an attacker or blocker"),),
+    "Gelée Citron": (Spec("Gelée Citron", _p_gain("Agilité"), ("ally_sub:Gelée",), incline=True,
+                          text="a Gelée gains Agilité"),),
+    "Gelée Menthe": (Spec("Gelée Menthe", p_force(2), ("ally_sub:Gelée",), incline=True,
+                          text="a Gelée gets +2 Force"),),
+    "Gelée Fraise": (Spec("Gelée Fraise", _p_shield(1, own=False), ("ally_sub:Gelée",), incline=True, reaction=True,
+                          text="the next damage to a Gelée is reduced by 1"),),
+    "Eratz Le Revendicateur": (Spec("Eratz Le Revendicateur", p_force(3), ("sub:Bandit",), incline=True,
+                                    text="a Bandit gets +3 Force"),),
+    "L'Homme Louf": (Spec("L'Homme Louf", _p_incline_target, ("ally_force_le:3",), incline=True,
+                          text="incline an Allié of Force 3 or less"),),
+    "Deyko Nexion": (Spec("Deyko Nexion", _p_bounce, ("ally",), incline=True, extra="destroy_self",
+                          text="an Allié returns to its owner's hand"),),
+    "Baba Fatt": (Spec("Baba Fatt", _p_baba, ("ally_non_monster_le_force",), incline=True, extra="destroy_self",
+                       text="destroy a non-Monstre Allié of Niveau up to its Force"),),
+    "Comte Harebourg": (Spec("Comte Harebourg", _p_harebourg_pa, ("player",), incline=True, extra="discard3",
+                             text="discard up to 3: a player loses that many PA"),
+                        Spec("Comte Harebourg:damage", _p_harebourg_damage, ("character",), incline=True,
+                             extra="discard3", text="discard up to 3: that many Eau damage")),
+    "Anerice la Shushess": (Spec("Anerice la Shushess", _p_anerice, ("character",), incline=True,
+                                 extra="destroy_sub3:Vampyre",
+                                 text="destroy up to 3 of your Vampyres: that many Air damage"),),
+    "Arty": (Spec("Arty", _p_arty, ("combatant",), incline=True, extra="destroy_self",
+                  text="its Force in Feu damage to an attacker or blocker"),),
+    "Mob l'Éponge": (Spec("Mob l'Éponge", _p_shield(1000), incline=True, reaction=True,
+                          text="the next damage to it is reduced to 0"),),
+    "Ayron Fan": (Spec("Ayron Fan", _p_ayron, extra="discardX", reaction=True,
+                       text="discard X: the next damage to it is reduced by X"),),
+    "Zatoïshwan": (Spec("Zatoïshwan", _p_each(2), ("combatant", "combatant?"), incline=True,
+                        text="up to two attackers/blockers take 2 damage"),),
+    "Chêne Mou": (Spec("Chêne Mou", _p_each(2, "Terre"), ("combatant", "combatant?"), incline=True,
+                       text="up to two attackers/blockers take 2 Terre damage"),),
+    "Dark Vlad": (Spec("Dark Vlad", _p_every_combatant(2, "Feu"), incline=True, condition=_combat_only,
+                       text="2 Feu damage to every attacker and blocker"),),
+    "Dragon Cochon": (Spec("Dragon Cochon", _p_dragon, incline=True,
+                           text="the next Allié or Héros that inclines takes 4 Eau damage"),),
+    "Tiwabbit Kiafin": (Spec("Tiwabbit Kiafin", _p_tiwabbit, incline=True, condition=_combat_only,
+                             text="attackers and blockers that incline take 1 Eau damage"),),
+    "Tolot": (Spec("Tolot", _p_draw, incline=True, reaction=True, condition=_just_played_equipment,
+                   text="draw a card"),),
+    "Selk Ator": (Spec("Selk Ator", _p_selk, ("equipment_or_salle",), incline=True, extra="return_self",
+                       text="an Équipement or Salle returns to its owner's hand"),),
+    "Roi Gélax": (Spec("Roi Gélax", _p_roi_gelax, incline=True, text="put a Gelée Allié into play"),),
+    "Elisabetron": (Spec("Elisabetron", _p_elisabetron, extra="destroy_ally", once=True, text="+2 Force"),),
+})
+EFFECT_HANDLERS["gelax"] = _fx_gelax
+REMEMBER.update({"Arty", "Rolac le Bandit"})
+
+
+# -- their triggered powers (804) ------------------------------------------------------------------------------
+def _players(state: WakfuState, item: Item) -> list[int]:
+    return [p.seat for p in state.players if not p.out]
+
+
+def _t_pa_loss(n: int) -> Any:
+    def run(state: WakfuState, item: Item) -> None:
+        if item.targets:
+            state.pmods.append((int(item.targets[0]), "pa", -n, "turn"))
+    return run
+
+
+def _demone_targets(state: WakfuState, item: Item) -> list[int]:
+    if not rules.in_play(state, item.card):
+        return []
+    return [c for p in state.players for c in p.monde + p.havre if state.cards[c].type == "Allié"
+            and rules.force(state, c) <= 5 and rules.can_affect(state, item.seat, item.card, c)]
+
+
+def _t_demone(state: WakfuState, item: Item) -> None:
+    t = item.targets[0] if item.targets else None
+    if alive(state, t) and t in _demone_targets(state, item):  # the "may" is decided on resolution
+        may(state, item.seat, item.card, "destroy_eq", f"Démone XXIV: destroy {state.name(t)}?", ("destroy", "no"),
+            target=t)
+
+
+def _otomai_targets(state: WakfuState, item: Item) -> list[int]:
+    return [c for p in state.players for c in p.monde
+            if state.cards[c].type in ("Allié", "Zone", "Équipement")
+            and (not rules.in_play(state, item.card) or rules.can_affect(state, item.seat, item.card, c))]
+
+
+def _t_otomai(state: WakfuState, item: Item) -> None:
+    t = item.targets[0] if item.targets else None
+    if alive(state, t) and rules.where(state, t) == "monde":
+        events.destroy(state, t, item.seat)
+
+
+def _t_otomai_destroyed(state: WakfuState, item: Item) -> None:
+    """When destroyed: the chosen player's whole Défausse goes to the bottom of his Pioche (its order is
+    the Défausse's, top card last)."""
+    if not item.targets:
+        return
+    p = state.players[int(item.targets[0])]
+    for c in list(p.defausse):
+        rules.recycle(state, c)
+    rules.say(state, "recycle", f"{rules.label(state, p.seat)} recycles the whole Défausse", item.seat)
+
+
+def _t_vener(state: WakfuState, item: Item) -> None:
+    options = [c for c in state.players[item.seat].defausse if state.cards[c].type == "Équipement"]
+    if options:
+        may(state, item.seat, item.card, "to_hand", "Vener: return an Équipement from your Défausse to your hand?",
+            (*options, "no"))
+
+
+def _fx_to_hand(state: WakfuState, pend: Pending, value: Any) -> None:
+    p = state.players[pend.seat]
+    if isinstance(value, int) and value in p.defausse:
+        p.defausse.remove(value)
+        p.main.append(value)
+        rules.say(state, "to_hand", f"{rules.label(state, pend.seat)} returns {state.name(value)} to hand", pend.seat,
+                  card=value)
+
+
+def _t_demon_vi(state: WakfuState, item: Item) -> None:
+    if not item.targets:
+        return
+    victim = int(item.targets[0])
+    hand = state.players[victim].main
+    rules.say(state, "reveal", f"{rules.label(state, victim)} reveals the hand: "
+              + ", ".join(sorted(state.name(c) for c in hand)), victim, cards=tuple(hand))
+    _ask_demon(state, item.seat, item.card, victim, 2)
+
+
+def _ask_demon(state: WakfuState, seat: int, card: int, victim: int, left: int) -> None:
+    hand = state.players[victim].main
+    if hand and left > 0:
+        may(state, seat, card, "demon_vi", f"Démon VI: which card does {rules.label(state, victim)} discard?",
+            tuple(hand), victim=victim, left=left)
+
+
+def _fx_demon_vi(state: WakfuState, pend: Pending, value: Any) -> None:
+    victim = pend.get("victim")
+    p = state.players[victim]
+    if isinstance(value, int) and value in p.main:
+        p.main.remove(value)
+        p.defausse.append(value)
+        rules.say(state, "discard", f"{rules.label(state, victim)} discards {state.name(value)}", pend.seat, card=value)
+    if pend.card is not None:
+        _ask_demon(state, pend.seat, pend.card, victim, pend.get("left") - 1)
+
+
+def _t_upkeep_pv(n: int) -> Any:
+    """Start of your turn: your Héros loses N PV, or the card is destroyed (804.8: do A or B)."""
+    def run(state: WakfuState, item: Item) -> None:
+        if rules.in_play(state, item.card):
+            may(state, item.seat, item.card, "upkeep_pv", f"{state.name(item.card)}: your Héros loses {n} PV, or "
+                f"{state.name(item.card)} is destroyed", ("lose_pv", "destroy"), n=n)
+    return run
+
+
+def _fx_upkeep_pv(state: WakfuState, pend: Pending, value: Any) -> None:
+    if pend.card is None or not rules.in_play(state, pend.card):
+        return
+    if value == "lose_pv":
+        state.players[pend.seat].pv -= pend.get("n")  # a loss of PV, not damage (410.2)
+        rules.say(state, "pv", f"{rules.label(state, pend.seat)}'s Héros loses {pend.get('n')} PV", pend.seat)
+    else:
+        events.destroy(state, pend.card)
+
+
+def _t_goule(state: WakfuState, item: Item) -> None:
+    if item.card in state.players[state.owner(item.card)].defausse:
+        may(state, item.seat, item.card, "goule", "Goule: return it inclined to the Monde (your Héros loses 1 PV)?",
+            ("return", "no"))
+
+
+def _fx_goule(state: WakfuState, pend: Pending, value: Any) -> None:
+    c = pend.card
+    p = state.players[pend.seat]
+    if value != "return" or c is None or c not in p.defausse:
+        return
+    p.defausse.remove(c)
+    p.monde.append(c)
+    state.appeared[c] = state.turn
+    rules.say(state, "appear", "Goule returns to the Monde", pend.seat, card=c)
+    events.incline(state, c)
+    p.pv -= 1
+
+
+def _t_bowissette(state: WakfuState, item: Item) -> None:
+    if rules.in_play(state, item.card) and item.card in state.tapped:
+        may(state, item.seat, item.card, "untap_one", "Bowissette: untap it?", (item.card, "none"))
+
+
+def _character_targets(state: WakfuState, item: Item) -> list[int]:
+    if not rules.in_play(state, item.card):
+        return []
+    return [c for p in state.players for c in p.monde + p.havre
+            if rules.is_character(state, c) and rules.can_affect(state, item.seat, item.card, c)]
+
+
+def _t_prespic_royal(state: WakfuState, item: Item) -> None:
+    t = item.targets[0] if item.targets else None
+    if alive(state, t) and alive(state, item.card) and rules.can_affect(state, item.seat, item.card, t):
+        events.deal_damage(state, item.seat, item.card, t, item.x, "Feu")
+
+
+def _t_crocabulia(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if alive(state, t) and alive(state, item.card) and rules.can_affect(state, item.seat, item.card, t):
+        events.deal_damage(state, item.seat, item.card, t, 3, "Feu")
+
+
+def _rolac_targets(state: WakfuState, item: Item) -> list[int]:
+    cb = state.combat
+    force, fighting = _lki(state, item.card)
+    if cb is None or not fighting:
+        return []
+    return [c for c in dict.fromkeys([*cb.attackers, *cb.blockers]) if state.cards[c].type == "Allié"]
+
+
+def _t_rolac(state: WakfuState, item: Item) -> None:
+    t = item.targets[0] if item.targets else None
+    if alive(state, t) and t in _rolac_targets(state, item):
+        events.deal_damage(state, item.seat, None, t, _lki(state, item.card)[0], "Feu")
+
+
+def _t_goultard(state: WakfuState, item: Item) -> None:
+    """When it appears: every other Allié and every Zone in the Monde is destroyed, no XP for anyone."""
+    for p in state.players:
+        for c in list(p.monde):
+            if c != item.card and state.cards[c].type in ("Allié", "Zone") and rules.in_play(state, c):
+                events.destroy(state, c, None)
+
+
+def _t_goultard_untaps(state: WakfuState, item: Item) -> None:
+    state.players[item.seat].pv -= 3  # a loss of PV (410.2)
+    rules.say(state, "pv", f"{rules.label(state, item.seat)}'s Héros loses 3 PV (Goultard le Barbare)", item.seat)
+
+
+TRIGGERS.update({
+    "Corbac": _t_pa_loss(2), "Maître Corbac": _t_pa_loss(4), "Démone XXIV": _t_demone, "Otomaï": _t_otomai,
+    "Otomaï:destroyed": _t_otomai_destroyed, "Vener": _t_vener, "Démon VI": _t_demon_vi,
+    "Chafer": _t_upkeep_pv(1), "Dark Vlad:upkeep": _t_upkeep_pv(3), "Goule": _t_goule, "Bowissette": _t_bowissette,
+    "Prespic Royal": _t_prespic_royal, "Crocabulia": _t_crocabulia, "Rolac le Bandit": _t_rolac,
+    "Goultard le Barbare": _t_goultard, "goultard_untaps": _t_goultard_untaps,
+})
+TRIGGER_TARGETS.update({
+    "Corbac": _players, "Maître Corbac": _players, "Démone XXIV": _demone_targets, "Otomaï": _otomai_targets,
+    "Otomaï:destroyed": _players, "Démon VI": _players, "Prespic Royal": _character_targets,
+    "Rolac le Bandit": _rolac_targets,
+})
+APPEAR.update({"Corbac", "Maître Corbac", "Démone XXIV", "Otomaï", "Vener", "Démon VI", "Goultard le Barbare"})
+APPEAR_INCLINED.add("Goultard le Barbare")
+DESTROYED.update({"Rolac le Bandit"})
+DESTROYED_EFFECT["Otomaï"] = "Otomaï:destroyed"
+DAMAGED.add("Prespic Royal")
+STRIKE_BACK["Crocabulia"] = "Crocabulia"
+START_OF_TURN.update({"Chafer": "Chafer", "Dark Vlad": "Dark Vlad:upkeep"})
+START_FROM_DEFAUSSE["Goule"] = "Goule"
+START_OF_EACH_TURN["Bowissette"] = "Bowissette"
+ON_UNTAP["Goultard le Barbare"] = "goultard_untaps"
+EFFECT_HANDLERS.update({"to_hand": _fx_to_hand, "demon_vi": _fx_demon_vi, "upkeep_pv": _fx_upkeep_pv,
+                        "goule": _fx_goule})
+
+
+# -- put into play from the hand (412.2): the Polters -----------------------------------------------------------
+def _own_family(state: WakfuState, seat: int, family: str) -> bool:
+    p = state.players[seat]
+    return any(family in state.cards[c].subtypes and state.cards[c].type == "Allié" for c in p.monde + p.havre)
+
+
+def _polter_of(family: str) -> Any:
+    """Whenever you could play a (non-Réaction) Action: your Phase Principale, nothing in the File."""
+    def cond(state: WakfuState, seat: int, card: int) -> bool:
+        return (state.phase == "main" and state.combat is None and state.active == seat and not state.file
+                and _own_family(state, seat, family)
+                and (not rules.first_turn_of_first_player(state) or rules.sac_room(state, seat)))
+    return cond
+
+
+HAND_POWERS.update({
+    "Polter Bouftou": Spec("polter", _put_inclined, extra="destroy_sub:Bouftou", condition=_polter_of("Bouftou"),
+                           alternative=True, text="destroy one of your Bouftous: put Polter Bouftou into play, inclined"),
+    "Polter Piou": Spec("polter", _put_inclined, extra="destroy_sub:Piou", condition=_polter_of("Piou"),
+                        alternative=True, text="destroy one of your Pious: put Polter Piou into play, inclined"),
+})
+
+# stats, keywords and continuous powers only (rules: Force auras, recycling as another element, draw watchers;
+# events: damage reductions; combat: Minotoror)
+PLAIN.update({
+    "L'Homme Ours", "Guerya Wood", "Minotoror", "Milimulou", "Morora", "Pohn Bèche", "Gros Smare", "Brelondass",
+    "Le Bourreau des Brumes", "Pissenlit Diabolique", "Tournesol Sauvage",
 })

@@ -1,0 +1,329 @@
+"""The Incarnam Alliés beyond the starters (issue 23): each card's powers at work, one test or case each."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from allegiance.games.wakfu import GAME, combat, events, flow, rules
+from allegiance.games.wakfu.cards import CARDS
+from allegiance.games.wakfu.resources import artisans
+from allegiance.games.wakfu.state import WakfuState
+from tests.wakfu.builders import act, board, choose, one, pass_reactions, pay, play, use
+
+PIOUS = ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu"] * 2
+
+
+def rich(**kw):  # type: ignore[no-untyped-def]
+    """Seat 0 has eight Pious (two of each element) to pay with."""
+    monde = kw.pop("monde", {})
+    monde = {**monde, 0: PIOUS + monde.get(0, [])}
+    return board(monde=monde, **kw)
+
+
+def attack(s: WakfuState, attackers: list[int], blocks: dict[int, int] | None = None, seat: int = 0) -> None:
+    """Seat ``seat`` attacks the opposing Havre Sac with ``attackers``; ``blocks`` blocker -> attacker."""
+    act(s, seat, "attack")
+    choose(s, s.players[1 - seat].sac)
+    for a in attackers:
+        choose(s, a)
+    if s.pending and s.pending[-1].kind == "attacker":
+        choose(s, "done")
+    for b, a in (blocks or {}).items():
+        choose(s, b, a)
+    if s.pending and s.pending[-1].kind == "blocker":
+        choose(s, "done")
+    assert s.combat is not None and s.combat.step == "actions", s.pending
+
+
+def settle(s: WakfuState) -> None:
+    flow.advance(s)
+    pass_reactions(s)
+
+
+# -- stats, keywords and continuous powers ---------------------------------------------------------------------
+def test_l_homme_ours_is_a_plain_bandit() -> None:
+    s = rich(hand={0: ["L'Homme Ours"]})
+    c = one(s, "L'Homme Ours")
+    play(s, 0, c, "monde")
+    assert c in s.players[0].monde and rules.force(s, c) == 2
+
+
+def test_guerya_wood_and_selk_ator_are_artisans() -> None:
+    s = board(monde={0: ["Guerya Wood", "Selk Ator"]})
+    assert one(s, "Guerya Wood") in artisans(s, 0, "Forgeron") and one(s, "Guerya Wood") in artisans(s, 0, "Bricoleur")
+    assert one(s, "Selk Ator") in artisans(s, 0, "Bricoleur")
+
+
+@pytest.mark.parametrize(("name", "zone"), [("Pissenlit Diabolique", "Mines d'Astrub"),
+                                            ("Tournesol Sauvage", "Forêts d'Astrub")])
+def test_fleurs_may_be_recycled_as_another_element(name: str, zone: str) -> None:
+    # a Feu (Mines) / Terre (Forêts) Zone's upkeep takes the Air Fleur as a card of its element
+    s = board(monde={0: [zone]}, defausse={0: [name]})
+    act(s, 0, "end_turn")
+    act(s, 1, "end_turn")
+    assert s.pending[-1].kind == "effect" and one(s, name) in s.pending[-1].options
+    choose(s, one(s, name))
+    assert one(s, zone) in s.players[0].monde and one(s, name) in s.players[0].pioche
+
+
+def test_minotoror_cannot_be_blocked_by_force_4_or_less() -> None:
+    s = board(monde={0: ["Minotoror"], 1: ["Bwork", "Bouftou Royal"]})
+    mino = one(s, "Minotoror")
+    assert not combat.can_block(s, one(s, "Bwork"), mino)  # Force 3
+    s.cards[one(s, "Bouftou Royal")] = replace(CARDS["Bouftou Royal"], force=5)
+    assert combat.can_block(s, one(s, "Bouftou Royal"), mino)
+
+
+def test_milimulou_gets_2_while_blocked() -> None:
+    s = board(monde={0: ["Milimulou"], 1: ["Bwork"]})
+    m = one(s, "Milimulou")
+    assert rules.force(s, m) == 3
+    attack(s, [m], {one(s, "Bwork"): m})
+    assert rules.force(s, m) == 5
+
+
+def test_morora_with_a_dague() -> None:
+    s = board(monde={0: ["Morora", "Coiffe du Bouftou"]})
+    m, dague = one(s, "Morora"), one(s, "Coiffe du Bouftou")
+    s.cards[dague] = replace(CARDS["Coiffe du Bouftou"], subtypes=("Arme", "Dague"), force=0)  # no Incarnam Dague
+    assert rules.force(s, m) == 3
+    s.attached[dague] = m
+    assert rules.force(s, m) == 4
+
+
+def test_pohn_beche_with_an_eau_zone() -> None:
+    s = board(monde={0: ["Pohn Bèche"]})
+    p = one(s, "Pohn Bèche")
+    assert rules.force(s, p) == 2
+    s2 = board(monde={0: ["Pohn Bèche", "Calanques d'Astrub"]})
+    assert rules.force(s2, one(s2, "Pohn Bèche")) == 3
+
+
+def test_chene_mou_pumps_the_other_monstres_in_the_monde() -> None:
+    s = board(monde={0: ["Chêne Mou", "Bwork", "Tomla Klass"]}, havre={0: ["Bouftou"]})
+    assert rules.force(s, one(s, "Bwork")) == 4 and rules.force(s, one(s, "Chêne Mou")) == 8
+    assert rules.force(s, one(s, "Tomla Klass")) == 1 and rules.force(s, one(s, "Bouftou")) == 2
+
+
+def test_roi_gelax_force_counts_the_gelees() -> None:
+    s = board(monde={0: ["Roi Gélax", "Gelée Menthe", "Gelée Citron"], 1: ["Gelée Fraise"]})
+    assert rules.force(s, one(s, "Roi Gélax")) == 3
+
+
+@pytest.mark.parametrize(("name", "drawer", "gain"), [("Gros Smare", 0, 1), ("Gros Smare", 1, 0),
+                                                      ("Brelondass", 1, 1), ("Brelondass", 0, 0)])
+def test_draw_watchers(name: str, drawer: int, gain: int) -> None:
+    s = board(monde={0: [name]})
+    c = one(s, name)
+    before = rules.force(s, c)
+    rules.draw(s, drawer)
+    rules.draw(s, drawer)
+    assert rules.force(s, c) == before + 2 * gain
+    act(s, 0, "end_turn")
+    assert rules.force(s, c) == before  # until end of turn
+
+
+def test_le_bourreau_des_brumes_reduces_damage_while_untapped() -> None:
+    s = board(monde={0: ["Le Bourreau des Brumes"]})
+    b = one(s, "Le Bourreau des Brumes")
+    events.deal_damage(s, 1, None, b, 2, "Feu")
+    assert s.damage.get(b, 0) == 0
+    s.tapped.add(b)
+    events.deal_damage(s, 1, None, b, 1, "Feu")
+    assert s.damage.get(b, 0) == 1
+
+
+def test_arty_reduces_damage_and_strikes_with_its_last_force() -> None:
+    s = rich(monde={0: ["Arty", "Bwork"], 1: ["Bouftou Royal"]})
+    arty, bw, royal = one(s, "Arty"), one(s, "Bwork"), one(s, "Bouftou Royal")
+    events.deal_damage(s, 1, None, arty, 1, "Feu")
+    assert s.damage.get(arty, 0) == 0  # reduced by 1
+    attack(s, [bw], {royal: bw})
+    rules.add_mod(s, arty, "force", 2)
+    use(s, 0, arty, royal)
+    settle(s)
+    assert arty in s.players[0].defausse and royal in s.players[1].defausse  # 4 Feu (its Force when destroyed)
+
+
+# -- paid powers ---------------------------------------------------------------------------------------------
+def test_moon_prespic_ventru_nomekop() -> None:
+    s = rich(monde={0: ["Moon", "Prespic Ventru", "Nomekop le Crapoteur"], 1: ["Bwork", "Dragon Cochon", "Tofu"]})
+    use(s, 0, one(s, "Moon"), one(s, "Bwork"))
+    settle(s)
+    assert one(s, "Bwork") in s.players[1].defausse  # 3 Air
+    use(s, 0, one(s, "Prespic Ventru"), one(s, "Tofu"))
+    settle(s)
+    assert one(s, "Tofu") in s.players[1].defausse  # 1 Feu, paid with Feu
+    use(s, 0, one(s, "Nomekop le Crapoteur"), one(s, "Dragon Cochon"))
+    settle(s)
+    assert s.damage[one(s, "Dragon Cochon")] == 3  # four packets, the Terre one stopped by Résistance Terre 1
+
+
+def test_prespic_and_sylvine_folherbe() -> None:
+    s = board(monde={0: ["Prespic", "Sylvine Folherbe"]})
+    use(s, 0, one(s, "Prespic"), 1)
+    settle(s)
+    assert rules.pa(s, 1) == 5
+    use(s, 0, one(s, "Sylvine Folherbe"), 0)
+    settle(s)
+    assert rules.pm(s, 0) == 4
+    s.tapped.discard(one(s, "Sylvine Folherbe"))
+    use(s, 0, one(s, "Sylvine Folherbe"), 1, power=1)
+    settle(s)
+    assert rules.pm(s, 1) == 2
+
+
+def test_ouassingue_gains_geant() -> None:
+    s = board(monde={0: ["Ouassingue"]})
+    o = one(s, "Ouassingue")
+    use(s, 0, o)
+    settle(s)
+    assert rules.has_keyword(s, o, "Géant")
+    act(s, 0, "end_turn")
+    assert not rules.has_keyword(s, o, "Géant")
+
+
+def test_gelees_citron_and_menthe() -> None:
+    s = board(monde={0: ["Gelée Citron", "Gelée Menthe", "Bwork"]})
+    cit, men = one(s, "Gelée Citron"), one(s, "Gelée Menthe")
+    act(s, 0, "use", card=cit, power=0)
+    assert one(s, "Bwork") not in s.pending[-1].options  # only Gelées
+    choose(s, men)
+    settle(s)
+    assert rules.has_keyword(s, men, "Agilité")
+    use(s, 0, men, cit)
+    settle(s)
+    assert rules.force(s, cit) == 4
+
+
+def test_eratz_pumps_a_bandit() -> None:
+    s = board(monde={0: ["Eratz Le Revendicateur", "L'Homme Ours", "Bwork"]})
+    act(s, 0, "use", card=one(s, "Eratz Le Revendicateur"), power=0)
+    assert one(s, "Bwork") not in s.pending[-1].options
+    choose(s, one(s, "L'Homme Ours"))
+    settle(s)
+    assert rules.force(s, one(s, "L'Homme Ours")) == 5
+
+
+def test_l_homme_louf_inclines_a_small_allie() -> None:
+    s = board(monde={0: ["L'Homme Louf"], 1: ["Bwork", "Moon"]})
+    act(s, 0, "use", card=one(s, "L'Homme Louf"), power=0)
+    assert one(s, "Moon") not in s.pending[-1].options  # Force 4
+    choose(s, one(s, "Bwork"))
+    settle(s)
+    assert one(s, "Bwork") in s.tapped
+
+
+def test_deyko_nexion_returns_an_allie_to_hand() -> None:
+    s = board(monde={0: ["Deyko Nexion"], 1: ["Bwork"]})
+    use(s, 0, one(s, "Deyko Nexion"), one(s, "Bwork"))
+    settle(s)
+    assert one(s, "Bwork") in s.players[1].main and one(s, "Deyko Nexion") in s.players[0].defausse
+
+
+def test_baba_fatt_destroys_a_non_monstre_of_small_niveau() -> None:
+    s = board(monde={0: ["Baba Fatt"], 1: ["Bwork", "Tomla Klass", "Moon"]})
+    act(s, 0, "use", card=one(s, "Baba Fatt"), power=0)
+    assert s.pending[-1].options == (one(s, "Tomla Klass"),)  # Bwork is a Monstre; Moon is not Niveau <= 2
+    choose(s, one(s, "Tomla Klass"))
+    settle(s)
+    assert one(s, "Tomla Klass") in s.players[1].defausse and one(s, "Baba Fatt") in s.players[0].defausse
+
+
+def test_comte_harebourg_discards_for_pa_and_damage() -> None:
+    s = board(monde={0: ["Comte Harebourg"], 1: ["Bwork"]}, hand={0: ["Boo", "Boo", "Boo", "Boo"]})
+    h = one(s, "Comte Harebourg")
+    hand = list(s.players[0].main)
+    act(s, 0, "use", card=h, power=0)
+    choose(s, 1)
+    choose(s, hand[0])
+    choose(s, hand[1])
+    choose(s, "done")
+    settle(s)
+    assert rules.pa(s, 1) == 4 and len(s.players[0].main) == 2
+    s.tapped.discard(h)
+    act(s, 0, "use", card=h, power=1)
+    choose(s, one(s, "Bwork"))
+    choose(s, hand[2])
+    choose(s, hand[3])  # the hand is empty: the additional cost is complete
+    settle(s)
+    assert s.damage[one(s, "Bwork")] == 2
+
+
+def test_anerice_destroys_vampyres_for_damage() -> None:
+    s = board(monde={0: ["Anerice la Shushess", "Elisabetron", "Goule"], 1: ["Bwork"]})
+    ane = one(s, "Anerice la Shushess")
+    act(s, 0, "use", card=ane, power=0)
+    choose(s, one(s, "Bwork"))
+    choose(s, one(s, "Elisabetron"))
+    choose(s, one(s, "Goule"))
+    choose(s, ane)
+    settle(s)
+    assert one(s, "Bwork") in s.players[1].defausse  # 3 Air damage
+    assert all(c in s.players[0].defausse for c in (ane, one(s, "Elisabetron"), one(s, "Goule")))
+
+
+def test_elisabetron_destroys_an_allie_once_per_turn() -> None:
+    s = board(monde={0: ["Elisabetron", "Tofu", "Tofu"]})
+    e = one(s, "Elisabetron")
+    use(s, 0, e, s.players[0].monde[-1])
+    settle(s)
+    assert rules.force(s, e) == 5 and len([c for c in s.players[0].defausse if s.name(c) == "Tofu"]) == 1
+    assert not any(a.kind == "use" and a.params.get("card") == e for a in GAME.legal_actions(s, 0))
+
+
+def test_tolot_draws_after_an_equipement() -> None:
+    s = rich(hand={0: ["Coiffe du Bouftou"]}, monde={0: ["Tolot"]}, hero_in_monde=(0,))
+    play(s, 0, one(s, "Coiffe du Bouftou"), s.players[0].hero)
+    tolot = one(s, "Tolot")
+    assert s.pending[-1].kind == "reaction" and f"use:{tolot}:0" in s.pending[-1].options
+    choose(s, f"use:{tolot}:0")
+    pay(s)
+    pass_reactions(s)
+    assert len(s.players[0].main) == 1 and one(s, "Coiffe du Bouftou") in s.players[0].monde
+
+
+def test_selk_ator_returns_an_equipement_and_itself() -> None:
+    s = board(monde={0: ["Selk Ator"], 1: ["Tomla Klass", "Coiffe du Bouftou"]})
+    coiffe = one(s, "Coiffe du Bouftou")
+    s.attached[coiffe] = one(s, "Tomla Klass")
+    use(s, 0, one(s, "Selk Ator"), coiffe)
+    settle(s)
+    assert coiffe in s.players[1].main and one(s, "Selk Ator") in s.players[0].main
+
+
+def test_roi_gelax_puts_a_gelee_into_play() -> None:
+    s = board(monde={0: ["Roi Gélax"]}, defausse={0: ["Gelée Menthe"]}, pioche={0: ["Bwork", "Gelée Citron"]})
+    use(s, 0, one(s, "Roi Gélax"))
+    settle(s)
+    assert set(s.pending[-1].options) >= {one(s, "Gelée Menthe"), one(s, "Gelée Citron")}
+    choose(s, one(s, "Gelée Menthe"))
+    settle(s)
+    g = one(s, "Gelée Menthe")
+    assert g in s.players[0].monde and g in s.tapped and rules.force(s, one(s, "Roi Gélax")) == 2
+
+
+# -- damage "about to be dealt" (Réactions) ----------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["Mob l'Éponge", "Gelée Fraise", "Ayron Fan"])
+def test_reactions_reduce_the_damage_about_to_be_dealt(name: str) -> None:
+    s = board(monde={0: [name, "Gelée Menthe"], 1: ["Wa Wabbit"]}, hand={0: ["Boo", "Boo"]}, active=1, turn=4)
+    target = one(s, "Gelée Menthe") if name == "Gelée Fraise" else one(s, name)
+    act(s, 1, "use", card=one(s, "Wa Wabbit"), power=0)
+    choose(s, target)
+    pay(s)
+    card = one(s, name)
+    assert s.pending[-1].kind == "reaction" and f"use:{card}:0" in s.pending[-1].options
+    choose(s, f"use:{card}:0")
+    if name == "Gelée Fraise":
+        choose(s, target)
+    elif name == "Ayron Fan":
+        choose(s, s.players[0].main[0])
+        choose(s, s.players[0].main[1])  # the hand is empty: the additional cost is complete
+    pay(s)
+    pass_reactions(s)
+    while s.pending and s.pending[-1].kind == "effect":
+        choose(s, "no")  # Wa Wabbit's own draw: not here
+    expected = {"Mob l'Éponge": 0, "Gelée Fraise": 1, "Ayron Fan": 0}[name]
+    assert s.damage.get(target, 0) == expected
