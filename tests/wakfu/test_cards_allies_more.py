@@ -327,3 +327,226 @@ def test_reactions_reduce_the_damage_about_to_be_dealt(name: str) -> None:
         choose(s, "no")  # Wa Wabbit's own draw: not here
     expected = {"Mob l'Éponge": 0, "Gelée Fraise": 1, "Ayron Fan": 0}[name]
     assert s.damage.get(target, 0) == expected
+
+
+# -- combat powers -------------------------------------------------------------------------------------------
+def test_dwanlaposh_hits_a_combatant() -> None:
+    s = rich(monde={0: ["Dwanlaposh", "Bwork"], 1: ["Tofu"]})
+    bw = one(s, "Bwork")
+    attack(s, [bw], {one(s, "Tofu"): bw})
+    act(s, 0, "use", card=one(s, "Dwanlaposh"), power=0)
+    assert set(s.pending[-1].options) == {bw, one(s, "Tofu")}  # attackers and blockers only
+    choose(s, one(s, "Tofu"))
+    pay(s)
+    settle(s)
+    assert one(s, "Tofu") in s.players[1].defausse
+
+
+@pytest.mark.parametrize("name", ["Zatoïshwan", "Chêne Mou"])
+def test_up_to_two_combatants(name: str) -> None:
+    s = board(monde={0: [name, "Bwork", "Tomla Klass"], 1: ["Bouftou", "Boo"]})
+    bw, tomla = one(s, "Bwork"), one(s, "Tomla Klass")
+    attack(s, [bw, tomla], {one(s, "Bouftou"): bw, one(s, "Boo"): tomla})
+    act(s, 0, "use", card=one(s, name), power=0)
+    choose(s, one(s, "Bouftou"))
+    assert "none" in s.pending[-1].options and one(s, "Bouftou") not in s.pending[-1].options  # different
+    choose(s, one(s, "Boo"))
+    settle(s)
+    assert one(s, "Bouftou") in s.players[1].defausse and one(s, "Boo") in s.players[1].defausse
+    s2 = board(monde={0: [name, "Bwork"], 1: ["Bouftou"]})
+    attack(s2, [one(s2, "Bwork")], {one(s2, "Bouftou"): one(s2, "Bwork")})
+    use(s2, 0, one(s2, name), one(s2, "Bouftou"), "none")  # up to two: one is enough
+    settle(s2)
+    assert one(s2, "Bouftou") in s2.players[1].defausse
+
+
+def test_dark_vlad_burns_every_combatant() -> None:
+    s = board(monde={0: ["Dark Vlad", "Bwork"], 1: ["Bouftou"]})
+    attack(s, [one(s, "Bwork")], {one(s, "Bouftou"): one(s, "Bwork")})
+    use(s, 0, one(s, "Dark Vlad"))
+    settle(s)
+    assert one(s, "Bouftou") in s.players[1].defausse and s.damage[one(s, "Bwork")] == 2
+
+
+def test_tiwabbit_kiafin_burns_combatants_that_incline() -> None:
+    s = board(monde={0: ["Tiwabbit Kiafin", "Bwork"], 1: ["Guy Yomtella", "Tofu"]})
+    bw = one(s, "Bwork")
+    attack(s, [bw], {one(s, "Guy Yomtella"): bw})
+    use(s, 0, one(s, "Tiwabbit Kiafin"))
+    settle(s)
+    use(s, 1, one(s, "Guy Yomtella"), bw)  # Guy inclines for its power while blocking: 1 Eau damage
+    assert one(s, "Guy Yomtella") in s.players[1].defausse and not s.damage.get(one(s, "Tofu"))
+
+
+def test_dragon_cochon_hits_the_next_to_incline() -> None:
+    s = board(monde={0: ["Dragon Cochon", "Bwork"], 1: ["Guy Yomtella", "Tofu"]})
+    use(s, 0, one(s, "Dragon Cochon"))
+    settle(s)
+    act(s, 0, "end_turn")
+    while s.pending:
+        choose(s, s.pending[-1].options[-1])
+    use(s, 1, one(s, "Guy Yomtella"), one(s, "Bwork"))  # Guy inclines first: 4 Eau damage; then the Tofu
+    assert one(s, "Guy Yomtella") in s.players[1].defausse and not s.damage.get(one(s, "Tofu"))
+    assert not any(m[1] == "dragon_cochon" for m in s.pmods)
+
+
+def test_milimulou_and_minotoror_in_a_real_combat() -> None:
+    s = board(monde={0: ["Minotoror"], 1: ["Bwork"]})
+    act(s, 0, "attack")
+    choose(s, s.players[1].sac)
+    choose(s, one(s, "Minotoror"))
+    assert s.combat.step == "actions" or all(o == "done" for o in s.pending[-1].options)  # Bwork cannot block
+
+
+# -- triggered powers ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "loss"), [("Corbac", 2), ("Maître Corbac", 4)])
+def test_corbacs_take_pa_when_they_appear(name: str, loss: int) -> None:
+    s = rich(hand={0: [name]})
+    play(s, 0, one(s, name), "monde")
+    settle(s)
+    assert s.pending[-1].kind == "trigger_target"
+    choose(s, 1)
+    settle(s)
+    assert rules.pa(s, 1) == 6 - loss
+
+
+def test_demone_xxiv_may_destroy_an_allie_of_force_5_or_less() -> None:
+    s = rich(hand={0: ["Démone XXIV"]}, monde={1: ["Bwork", "Chêne Mou"]})
+    play(s, 0, one(s, "Démone XXIV"), "monde")
+    settle(s)
+    assert one(s, "Chêne Mou") not in s.pending[-1].options
+    choose(s, one(s, "Bwork"))
+    settle(s)
+    choose(s, "destroy")
+    assert one(s, "Bwork") in s.players[1].defausse
+
+
+def test_otomai_destroys_on_appearing_and_recycles_a_defausse_when_destroyed() -> None:
+    s = rich(hand={0: ["Otomaï"]}, monde={1: ["Mines d'Astrub"]}, defausse={1: ["Bwork", "Tofu"]})
+    play(s, 0, one(s, "Otomaï"), "monde")
+    settle(s)
+    choose(s, one(s, "Mines d'Astrub"))
+    settle(s)
+    assert one(s, "Mines d'Astrub") in s.players[1].defausse
+    events.destroy(s, one(s, "Otomaï"))
+    settle(s)
+    choose(s, 1)
+    settle(s)
+    assert s.players[1].defausse == [] and one(s, "Bwork") in s.players[1].pioche[:3]
+
+
+def test_vener_returns_an_equipement() -> None:
+    s = rich(hand={0: ["Vener"]}, defausse={0: ["Coiffe du Bouftou", "Bwork"]})
+    play(s, 0, one(s, "Vener"), "monde")
+    settle(s)
+    assert one(s, "Bwork") not in s.pending[-1].options
+    choose(s, one(s, "Coiffe du Bouftou"))
+    assert one(s, "Coiffe du Bouftou") in s.players[0].main
+
+
+def test_demon_vi_reveals_and_discards_two() -> None:
+    s = rich(hand={0: ["Démon VI"], 1: ["Bwork", "Tofu", "Boo"]})
+    play(s, 0, one(s, "Démon VI"), "monde")
+    settle(s)
+    choose(s, 1)
+    settle(s)
+    assert s.pending[-1].seat == 0 and set(s.pending[-1].options) == set(s.players[1].main)
+    choose(s, one(s, "Bwork"))
+    choose(s, one(s, "Boo"))
+    assert s.players[1].main == [one(s, "Tofu")] and one(s, "Boo") in s.players[1].defausse
+
+
+@pytest.mark.parametrize(("name", "loss"), [("Chafer", 1), ("Dark Vlad", 3)])
+def test_upkeep_in_pv(name: str, loss: int) -> None:
+    s = board(monde={0: [name]}, active=1, turn=4)
+    act(s, 1, "end_turn")
+    assert s.pending[-1].kind == "effect" and s.pending[-1].card == one(s, name)
+    choose(s, "lose_pv")
+    assert s.players[0].pv == 18 - loss and one(s, name) in s.players[0].monde
+    s2 = board(monde={0: [name]}, active=1, turn=4)
+    act(s2, 1, "end_turn")
+    choose(s2, "destroy")
+    assert one(s2, name) in s2.players[0].defausse and s2.players[0].pv == 18
+
+
+def test_goule_comes_back_from_the_defausse() -> None:
+    s = board(defausse={0: ["Goule"]}, active=1, turn=4)
+    act(s, 1, "end_turn")
+    choose(s, "return")
+    g = one(s, "Goule")
+    assert g in s.players[0].monde and g in s.tapped and s.players[0].pv == 17
+
+
+def test_bowissette_untaps_at_each_turn() -> None:
+    s = board(monde={0: ["Bowissette"]})
+    b = one(s, "Bowissette")
+    s.tapped.add(b)
+    act(s, 0, "end_turn")
+    assert s.pending[-1].seat == 0 and s.pending[-1].card == b  # at the opponent's turn start
+    choose(s, b)
+    assert b not in s.tapped
+
+
+def test_prespic_royal_returns_the_damage() -> None:
+    s = board(monde={0: ["Prespic Royal"], 1: ["Bwork"]})
+    events.deal_damage(s, 1, None, one(s, "Prespic Royal"), 3, "Eau")
+    flow.advance(s)
+    assert s.pending[-1].kind == "trigger_target"
+    choose(s, one(s, "Bwork"))
+    settle(s)
+    assert one(s, "Bwork") in s.players[1].defausse  # 3 Feu
+
+
+def test_crocabulia_strikes_back_at_a_character() -> None:
+    s = board(monde={0: ["Crocabulia"], 1: ["Bwork"]})
+    events.deal_damage(s, 1, one(s, "Bwork"), one(s, "Crocabulia"), 2, "Eau")
+    settle(s)
+    assert one(s, "Bwork") in s.players[1].defausse
+    events.deal_damage(s, 1, None, one(s, "Crocabulia"), 1, "Eau")  # not from a character: nothing
+    settle(s)
+    assert not s.file
+
+
+def test_rolac_strikes_when_destroyed_in_combat() -> None:
+    s = board(monde={0: ["Rolac le Bandit", "Bwork"], 1: ["Bouftou", "Tofu"]})
+    rolac, bw = one(s, "Rolac le Bandit"), one(s, "Bwork")
+    attack(s, [rolac, bw], {one(s, "Tofu"): bw})
+    rules.add_mod(s, rolac, "force", 1)
+    events.destroy(s, rolac, 1)
+    assert s.pending[-1].kind == "trigger_target" and set(s.pending[-1].options) == {bw, one(s, "Tofu")}
+    choose(s, one(s, "Tofu"))
+    settle(s)
+    assert one(s, "Tofu") in s.players[1].defausse
+    s2 = board(monde={0: ["Rolac le Bandit"]})
+    events.destroy(s2, one(s2, "Rolac le Bandit"))
+    assert not s2.file and not s2.pending  # not in combat: nothing
+
+
+def test_goultard_razes_the_monde_and_costs_pv_when_it_untaps() -> None:
+    s = rich(hand={0: ["Goultard le Barbare"]}, monde={1: ["Bwork", "Mines d'Astrub"]}, havre={1: ["Tofu"]})
+    g = one(s, "Goultard le Barbare")
+    play(s, 0, g, "monde")
+    settle(s)
+    assert g in s.tapped and g in s.players[0].monde
+    assert one(s, "Bwork") in s.players[1].defausse and one(s, "Mines d'Astrub") in s.players[1].defausse
+    assert one(s, "Tofu") in s.players[1].havre and all(c not in s.players[0].monde for c in ids_named(s, "Piou"))
+    assert s.players[0].xp == 0
+    act(s, 0, "end_turn")
+    act(s, 1, "end_turn")
+    settle(s)
+    assert s.players[0].pv == 15 and g not in s.tapped
+
+
+def ids_named(s: WakfuState, part: str) -> list[int]:
+    return [c for c, d in s.cards.items() if part in d.name]
+
+
+# -- from the hand -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "victim"), [("Polter Bouftou", "Bouftou"), ("Polter Piou", "Piou Vert")])
+def test_polters_from_hand(name: str, victim: str) -> None:
+    s = board(hand={0: [name]}, monde={0: [victim, "Tofu"]})
+    polter = one(s, name)
+    act(s, 0, "use", card=polter, power=0)
+    assert s.pending[-1].options == (one(s, victim),)
+    choose(s, one(s, victim))
+    assert one(s, victim) in s.players[0].defausse and polter in s.players[0].monde and polter in s.tapped
