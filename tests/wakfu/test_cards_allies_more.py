@@ -472,7 +472,7 @@ def test_upkeep_in_pv(name: str, loss: int) -> None:
 def test_goule_comes_back_from_the_defausse() -> None:
     s = board(defausse={0: ["Goule"]}, active=1, turn=4)
     act(s, 1, "end_turn")
-    choose(s, "return")
+    choose(s, "monde")
     g = one(s, "Goule")
     assert g in s.players[0].monde and g in s.tapped and s.players[0].pv == 17
 
@@ -550,3 +550,51 @@ def test_polters_from_hand(name: str, victim: str) -> None:
     assert s.pending[-1].options == (one(s, victim),)
     choose(s, one(s, victim))
     assert one(s, victim) in s.players[0].defausse and polter in s.players[0].monde and polter in s.tapped
+
+
+# -- random games with these Alliés -------------------------------------------------------------------------------
+NEW_ALLIES = sorted(n for n in (
+    "L'Homme Ours", "Guerya Wood", "Selk Ator", "Pissenlit Diabolique", "Tournesol Sauvage", "Minotoror", "Milimulou",
+    "Morora", "Pohn Bèche", "Chêne Mou", "Roi Gélax", "Gros Smare", "Brelondass", "Le Bourreau des Brumes", "Arty",
+    "Moon", "Prespic Ventru", "Nomekop le Crapoteur", "Prespic", "Sylvine Folherbe", "Ouassingue", "Gelée Citron",
+    "Gelée Menthe", "Gelée Fraise", "Eratz Le Revendicateur", "L'Homme Louf", "Deyko Nexion", "Baba Fatt",
+    "Comte Harebourg", "Anerice la Shushess", "Elisabetron", "Tolot", "Mob l'Éponge", "Ayron Fan", "Dwanlaposh",
+    "Zatoïshwan", "Dark Vlad", "Tiwabbit Kiafin", "Dragon Cochon", "Corbac", "Maître Corbac", "Démone XXIV", "Otomaï",
+    "Vener", "Démon VI", "Chafer", "Goule", "Bowissette", "Prespic Royal", "Crocabulia", "Rolac le Bandit",
+    "Goultard le Barbare", "Polter Bouftou", "Polter Piou"))
+
+
+def test_every_new_allie_is_implemented() -> None:
+    from allegiance.games.wakfu.effects import implemented
+    assert all(implemented(n) for n in NEW_ALLIES)
+
+
+def _deck(hero: str, sac: str, names: list[str]) -> str:
+    lines = [f"Héros: {hero}", f"Havre Sac: {sac}"]
+    counts = {n: (1 if CARDS[n].unique else 2) for n in names}
+    filler = ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu", "Bouftou", "Coiffe du Bouftou", "Mines d'Astrub",
+              "Calanques d'Astrub"]
+    i = 0
+    while sum(counts.values()) < 48:
+        counts[filler[i % len(filler)]] = counts.get(filler[i % len(filler)], 0) + 1
+        i += 1
+    while sum(counts.values()) > 48:
+        n = next(k for k, v in counts.items() if v > 1)
+        counts[n] -= 1
+    return "\n".join(lines + [f"{v} {k}" for k, v in counts.items()])
+
+
+DECK_A = _deck("Bruss Ouilis", "Havre Sac du Bouftou", NEW_ALLIES[: len(NEW_ALLIES) // 2])
+DECK_B = _deck("Tirlangue Portey", "Havre Sac du Tofu", NEW_ALLIES[len(NEW_ALLIES) // 2:])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_with_the_new_allies(seed: int) -> None:
+    """Whole random games with these cards end with every card in one zone, no stuck seat, no leak."""
+    from tests.wakfu.test_properties import conserved, no_leak, play_random
+    s, _ = play_random(seed, (DECK_A, DECK_B), steps=4000, check_every=13)
+    conserved(s)
+    no_leak(s)
+    s, _ = play_random(seed + 100, (DECK_B, DECK_A), steps=4000, check_every=13)
+    conserved(s)
+    no_leak(s)

@@ -699,13 +699,13 @@ def _fx_upkeep_pv(state: WakfuState, pend: Pending, value: Any) -> None:
 def _t_goule(state: WakfuState, item: Item) -> None:
     if item.card in state.players[state.owner(item.card)].defausse:
         may(state, item.seat, item.card, "goule", "Goule: return it inclined to the Monde (your Héros loses 1 PV)?",
-            ("return", "no"))
+            ("monde", "no"))
 
 
 def _fx_goule(state: WakfuState, pend: Pending, value: Any) -> None:
     c = pend.card
     p = state.players[pend.seat]
-    if value != "return" or c is None or c not in p.defausse:
+    if value != "monde" or c is None or c not in p.defausse:
         return
     p.defausse.remove(c)
     p.monde.append(c)
