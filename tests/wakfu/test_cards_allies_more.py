@@ -271,7 +271,7 @@ def test_elisabetron_destroys_an_allie_once_per_turn() -> None:
     use(s, 0, e, s.players[0].monde[-1])
     settle(s)
     assert rules.force(s, e) == 5 and len([c for c in s.players[0].defausse if s.name(c) == "Tofu"]) == 1
-    assert not any(a.kind == "use" and a.params.get("card") == e for a in GAME.legal_actions(s, 0))
+    assert not any(a.kind == "use" and a.get("card") == e for a in GAME.legal_actions(s, 0))
 
 
 def test_tolot_draws_after_an_equipement() -> None:
@@ -561,7 +561,8 @@ NEW_ALLIES = sorted(n for n in (
     "Comte Harebourg", "Anerice la Shushess", "Elisabetron", "Tolot", "Mob l'Éponge", "Ayron Fan", "Dwanlaposh",
     "Zatoïshwan", "Dark Vlad", "Tiwabbit Kiafin", "Dragon Cochon", "Corbac", "Maître Corbac", "Démone XXIV", "Otomaï",
     "Vener", "Démon VI", "Chafer", "Goule", "Bowissette", "Prespic Royal", "Crocabulia", "Rolac le Bandit",
-    "Goultard le Barbare", "Polter Bouftou", "Polter Piou"))
+    "Goultard le Barbare", "Polter Bouftou", "Polter Piou", "Dodge", "Edasse le Trouble Fête", "Erbus Erport",
+    "Le Collectionneur", "Gonard", "Kriss la Krass", "Calt Aclysme", "Lâme Ourduvis", "Shika Ingalsse"))
 
 
 def test_every_new_allie_is_implemented() -> None:
@@ -598,3 +599,141 @@ def test_random_games_with_the_new_allies(seed: int) -> None:
     s, _ = play_random(seed + 100, (DECK_B, DECK_A), steps=4000, check_every=13)
     conserved(s)
     no_leak(s)
+
+
+# -- redirections, a tax, shared and reactive powers ----------------------------------------------------------------
+def _wa_wabbit_shoots(s: WakfuState, target: int) -> None:
+    """Seat 1 (active) uses Wa Wabbit's power on ``target``: a Réaction window opens for seat 0."""
+    act(s, 1, "use", card=one(s, "Wa Wabbit"), power=0)
+    choose(s, target)
+    pay(s)
+
+
+def _finish(s: WakfuState) -> None:
+    pass_reactions(s)
+    while s.pending and s.pending[-1].kind == "effect":
+        choose(s, "no")
+
+
+def test_dodge_takes_the_damage_for_arty_and_carries_two_armes() -> None:
+    s = board(monde={0: ["Dodge", "Arty"], 1: ["Wa Wabbit"]}, active=1, turn=4)
+    dodge, arty = one(s, "Dodge"), one(s, "Arty")
+    _wa_wabbit_shoots(s, arty)
+    choose(s, f"use:{dodge}:0")
+    choose(s, arty)
+    pay(s)
+    _finish(s)
+    assert s.damage.get(arty, 0) == 0 and s.damage.get(dodge) == 2
+    arme = replace(CARDS["Coiffe du Bouftou"], subtypes=("Arme",))
+    s.cards[len(s.cards)] = arme
+    s.cards[len(s.cards)] = arme
+    s.owners += [0, 0]
+    a1, a2 = len(s.cards) - 2, len(s.cards) - 1
+    s.attached[a1] = dodge
+    assert rules.slot_free(s, dodge, a2) and not rules.slot_free(s, arty, a2) is False
+    s.attached[a1] = arty
+    assert not rules.slot_free(s, arty, a2)
+
+
+def test_edasse_takes_the_damage_for_another_bandit() -> None:
+    s = board(monde={0: ["Edasse le Trouble Fête", "L'Homme Ours", "Piou Jaune", "Piou Jaune"], 1: ["Wa Wabbit"]},
+              active=1, turn=4)
+    ed, ours = one(s, "Edasse le Trouble Fête"), one(s, "L'Homme Ours")
+    _wa_wabbit_shoots(s, ours)
+    choose(s, f"use:{ed}:0")
+    assert ed not in s.pending[-1].options  # another Bandit
+    choose(s, ours)
+    pay(s)
+    _finish(s)
+    assert ours in s.players[0].monde and s.damage.get(ed) == 2
+
+
+def test_erbus_erport_taxes_equipements_while_untapped() -> None:
+    from allegiance.games.wakfu.resources import cost_symbols
+    s = board(monde={0: ["Erbus Erport"]}, hand={1: ["Coiffe du Bouftou"]})
+    coiffe = one(s, "Coiffe du Bouftou")
+    assert len(cost_symbols(s, coiffe, 0)) == 3
+    s.tapped.add(one(s, "Erbus Erport"))
+    assert len(cost_symbols(s, coiffe, 0)) == 2
+
+
+def test_le_collectionneur_draws_when_another_player_plays_an_equipement() -> None:
+    s = rich(hand={0: ["Coiffe du Bouftou"]}, monde={1: ["Le Collectionneur"]}, hero_in_monde=(0,))
+    play(s, 0, one(s, "Coiffe du Bouftou"), s.players[0].hero)
+    pass_reactions(s)
+    assert s.pending[-1].seat == 1
+    choose(s, "draw")
+    assert len(s.players[1].main) == 1
+
+
+def test_gonard_copies_a_printed_force_for_any_player() -> None:
+    s = rich(monde={0: ["Bwork"], 1: ["Gonard", "Chêne Mou"]})
+    gonard = one(s, "Gonard")
+    rules.add_mod(s, one(s, "Bwork"), "force", 5)
+    assert any(a.kind == "use" and a.get("card") == gonard for a in GAME.legal_actions(s, 0))  # seat 0 too
+    use(s, 0, gonard, one(s, "Bwork"))
+    settle(s)
+    assert rules.force(s, gonard) == 3  # Bwork's printed Force, not its modifier
+    use(s, 0, gonard, one(s, "Chêne Mou"))
+    settle(s)
+    assert rules.force(s, gonard) == 8  # the last copy
+
+
+def test_kriss_la_krass_swaps_places_and_combat_roles() -> None:
+    s = board(monde={0: ["Kriss la Krass", "Bwork"], 1: ["Bouftou"]}, havre={0: ["Tomla Klass"]})
+    kriss, bw, tomla = one(s, "Kriss la Krass"), one(s, "Bwork"), one(s, "Tomla Klass")
+    attack(s, [bw], {one(s, "Bouftou"): bw})
+    act(s, 0, "use", card=kriss, power=0)
+    assert kriss not in s.pending[-1].options and one(s, "Bouftou") not in s.pending[-1].options
+    choose(s, bw)
+    settle(s)
+    assert s.combat.attackers == [kriss] and s.combat.blockers == {one(s, "Bouftou"): kriss}
+    assert tomla not in s.pending[-1].options if s.pending else True
+    # from its Havre Sac it reaches your cards in the Monde (508.1b): it swaps places with one of them
+    s2 = board(monde={0: ["Tomla Klass"]}, havre={0: ["Kriss la Krass"]})
+    use(s2, 0, one(s2, "Kriss la Krass"), one(s2, "Tomla Klass"))
+    settle(s2)
+    assert one(s2, "Kriss la Krass") in s2.players[0].monde and one(s2, "Tomla Klass") in s2.players[0].havre
+
+
+def test_calt_aclysme_answers_an_opposing_action_in_combat() -> None:
+    s = board(monde={0: ["Bwork", "Guy Yomtella", "Tofu"], 1: ["Calt Aclysme", "Bouftou"]})
+    calt, bw = one(s, "Calt Aclysme"), one(s, "Bwork")
+    s.tapped.add(calt)
+    attack(s, [bw], {one(s, "Bouftou"): bw})
+    act(s, 0, "use", card=one(s, "Guy Yomtella"), power=0)
+    choose(s, one(s, "Bouftou"))
+    pay(s)
+    assert s.pending[-1].kind == "reaction" and f"use:{calt}:0" in s.pending[-1].options
+    choose(s, f"use:{calt}:0")
+    choose(s, bw)
+    pay(s)
+    pass_reactions(s)
+    assert calt not in s.tapped and s.damage.get(bw) == 1
+
+
+def test_lame_ourduvis_hits_a_card_that_moves() -> None:
+    s = board(monde={0: ["Tomla Klass"], 1: ["Lâme Ourduvis"]})
+    lame, tomla = one(s, "Lâme Ourduvis"), one(s, "Tomla Klass")
+    act(s, 0, "move", card=tomla)
+    assert s.pending[-1].kind == "reaction" and s.pending[-1].seat == 1
+    choose(s, f"use:{lame}:0")
+    pay(s)
+    pass_reactions(s)
+    assert tomla in s.players[0].defausse  # 1 Terre damage in its Havre Sac (no choice: its ruling)
+    s2 = board(monde={0: ["Tomla Klass"]})
+    act(s2, 0, "move", card=one(s2, "Tomla Klass"))
+    assert not s2.file and not s2.pending  # nobody watches: no event
+
+
+def test_shika_ingalsse_cancels_a_force_bonus() -> None:
+    s = board(monde={0: ["Gelée Menthe", "Gelée Citron"], 1: ["Shika Ingalsse"]})
+    shika, cit = one(s, "Shika Ingalsse"), one(s, "Gelée Citron")
+    act(s, 0, "use", card=one(s, "Gelée Menthe"), power=0)
+    choose(s, cit)
+    pay(s)
+    assert s.pending[-1].kind == "reaction" and f"use:{shika}:0" in s.pending[-1].options
+    choose(s, f"use:{shika}:0")
+    pay(s)
+    pass_reactions(s)
+    assert rules.force(s, cit) == 2 and shika in s.tapped

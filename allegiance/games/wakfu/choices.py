@@ -199,6 +199,13 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         return ctype == "Allié" and rules.force(state, c) <= int(kind[14:])
     if kind == "ally_non_monster_le_force":  # Baba Fatt: Niveau at most the source's Force
         return ctype == "Allié" and not state.cards[c].is_monster and state.cards[c].level <= rules.force(state, item.card)
+    if kind.startswith("ally_named:"):
+        return ctype == "Allié" and state.cards[c].name == kind[11:]
+    if kind.startswith("own_other_sub:"):  # another Allié or Héros of yours of a family (Edasse: Bandit)
+        return (ctype in ("Allié", "Héros") and c != item.card and rules.controller(state, c) == item.seat
+                and kind[14:] in rules.cd(state, c).subtypes)
+    if kind == "own_other_character":
+        return ctype in ("Allié", "Héros") and c != item.card and rules.controller(state, c) == item.seat
     if kind == "equipment_or_salle":
         return ctype in ("Équipement", "Salle")
     if kind == "combatant_split":

@@ -20,6 +20,7 @@ from allegiance.games.wakfu.registry import (
     DESTROYED,
     DESTROYED_EFFECT,
     END_OF_TURN,
+    MOVE_WATCHERS,
     ON_ATTACK,
     ON_UNTAP,
     REMEMBER,
@@ -125,6 +126,17 @@ def incline(state: WakfuState, card: int) -> None:
                     deal_damage(state, seat, None, card, v, "Eau")
 
 
+def moved(state: WakfuState, seat: int, card: int) -> None:
+    """A mouvement (414) as an event the controllers of a ``MOVE_WATCHERS`` card may answer (Lâme Ourduvis,
+    who sees it from the Monde and the Havre Sac, in either direction: its ruling)."""
+    if not MOVE_WATCHERS:
+        return
+    watchers = [p.seat for p in state.players for c in p.monde + p.havre if state.name(c) in MOVE_WATCHERS]
+    if watchers:
+        order = [s for s in teams.after(state, seat) if s in watchers]
+        state.file.append(Item("trigger", seat, card, "moved", paid=True, to_ask=order))
+
+
 def untapped(state: WakfuState, card: int) -> None:
     """A card untaps: its "whenever it untaps" power (Goultard le Barbare)."""
     effect = ON_UNTAP.get(state.name(card))
@@ -139,6 +151,9 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
         return 0
     d = state.cards[target]
     amount -= rules.resistance(state, target, element) if d.type in ("Allié", "Héros") else 0
+    if state.mods:
+        target = _redirected(state, target)
+        d = state.cards[target]
     amount -= _prevention(state, target)
     amount = _shields(state, target, amount)
     if amount <= 0:
@@ -164,6 +179,19 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
             _credit(state, target, seat, source, combat)
     after_damage(state, source, target, amount)
     return amount
+
+
+def _redirected(state: WakfuState, target: int) -> int:
+    """Damage about to be dealt to a card redirected to another (Dodge, Edasse): a ``redirect`` modifier on
+    the card, spent by the next damage, naming the card that takes it instead (if still in play)."""
+    for m in state.mods:
+        if m[0] == target and m[1] == "redirect":
+            state.mods = [x for x in state.mods if x is not m]
+            if rules.in_play(state, m[2]):
+                rules.say(state, "redirect", f"the damage to {state.name(target)} goes to {state.name(m[2])}", None,
+                          card=m[2])
+                return int(m[2])
+    return target
 
 
 def _shields(state: WakfuState, target: int, amount: int) -> int:

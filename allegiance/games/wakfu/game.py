@@ -165,6 +165,14 @@ class WakfuGame(Game):
             for i in range(len(choices.powers_of(state, c))):
                 if choices.can_use(state, seat, c, i, prods=prods):
                     out.append(USE[c, i])
+        if effects.SHARED_POWERS:  # powers any player may use (Gonard)
+            for q in state.players:
+                if q.seat == seat:
+                    continue
+                for c in q.monde + q.havre:
+                    if cards[c].name in effects.SHARED_POWERS:
+                        out += [USE[c, i] for i in range(len(choices.powers_of(state, c)))
+                                if choices.can_use(state, seat, c, i, prods=prods)]
         return out
 
     @staticmethod
@@ -221,6 +229,7 @@ class WakfuGame(Game):
             dst.append(c)
         where = "its Havre Sac" if dst is p.havre else "the Monde"
         rules.say(state, "move", f"{state.name(card)} moves to {where}", seat, card=card)
+        events.moved(state, seat, card)
 
     # -- outcome, views, files --------------------------------------------------------------------------
     def outcome(self, state: WakfuState) -> Outcome | None:

@@ -15,6 +15,7 @@ from allegiance.games.wakfu.resources import (
     RESOURCE_POWERS,
     artisans,
     cost_symbols,
+    equipment_tax,
     fill,
     pay_options,
     recipe_cards,
@@ -186,7 +187,7 @@ def answer(state: WakfuState, pend: Pending, value: Any) -> None:
             events.incline(state, int(value))
             item.inclined.append(int(value))
             item.crafted = True
-            item.need = []
+            item.need = ["Neutre"] * equipment_tax(state)  # Erbus Erport
         else:
             item.extra.append(int(value))
         if len(item.extra) < r.count:
@@ -248,6 +249,9 @@ def after_paid(state: WakfuState, item: Item) -> None:
         state.players[state.owner(item.card)].main.append(item.card)
     if spec.once:
         state.flags.add(("once", item.card, item.power))
+    if item.kind == "card":
+        for watch in effects.WHEN_PLAYED:  # "whenever a player plays a card" (Le Collectionneur)
+            watch(state, item)
     # 705.3 / 809.7: a Réaction is outside the alternation of the Phase d'Actions (it neither uses the
     # reacting player's turn to act nor hands the turn on); every other Action or power is an action
     if not spec.reaction and (item.kind == "power" or state.cards[item.card].type == "Action"):

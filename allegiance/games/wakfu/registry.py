@@ -100,6 +100,14 @@ ATTACK_PM: dict[str, int] = {}
 #: card name -> its "quand [nom] attaque" power, (state, card)
 ON_ATTACK: dict[str, Callable[[WakfuState, int], None]] = {}
 
+#: (state, item) called when a card's cost is paid (it is played, 808.3): Le Collectionneur
+WHEN_PLAYED: list[Callable[[WakfuState, Item], None]] = []
+#: the names of the cards whose powers any player may use, not only their controller (Gonard)
+SHARED_POWERS: set[str] = set()
+#: the names of the cards whose controller may react to a mouvement (414; Lâme Ourduvis): a mouvement then
+#: goes to the File as a "moved" event
+MOVE_WATCHERS: set[str] = set()
+
 # -- the rest -------------------------------------------------------------------------------------------------
 #: ``fx`` of an ``effect`` Pending -> what its answer does
 EFFECT_HANDLERS: dict[str, Handler] = {}

@@ -169,6 +169,8 @@ def force(state: WakfuState, card: int) -> int:
         if c == card:
             if stat == "force":
                 value += v
+            elif stat == "base_force":  # Gonard: the printed Force of the Allié it copied (no modifier copied)
+                value += v - d.force
             elif stat == "double":
                 value = max(value, 0) * 2
     value += _aura_force(state, card)
@@ -324,6 +326,8 @@ def slot_free(state: WakfuState, porteur: int, card: int) -> bool:
         if slot in d.subtypes:
             same = [w for w in worn if slot in w.subtypes
                     or (slot in ("Familier", "Monture") and ({"Familier", "Monture"} & set(w.subtypes)))]
+            if slot == "Arme" and state.cards[porteur].name == "Dodge":
+                limit = 2  # Dodge may carry two Armes
             if len(same) >= limit or (slot == "Anneau" and any(w.name == d.name for w in same)):
                 return False
     return True

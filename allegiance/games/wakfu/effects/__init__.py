@@ -22,7 +22,9 @@ from allegiance.games.wakfu.registry import (
     PERMANENT,
     PLAIN,
     POWERS,
+    SHARED_POWERS,
     TRIGGERS,
+    WHEN_PLAYED,
     Resolve,
     Spec,
     implemented,
@@ -42,4 +44,4 @@ def answer_effect(state: WakfuState, pend: Pending, value: Any) -> None:
 
 
 __all__ = ["ACTIONS", "APPEAR", "HAND_POWERS", "HERO_L2_POWERS", "MODULES", "PERMANENT", "PLAIN", "POWERS",
-           "TRIGGERS", "Resolve", "Spec", "answer_effect", "implemented", "implemented_cards"]
+           "SHARED_POWERS", "TRIGGERS", "WHEN_PLAYED", "Resolve", "Spec", "answer_effect", "implemented", "implemented_cards"]

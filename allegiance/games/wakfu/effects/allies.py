@@ -18,10 +18,12 @@ from allegiance.games.wakfu.registry import (
     EFFECT_HANDLERS,
     END_OF_TURN,
     HAND_POWERS,
+    MOVE_WATCHERS,
     ON_UNTAP,
     PLAIN,
     POWERS,
     REMEMBER,
+    SHARED_POWERS,
     START_FROM_DEFAUSSE,
     START_OF_EACH_TURN,
     START_OF_TURN,
@@ -29,6 +31,7 @@ from allegiance.games.wakfu.registry import (
     TRIGGER_TARGETS,
     TRIGGERS,
     WHEN_DESTROYED,
+    WHEN_PLAYED,
     Spec,
     noop,
 )
@@ -820,3 +823,126 @@ PLAIN.update({
     "L'Homme Ours", "Guerya Wood", "Minotoror", "Milimulou", "Morora", "Pohn Bèche", "Gros Smare", "Brelondass",
     "Le Bourreau des Brumes", "Pissenlit Diabolique", "Tournesol Sauvage",
 })
+
+
+# -- redirections, a tax, Le Collectionneur, Gonard, Kriss la Krass, Calt Aclysme, Lâme Ourduvis, Shika -----------
+def _p_redirect(state: WakfuState, item: Item) -> None:
+    """Dodge / Edasse: the damage about to be dealt to the target goes to this card instead (RULES.md: the
+    next damage to the target this turn)."""
+    t = item.targets[0]
+    if alive(state, t) and alive(state, item.card):
+        rules.add_mod(state, t, "redirect", item.card)
+
+
+def _collectionneur(state: WakfuState, item: Item) -> None:
+    """Whenever another player plays an Équipement card: Le Collectionneur's controller may draw."""
+    if state.cards[item.card].type != "Équipement":
+        return
+    for p in state.players:
+        if p.seat == item.seat:
+            continue
+        for c in p.monde + p.havre:
+            if state.name(c) == "Le Collectionneur":
+                events.push_trigger(state, p.seat, c, "Le Collectionneur")
+
+
+def _p_gonard(state: WakfuState, item: Item) -> None:
+    t = item.targets[0]
+    if alive(state, t) and alive(state, item.card):
+        # the last copy wins (its ruling): earlier copies this turn are replaced
+        state.mods = [m for m in state.mods if not (m[0] == item.card and m[1] == "base_force")]
+        rules.add_mod(state, item.card, "base_force", rules.cd(state, t).force)
+
+
+def _p_kriss(state: WakfuState, item: Item) -> None:
+    """Kriss la Krass swaps places with one of your Alliés or your Héros: zone (Monde / Havre Sac) and combat
+    role (attacker, blocker, the attack's target).  Not a mouvement (414) and nothing appears."""
+    k, o = item.card, item.targets[0]
+    if not (alive(state, k) and alive(state, o)) or rules.controller(state, o) != item.seat:
+        return
+    p = state.players[item.seat]
+    zk, zo = (p.monde if k in p.monde else p.havre), (p.monde if o in p.monde else p.havre)
+    if zk is not zo:
+        for c in [k, *rules.equipment_of(state, k)]:
+            zk.remove(c)
+            zo.append(c)
+        for c in [o, *rules.equipment_of(state, o)]:
+            zo.remove(c)
+            zk.append(c)
+    cb = state.combat
+    if cb is not None:
+        swap = {k: o, o: k}
+        cb.attackers = [swap.get(c, c) for c in cb.attackers]
+        cb.blocked = [swap.get(c, c) for c in cb.blocked]
+        cb.blockers = {swap.get(b, b): swap.get(a, a) for b, a in cb.blockers.items()}
+        cb.target = swap.get(cb.target, cb.target)
+    rules.say(state, "swap", f"{state.name(k)} and {state.name(o)} swap places", item.seat, card=k)
+
+
+def _calt_cond(state: WakfuState, seat: int, card: int) -> bool:
+    """Calt Aclysme: while inclined, when an opposing player has just acted in this combat (an Action or a
+    power in the File above its combat)."""
+    if state.combat is None or card not in state.tapped:
+        return False
+    top = [i for i in state.file if i.paid and i.kind in ("card", "power")]
+    return bool(top) and state.table.team_of(top[-1].seat) != state.table.team_of(seat)
+
+
+def _p_calt(state: WakfuState, item: Item) -> None:
+    untap(state, item.card)
+    damage(state, item, item.targets[0], 1, "Eau")
+
+
+def _moved_cond(state: WakfuState, seat: int, card: int) -> bool:
+    top = [i for i in state.file if i.paid]
+    return bool(top) and top[-1].effect == "moved"
+
+
+def _p_lame(state: WakfuState, item: Item) -> None:
+    below = [i for i in state.file if i.paid and i.effect == "moved"]
+    if below and alive(state, below[-1].card):
+        # not a choice (its ruling): the mover is hit wherever it went
+        events.deal_damage(state, item.seat, item.card, below[-1].card, 1, "Terre")
+
+
+#: the Alliés' powers and the Actions that give a Force bonus: what Shika Ingalsse may cancel
+FORCE_BONUSES = frozenset({
+    "Demi Finame", "Crapaud Mufle", "Katsou Mee", "Léopardo", "Gelée Menthe", "Eratz Le Revendicateur",
+    "Elisabetron", "Charge", "Parchemin de Force", "Colère de Iop", "Temple Iop"})
+
+
+def _shika_cond(state: WakfuState, seat: int, card: int) -> bool:
+    top = [i for i in state.file if i.paid and i.kind in ("card", "power") and not i.cancelled]
+    return bool(top) and (top[-1].effect in FORCE_BONUSES or state.name(top[-1].card) in FORCE_BONUSES)
+
+
+def _p_shika(state: WakfuState, item: Item) -> None:
+    """The Force bonus the item below is about to give is cancelled: the rest of its effect happens (RULES.md:
+    the positive Force modifiers it adds are taken away as it resolves)."""
+    below = [i for i, x in enumerate(state.file) if x.paid and x.kind in ("card", "power") and not x.cancelled]
+    if below:
+        state.flags.add(("no_force_bonus", below[-1], state.file[below[-1]].card))
+
+
+POWERS.update({
+    "Dodge": (Spec("Dodge", _p_redirect, ("ally_named:Arty",), incline=True, reaction=True,
+                   text="the damage about to be dealt to Arty goes to Dodge"),),
+    "Edasse le Trouble Fête": (Spec("Edasse le Trouble Fête", _p_redirect, ("own_other_sub:Bandit",),
+                                    cost=("Air", "Air"), reaction=True,
+                                    text="the damage about to be dealt to another Bandit of yours goes to Edasse"),),
+    "Gonard": (Spec("Gonard", _p_gonard, ("ally",), cost=("Neutre", "Neutre"),
+                    text="copies the printed Force of an Allié"),),
+    "Kriss la Krass": (Spec("Kriss la Krass", _p_kriss, ("own_other_character",), incline=True,
+                            text="swaps places with your Héros or another of your Alliés"),),
+    "Calt Aclysme": (Spec("Calt Aclysme", _p_calt, ("combatant",), reaction=True, condition=_calt_cond,
+                          text="untaps and deals 1 Eau damage to an attacker or blocker"),),
+    "Lâme Ourduvis": (Spec("Lâme Ourduvis", _p_lame, incline=True, reaction=True, condition=_moved_cond,
+                           text="1 Terre damage to the card that just moved"),),
+    "Shika Ingalsse": (Spec("Shika Ingalsse", _p_shika, incline=True, reaction=True, condition=_shika_cond,
+                            text="cancel the Force bonus just played"),),
+})
+PLAIN.add("Erbus Erport")
+TRIGGERS.update({"Le Collectionneur": _t_may_draw, "moved": noop})
+WHEN_PLAYED.append(_collectionneur)
+SHARED_POWERS.add("Gonard")
+MOVE_WATCHERS.add("Lâme Ourduvis")
