@@ -562,7 +562,8 @@ NEW_ALLIES = sorted(n for n in (
     "Zatoïshwan", "Dark Vlad", "Tiwabbit Kiafin", "Dragon Cochon", "Corbac", "Maître Corbac", "Démone XXIV", "Otomaï",
     "Vener", "Démon VI", "Chafer", "Goule", "Bowissette", "Prespic Royal", "Crocabulia", "Rolac le Bandit",
     "Goultard le Barbare", "Polter Bouftou", "Polter Piou", "Dodge", "Edasse le Trouble Fête", "Erbus Erport",
-    "Le Collectionneur", "Gonard", "Kriss la Krass", "Calt Aclysme", "Lâme Ourduvis", "Shika Ingalsse"))
+    "Le Collectionneur", "Gonard", "Kriss la Krass", "Calt Aclysme", "Lâme Ourduvis", "Shika Ingalsse", "Flaqueux",
+    "Lisa Modas"))
 
 
 def test_every_new_allie_is_implemented() -> None:
@@ -630,7 +631,7 @@ def test_dodge_takes_the_damage_for_arty_and_carries_two_armes() -> None:
     s.owners += [0, 0]
     a1, a2 = len(s.cards) - 2, len(s.cards) - 1
     s.attached[a1] = dodge
-    assert rules.slot_free(s, dodge, a2) and not rules.slot_free(s, arty, a2) is False
+    assert rules.slot_free(s, dodge, a2)  # a second Arme fits on Dodge
     s.attached[a1] = arty
     assert not rules.slot_free(s, arty, a2)
 
@@ -737,3 +738,48 @@ def test_shika_ingalsse_cancels_a_force_bonus() -> None:
     pay(s)
     pass_reactions(s)
     assert rules.force(s, cit) == 2 and shika in s.tapped
+
+
+def test_flaqueux_from_the_defausse() -> None:
+    s = board(monde={0: ["Piou Bleu", "Flaqueux"]}, defausse={0: ["Flaqueux"]})
+    in_play, gone = ids_of(s, "Flaqueux")
+    s.players[0].pv = 10
+    offered = [a.get("card") for a in GAME.legal_actions(s, 0) if a.kind == "use"]
+    assert gone in offered and in_play not in offered  # only from the Défausse
+    use(s, 0, gone)
+    settle(s)
+    assert gone in s.players[0].pioche and s.players[0].pv == 12
+
+
+def ids_of(s: WakfuState, name: str) -> tuple[int, int]:
+    found = sorted(c for c, d in s.cards.items() if d.name == name)
+    in_play = next(c for c in found if rules.in_play(s, c))
+    return in_play, next(c for c in found if c != in_play)
+
+
+@pytest.mark.parametrize("side", ["attack", "defend"])
+def test_lisa_modas_puts_a_monstre_into_the_combat(side: str) -> None:
+    if side == "attack":
+        s = board(monde={0: ["Lisa Modas", "Bwork"], 1: ["Bouftou"]}, hand={0: ["Boo", "Moon"]})
+        attack(s, [one(s, "Bwork")])
+        seat = 0
+    else:
+        s = board(monde={0: ["Bwork"], 1: ["Lisa Modas"]}, hand={1: ["Boo"]})
+        attack(s, [one(s, "Bwork")])
+        act(s, 0, "pass")
+        seat = 1
+    act(s, seat, "use", card=one(s, "Lisa Modas"), power=0)
+    pay(s)
+    settle(s)
+    assert one(s, "Boo") in s.pending[-1].options and (side == "defend" or one(s, "Moon") not in s.pending[-1].options)
+    choose(s, one(s, "Boo"))
+    boo = one(s, "Boo")
+    if side == "attack":
+        assert boo in s.combat.attackers
+    else:
+        choose(s, one(s, "Bwork"))
+        assert s.combat.blockers[boo] == one(s, "Bwork")
+    while s.combat is not None:
+        act(s, s.pending[-1].seat if s.pending else GAME.active_seats(s)[0], "pass") if not s.pending else choose(
+            s, "pass" if "pass" in s.pending[-1].options else s.pending[-1].options[0])
+    assert boo not in s.players[seat].monde  # destroyed at the end of combat (or in it)

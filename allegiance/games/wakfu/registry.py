@@ -100,6 +100,11 @@ ATTACK_PM: dict[str, int] = {}
 #: card name -> its "quand [nom] attaque" power, (state, card)
 ON_ATTACK: dict[str, Callable[[WakfuState, int], None]] = {}
 
+#: (state) called at the end of each combat, after its durations end (Lisa Modas)
+END_OF_COMBAT: list[Callable[[WakfuState], None]] = []
+#: the names of the cards with a power used from their owner's Défausse (Flaqueux); their POWERS entry's
+#: condition checks the card is there
+DEFAUSSE_POWERS: set[str] = set()
 #: (state, item) called when a card's cost is paid (it is played, 808.3): Le Collectionneur
 WHEN_PLAYED: list[Callable[[WakfuState, Item], None]] = []
 #: the names of the cards whose powers any player may use, not only their controller (Gonard)

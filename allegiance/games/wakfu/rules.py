@@ -226,6 +226,20 @@ def _aura_base(state: WakfuState, card: int, d: CardDef) -> int:
     return bonus
 
 
+#: the cards that cannot block (their text)
+CANNOT_BLOCK = frozenset({"Jicé Aouaire", "Terra", "Aero", "Pyro", "Akwa"})
+
+
+def may_block(state: WakfuState, blocker: int, attacker: int) -> bool:
+    """704.5 / 806.1: only an Agilité card may block an Agilité attacker; the cards of ``CANNOT_BLOCK`` never
+    block; Minotoror cannot be blocked by a card of Force 4 or less (its text)."""
+    if state.cards[blocker].name in CANNOT_BLOCK:
+        return False
+    if state.cards[attacker].name == "Minotoror" and force(state, blocker) <= 4:
+        return False
+    return not has_keyword(state, attacker, "Agilité") or has_keyword(state, blocker, "Agilité")
+
+
 def has_keyword(state: WakfuState, card: int, keyword: str) -> bool:
     if cd(state, card).has(keyword):
         return True

@@ -13,9 +13,11 @@ from allegiance.games.wakfu.registry import (
     APPEAR_INCLINED,
     BEFORE_DAMAGE,
     DAMAGED,
+    DEFAUSSE_POWERS,
     DESTROYED,
     DESTROYED_EFFECT,
     EFFECT_HANDLERS,
+    END_OF_COMBAT,
     END_OF_TURN,
     HAND_POWERS,
     MOVE_WATCHERS,
@@ -946,3 +948,87 @@ TRIGGERS.update({"Le Collectionneur": _t_may_draw, "moved": noop})
 WHEN_PLAYED.append(_collectionneur)
 SHARED_POWERS.add("Gonard")
 MOVE_WATCHERS.add("Lâme Ourduvis")
+
+
+# -- Flaqueux (from the Défausse), Lisa Modas (a Monstre into the combat) -------------------------------------------
+def _in_defausse(state: WakfuState, seat: int, card: int) -> bool:
+    return card in state.players[seat].defausse
+
+
+def _p_flaqueux(state: WakfuState, item: Item) -> None:
+    if item.card in state.players[item.seat].defausse:
+        rules.recycle(state, item.card)
+        rules.say(state, "recycle", f"{rules.label(state, item.seat)} recycles Flaqueux", item.seat, card=item.card)
+    rules.heal(state, item.seat, 2)
+
+
+def _lisa_monsters(state: WakfuState, seat: int) -> list[int]:
+    return [c for c in state.players[seat].main
+            if state.cards[c].type == "Allié" and state.cards[c].is_monster and state.cards[c].level <= 3]
+
+
+def _lisa_cond(state: WakfuState, seat: int, card: int) -> bool:
+    """Only in a combat (its ruling), by the attacking or the defending side, with a Monstre to put in."""
+    cb = state.combat
+    if cb is None or cb.step != "actions" or not _lisa_monsters(state, seat):
+        return False
+    team = state.table.team_of(seat)
+    if team == state.table.team_of(cb.attacker):
+        return True
+    return team == state.table.team_of(cb.defender) and bool(cb.attackers)
+
+
+def _p_lisa(state: WakfuState, item: Item) -> None:
+    options = _lisa_monsters(state, item.seat)
+    if state.combat is not None and options:
+        may(state, item.seat, item.card, "lisa", "Lisa Modas: which Monstre joins the combat?", (*options, "none"))
+
+
+def _fx_lisa(state: WakfuState, pend: Pending, value: Any) -> None:
+    cb = state.combat
+    p = state.players[pend.seat]
+    if not isinstance(value, int) or value not in p.main or cb is None:
+        return
+    p.main.remove(value)
+    rules.say(state, "put", f"{rules.label(state, pend.seat)} puts {state.name(value)} into play (Lisa Modas)",
+              pend.seat, card=value)
+    events.appear(state, Item("card", pend.seat, value, "lisa", place="monde"))
+    if not rules.in_play(state, value):
+        return
+    state.flags.add(("lisa", value))
+    if state.table.team_of(pend.seat) == state.table.team_of(cb.attacker):
+        cb.attackers.append(value)  # "assign it as an attacker": the PM count is not asked (RULES.md)
+        return
+    targets = [a for a in cb.attackers if rules.may_block(state, value, a)]
+    if targets:
+        may(state, pend.seat, value, "lisa_block", f"{state.name(value)} blocks which attacker?", tuple(targets))
+
+
+def _fx_lisa_block(state: WakfuState, pend: Pending, value: Any) -> None:
+    cb = state.combat
+    m = pend.card
+    if cb is None or m is None or not rules.in_play(state, m) or value not in cb.attackers:
+        return
+    cb.blockers[m] = value
+    if value not in cb.blocked:
+        cb.blocked.append(value)
+
+
+def _lisa_end(state: WakfuState) -> None:
+    """At the end of the combat, the Monstre Lisa Modas put in is destroyed if still in play."""
+    for f in sorted(state.flags, key=repr):
+        if f[0] == "lisa":
+            state.flags.discard(f)
+            if rules.in_play(state, f[1]):
+                events.destroy(state, f[1])
+
+
+POWERS.update({
+    "Flaqueux": (Spec("Flaqueux", _p_flaqueux, cost=("Eau",), condition=_in_defausse,
+                      text="from your Défausse: recycle it, your Héros regains 2 PV"),),
+    "Lisa Modas": (Spec("Lisa Modas", _p_lisa, incline=True, condition=_lisa_cond,
+                        text="a Monstre of Niveau 3 or less from your hand joins the combat"),),
+})
+DEFAUSSE_POWERS.add("Flaqueux")
+END_OF_COMBAT.append(_lisa_end)
+EFFECT_HANDLERS.update({"lisa": _fx_lisa, "lisa_block": _fx_lisa_block})
