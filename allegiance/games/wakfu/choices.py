@@ -109,7 +109,7 @@ def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) ->
     seat = item.seat
     src = None if item.kind == "card" else item.card
     chosen = item.targets
-    if kind.endswith("?"):  # "up to": the slot may be left empty
+    if kind[-1] == "?":  # "up to": the slot may be left empty
         return [*candidates(state, item, kind[:-1], first), "none"]
     if kind == "player":
         return [p.seat for p in state.players if not p.out]
@@ -191,6 +191,11 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
     if kind == "bond_attacker":
         cb = state.combat
         return cb is not None and c in cb.attackers and bool(item.targets) and combat.can_block(state, item.targets[0], c)
+    if kind == "combatant_split":
+        kind = "combatant"
+    if kind == "combatant":
+        cb = state.combat
+        return cb is not None and (c in cb.attackers or c in cb.blockers)
     if kind.startswith("sub:"):  # an Allié or Héros of a family / subtype (Bandit)
         return ctype in ("Allié", "Héros") and kind[4:] in rules.cd(state, c).subtypes
     if kind.startswith("ally_sub:"):  # an Allié of a family (Gelée)
@@ -208,11 +213,6 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         return ctype in ("Allié", "Héros") and c != item.card and rules.controller(state, c) == item.seat
     if kind == "equipment_or_salle":
         return ctype in ("Équipement", "Salle")
-    if kind == "combatant_split":
-        kind = "combatant"
-    if kind == "combatant":
-        cb = state.combat
-        return cb is not None and (c in cb.attackers or c in cb.blockers)
     return False
 
 
@@ -243,6 +243,8 @@ def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
 
 
 def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
+    if not spec.extra:
+        return True
     if spec.extra == "incline_own":
         p = state.players[seat]
         return any(rules.is_character(state, c) and c not in state.tapped and c != card for c in p.monde + p.havre)

@@ -129,7 +129,7 @@ def incline(state: WakfuState, card: int) -> None:
 def moved(state: WakfuState, seat: int, card: int) -> None:
     """A mouvement (414) as an event the controllers of a ``MOVE_WATCHERS`` card may answer (Lâme Ourduvis,
     who sees it from the Monde and the Havre Sac, in either direction: its ruling)."""
-    if not MOVE_WATCHERS:
+    if rules.game_names(state).isdisjoint(MOVE_WATCHERS):
         return
     watchers = [p.seat for p in state.players for c in p.monde + p.havre if state.name(c) in MOVE_WATCHERS]
     if watchers:
@@ -334,7 +334,7 @@ def start_of_turn(state: WakfuState, seat: int) -> None:
         if effect is not None:
             push_trigger(state, seat, c, effect)
             batch.append(c)
-    if START_OF_EACH_TURN:  # Bowissette: at the start of each player's turn, for its controller
+    if not rules.game_names(state).isdisjoint(START_OF_EACH_TURN):  # Bowissette: at the start of each player's turn, for its controller
         for q in state.players:
             for c in q.monde + q.havre:
                 effect = START_OF_EACH_TURN.get(state.name(c))

@@ -165,11 +165,13 @@ class WakfuGame(Game):
             for i in range(len(choices.powers_of(state, c))):
                 if choices.can_use(state, seat, c, i, prods=prods):
                     out.append(USE[c, i])
-        for c in p.defausse:  # powers used from the Défausse (Flaqueux)
-            if cards[c].name in effects.DEFAUSSE_POWERS:
-                out += [USE[c, i] for i in range(len(choices.powers_of(state, c)))
-                        if choices.can_use(state, seat, c, i, prods=prods)]
-        if effects.SHARED_POWERS:  # powers any player may use (Gonard)
+        names = rules.game_names(state)
+        if not names.isdisjoint(effects.DEFAUSSE_POWERS):  # powers used from the Défausse (Flaqueux)
+            for c in p.defausse:
+                if cards[c].name in effects.DEFAUSSE_POWERS:
+                    out += [USE[c, i] for i in range(len(choices.powers_of(state, c)))
+                            if choices.can_use(state, seat, c, i, prods=prods)]
+        if not names.isdisjoint(effects.SHARED_POWERS):  # powers any player may use (Gonard)
             for q in state.players:
                 if q.seat == seat:
                     continue

@@ -90,6 +90,8 @@ def cost_symbols(state: WakfuState, card: int, x: int) -> list[str]:
 def equipment_tax(state: WakfuState) -> int:
     """Erbus Erport: while it is untapped in the Monde, Équipements cost one Neutre more, crafted ones too
     (its ruling)."""
+    if not rules.in_game(state, "Erbus Erport"):
+        return 0
     return sum(1 for p in state.players for c in p.monde if state.cards[c].name == "Erbus Erport"
                and c not in state.tapped)
 
@@ -103,7 +105,7 @@ def artisans(state: WakfuState, seat: int, metier: str) -> list[int]:
 
 def recipe_cards(state: WakfuState, seat: int, element: str, chosen: list[Any] = ()) -> list[int]:  # type: ignore[assignment]
     return [c for c in state.players[seat].defausse if c not in chosen
-            and (element == "Neutre" or rules.of_element(state, c, element))]
+            and (element == "Neutre" or state.cards[c].element == element or rules.of_element(state, c, element))]
 
 
 def craftable(state: WakfuState, seat: int, card: int) -> bool:

@@ -132,6 +132,27 @@ def fragile(state: WakfuState) -> frozenset[int]:
     return known[1]
 
 
+#: the card names of the last games seen: (their card table, its size, the names); a few entries, each
+#: holding its table, so that an identity is never reused while cached
+_NAMES: list[tuple[dict[int, CardDef], int, frozenset[str]]] = []
+
+
+def game_names(state: WakfuState) -> frozenset[str]:
+    """The names of the game's cards: spares the continuous powers of cards that no deck holds their search
+    of the zones (Chêne Mou, Erbus Erport, Gros Smare…)."""
+    cards = state.cards
+    for table, size, names in _NAMES:
+        if table is cards and size == len(cards):  # cards are only ever added (setup, tests)
+            return names
+    names = frozenset(d.name for d in cards.values())
+    _NAMES[:] = [e for e in _NAMES if e[0] is not cards][-7:] + [(cards, len(cards), names)]
+    return names
+
+
+def in_game(state: WakfuState, name: str) -> bool:
+    return name in game_names(state)
+
+
 def is_character(state: WakfuState, card: int) -> bool:
     return state.cards[card].type in ("Allié", "Héros")
 
@@ -181,9 +202,22 @@ def _aura_force(state: WakfuState, card: int) -> int:
     """Continuous powers (805): Chef de Guerre Bouftou, Maître Bolet while blocking, the Alliés of
     ``FORCE_AURAS`` and Chêne Mou's bonus to the other Monstres."""
     d = state.cards[card]
-    if d.name in FORCE_AURAS or (d.is_monster and d.type == "Allié"):
-        return _own_aura(state, card, d) + _aura_base(state, card, d)
-    return _aura_base(state, card, d)
+    bonus = 0
+    if d.name in FORCE_AURAS or (d.type == "Allié" and in_game(state, "Chêne Mou") and d.is_monster):
+        bonus = _own_aura(state, card, d)
+    if d.name != "Maître Bolet" and (d.type != "Allié" or ("Bouftou" not in d.subtypes and not state.pmods)):
+        return bonus  # none of the three bonuses below can apply: no need to find the controller
+    seat = controller(state, card)
+    if seat < 0:
+        return 0
+    p = state.players[seat]
+    if d.type == "Allié" and "Bouftou" in d.subtypes and card in p.monde:
+        bonus += sum(1 for c in p.monde if c != card and state.cards[c].name == "Chef de Guerre Bouftou")
+    if d.name == "Maître Bolet" and state.combat is not None and card in state.combat.blockers:
+        bonus += 2
+    if d.type == "Allié" and card in p.monde and state.pmods:
+        bonus += sum(v for s, st, v, _ in state.pmods if s == seat and st == "strategie")
+    return bonus
 
 
 def _own_aura(state: WakfuState, card: int, d: CardDef) -> int:
@@ -206,23 +240,6 @@ def _own_aura(state: WakfuState, card: int, d: CardDef) -> int:
     elif d.name == "Roi Gélax":  # "*" Force: the Gelée Alliés you control (itself included, 204.6)
         bonus += sum(1 for c in p.monde + p.havre
                      if state.cards[c].type == "Allié" and "Gelée" in state.cards[c].subtypes)
-    return bonus
-
-
-def _aura_base(state: WakfuState, card: int, d: CardDef) -> int:
-    if d.name != "Maître Bolet" and (d.type != "Allié" or ("Bouftou" not in d.subtypes and not state.pmods)):
-        return 0  # none of the three bonuses below can apply: no need to find the controller
-    bonus = 0
-    seat = controller(state, card)
-    if seat < 0:
-        return 0
-    p = state.players[seat]
-    if d.type == "Allié" and "Bouftou" in d.subtypes and card in p.monde:
-        bonus += sum(1 for c in p.monde if c != card and state.cards[c].name == "Chef de Guerre Bouftou")
-    if d.name == "Maître Bolet" and state.combat is not None and card in state.combat.blockers:
-        bonus += 2
-    if d.type == "Allié" and card in p.monde and state.pmods:
-        bonus += sum(v for s, st, v, _ in state.pmods if s == seat and st == "strategie")
     return bonus
 
 
@@ -435,6 +452,8 @@ def draw(state: WakfuState, seat: int) -> bool:
 def _draw_watchers(state: WakfuState, seat: int) -> None:
     """Gros Smare (you draw) and Brelondass (another player draws): +1 Force until end of turn (RULES.md:
     applied at once, as a continuous bonus per card drawn)."""
+    if game_names(state).isdisjoint(DRAW_WATCHERS):
+        return
     for p in state.players:
         for c in p.monde + p.havre:
             own = DRAW_WATCHERS.get(state.cards[c].name)
