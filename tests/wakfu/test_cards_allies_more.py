@@ -783,3 +783,12 @@ def test_lisa_modas_puts_a_monstre_into_the_combat(side: str) -> None:
         act(s, s.pending[-1].seat if s.pending else GAME.active_seats(s)[0], "pass") if not s.pending else choose(
             s, "pass" if "pass" in s.pending[-1].options else s.pending[-1].options[0])
     assert boo not in s.players[seat].monde  # destroyed at the end of combat (or in it)
+
+
+def test_why_names_the_shared_and_defausse_powers() -> None:
+    from allegiance.core.actions import Action
+    from allegiance.games.wakfu import why
+    s = board(monde={1: ["Gonard"]}, defausse={0: ["Flaqueux"]})  # nothing to pay with
+    for card in (one(s, "Gonard"), one(s, "Flaqueux")):
+        reason = why.explain(s, 0, Action.of("use", card=card, power=0))
+        assert "cannot be used now" in reason, reason
