@@ -792,3 +792,21 @@ def test_why_names_the_shared_and_defausse_powers() -> None:
     for card in (one(s, "Gonard"), one(s, "Flaqueux")):
         reason = why.explain(s, 0, Action.of("use", card=card, power=0))
         assert "cannot be used now" in reason, reason
+
+
+def test_shika_ingalsse_is_not_offered_against_other_effects() -> None:
+    s = board(monde={0: ["Moon", "Bwork"], 1: ["Shika Ingalsse", "Tofu"]})
+    act(s, 0, "use", card=one(s, "Moon"), power=0)
+    choose(s, one(s, "Tofu"))
+    pay(s)
+    shika = one(s, "Shika Ingalsse")
+    assert not (s.pending and s.pending[-1].kind == "reaction" and f"use:{shika}:0" in s.pending[-1].options)
+    s2 = rich(hand={0: ["Charge"]}, monde={0: ["Tomla Klass"], 1: ["Shika Ingalsse"]})
+    tomla = one(s2, "Tomla Klass")
+    play(s2, 0, one(s2, "Charge"), tomla)
+    shika = one(s2, "Shika Ingalsse")
+    assert s2.pending[-1].kind == "reaction" and f"use:{shika}:0" in s2.pending[-1].options  # an Action's bonus
+    choose(s2, f"use:{shika}:0")
+    pay(s2)
+    pass_reactions(s2)
+    assert rules.force(s2, tomla) == 1 and rules.has_keyword(s2, tomla, "Géant")  # Géant stays (RULES.md)

@@ -9,6 +9,7 @@ from typing import Any
 from allegiance.games.wakfu import events, rules, teams
 from allegiance.games.wakfu.effects.common import alive, damage, draw, may, p_damage, p_force, p_pa, untap
 from allegiance.games.wakfu.registry import (
+    ACTIONS,
     APPEAR,
     APPEAR_INCLINED,
     BEFORE_DAMAGE,
@@ -20,6 +21,7 @@ from allegiance.games.wakfu.registry import (
     END_OF_COMBAT,
     END_OF_TURN,
     HAND_POWERS,
+    HERO_L2_POWERS,
     MOVE_WATCHERS,
     ON_UNTAP,
     PLAIN,
@@ -34,6 +36,7 @@ from allegiance.games.wakfu.registry import (
     TRIGGERS,
     WHEN_DESTROYED,
     WHEN_PLAYED,
+    Resolve,
     Spec,
     noop,
 )
@@ -907,23 +910,49 @@ def _p_lame(state: WakfuState, item: Item) -> None:
         events.deal_damage(state, item.seat, item.card, below[-1].card, 1, "Terre")
 
 
-#: the Alliés' powers and the Actions that give a Force bonus: what Shika Ingalsse may cancel
-FORCE_BONUSES = frozenset({
-    "Demi Finame", "Crapaud Mufle", "Katsou Mee", "Léopardo", "Gelée Menthe", "Eratz Le Revendicateur",
-    "Elisabetron", "Charge", "Parchemin de Force", "Colère de Iop", "Temple Iop"})
+def _resolve_of(state: WakfuState, item: Item) -> Resolve | None:
+    """What an item of the File does when it resolves (an Action, a paid power, a triggered power)."""
+    name = state.name(item.card)
+    if item.kind == "trigger":
+        return TRIGGERS.get(item.effect)
+    if item.kind == "power":
+        d = rules.cd(state, item.card)
+        specs = HERO_L2_POWERS.get(name, ()) if d.type == "Héros" and d.hero_side == 2 else ()
+        specs = specs or POWERS.get(name, ())
+        return specs[item.power].resolve if item.power < len(specs) else None
+    spec = ACTIONS.get(name) if state.cards[item.card].type == "Action" else None
+    return spec.resolve if spec is not None else None
+
+
+def _force_bonus_below(state: WakfuState) -> int | None:
+    """The place in the File of the item just played or triggered if it gives a Force bonus: found by
+    resolving it on a copy of the game (whatever the card, Action or power)."""
+    live = [i for i, x in enumerate(state.file) if x.paid and not x.cancelled and x.kind in ("card", "power", "trigger")
+            and x.effect != "combat_inclined"]
+    if not live:
+        return None
+    at = live[-1]
+    fn = _resolve_of(state, state.file[at])
+    if fn is None:
+        return None
+    probe = state.copy()
+    item = probe.file.pop(at)
+    before = len(probe.mods)
+    fn(probe, item)
+    gained = [m for m in probe.mods[before:] if m[1] == "force" and isinstance(m[2], int) and m[2] > 0]
+    return at if gained else None
 
 
 def _shika_cond(state: WakfuState, seat: int, card: int) -> bool:
-    top = [i for i in state.file if i.paid and i.kind in ("card", "power") and not i.cancelled]
-    return bool(top) and (top[-1].effect in FORCE_BONUSES or state.name(top[-1].card) in FORCE_BONUSES)
+    return _force_bonus_below(state) is not None
 
 
 def _p_shika(state: WakfuState, item: Item) -> None:
     """The Force bonus the item below is about to give is cancelled: the rest of its effect happens (RULES.md:
     the positive Force modifiers it adds are taken away as it resolves)."""
-    below = [i for i, x in enumerate(state.file) if x.paid and x.kind in ("card", "power") and not x.cancelled]
-    if below:
-        state.flags.add(("no_force_bonus", below[-1], state.file[below[-1]].card))
+    at = _force_bonus_below(state)
+    if at is not None:
+        state.flags.add(("no_force_bonus", at, state.file[at].card))
 
 
 POWERS.update({
