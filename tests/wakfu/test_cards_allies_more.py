@@ -101,10 +101,12 @@ def test_pohn_beche_with_an_eau_zone() -> None:
     assert rules.force(s2, one(s2, "Pohn Bèche")) == 3
 
 
-def test_chene_mou_pumps_the_other_monstres_in_the_monde() -> None:
-    s = board(monde={0: ["Chêne Mou", "Bwork", "Tomla Klass"]}, havre={0: ["Bouftou"]})
-    assert rules.force(s, one(s, "Bwork")) == 4 and rules.force(s, one(s, "Chêne Mou")) == 8
-    assert rules.force(s, one(s, "Tomla Klass")) == 1 and rules.force(s, one(s, "Bouftou")) == 2
+def test_chene_mou_pumps_your_other_terre_monstres() -> None:
+    s = board(monde={0: ["Chêne Mou", "Bwork", "Tomla Klass", "Boufton Blanc"], 1: ["Bouftou"]}, havre={0: ["Bouftou"]})
+    assert rules.force(s, one(s, "Boufton Blanc")) == 2 and rules.force(s, one(s, "Chêne Mou")) == 8
+    assert rules.force(s, one(s, "Bouftou", 0)) == 3  # in the Havre Sac too (its note)
+    assert rules.force(s, one(s, "Bwork")) == 3 and rules.force(s, one(s, "Tomla Klass")) == 1  # Feu; not a Monstre
+    assert rules.force(s, one(s, "Bouftou", 1)) == 2  # not yours
 
 
 def test_roi_gelax_force_counts_the_gelees() -> None:
@@ -450,10 +452,13 @@ def test_demon_vi_reveals_and_discards_two() -> None:
     settle(s)
     choose(s, 1)
     settle(s)
+    reveal = [e for e in s.log if e.kind == "reveal"]
+    assert [e.visible_to for e in reveal] == [(0, 1)]  # to the Démon's controller only (and the hand's owner)
     assert s.pending[-1].seat == 0 and set(s.pending[-1].options) == set(s.players[1].main)
     choose(s, one(s, "Bwork"))
     choose(s, one(s, "Boo"))
     assert s.players[1].main == [one(s, "Tofu")] and one(s, "Boo") in s.players[1].defausse
+
 
 
 @pytest.mark.parametrize(("name", "loss"), [("Chafer", 1), ("Dark Vlad", 3)])

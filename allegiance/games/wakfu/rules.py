@@ -226,8 +226,8 @@ def _own_aura(state: WakfuState, card: int, d: CardDef) -> int:
         return 0
     p = state.players[seat]
     bonus = 0
-    if d.is_monster and card in p.monde:  # Chêne Mou: while in the Monde, your other Monstres +1 Force
-        bonus += sum(1 for c in p.monde if c != card and state.cards[c].name == "Chêne Mou")
+    if d.is_monster and d.element == "Terre":  # Chêne Mou, while in the Monde: your other Terre Monstres +1
+        bonus += sum(1 for c in p.monde if c != card and state.cards[c].name == "Chêne Mou")  # Havre Sac too
     cb = state.combat
     if d.name == "Milimulou" and cb is not None and card in cb.attackers and (
             card in cb.blocked or card in cb.blockers.values()):

@@ -533,7 +533,7 @@ def _p_elisabetron(state: WakfuState, item: Item) -> None:
 POWERS.update({
     "Moon": (Spec("Moon", p_damage(3, "Air"), ("character",), incline=True, text="3 Air damage"),),
     "Prespic": (Spec("Prespic", p_pa, ("player",), incline=True, text="a player loses 1 PA"),),
-    "Prespic Ventru": (Spec("Prespic Ventru", p_damage(1, "Feu"), ("character",), cost=("Feu",),
+    "Prespic Ventru": (Spec("Prespic Ventru", p_damage(1, "Feu"), ("character",), cost=("Feu", "Feu"),
                             text="1 Feu damage"),),
     "Ouassingue": (Spec("Ouassingue", _p_gain("Géant"), incline=True, text="gains Géant"),),
     "Nomekop le Crapoteur": (Spec("Nomekop le Crapoteur", _p_nomekop, ("character",), incline=True,
@@ -571,8 +571,8 @@ POWERS.update({
                           text="the next damage to it is reduced to 0"),),
     "Ayron Fan": (Spec("Ayron Fan", _p_ayron, extra="discardX", reaction=True,
                        text="discard X: the next damage to it is reduced by X"),),
-    "Zatoïshwan": (Spec("Zatoïshwan", _p_each(2), ("combatant", "combatant?"), incline=True,
-                        text="up to two attackers/blockers take 2 damage"),),
+    "Zatoïshwan": (Spec("Zatoïshwan", _p_each(2, "Terre"), ("combatant", "combatant?"), incline=True,
+                        text="up to two attackers/blockers take 2 Terre damage"),),
     "Chêne Mou": (Spec("Chêne Mou", _p_each(2, "Terre"), ("combatant", "combatant?"), incline=True,
                        text="up to two attackers/blockers take 2 Terre damage"),),
     "Dark Vlad": (Spec("Dark Vlad", _p_every_combatant(2, "Feu"), incline=True, condition=_combat_only,
@@ -662,8 +662,9 @@ def _t_demon_vi(state: WakfuState, item: Item) -> None:
         return
     victim = int(item.targets[0])
     hand = state.players[victim].main
-    rules.say(state, "reveal", f"{rules.label(state, victim)} reveals the hand: "
-              + ", ".join(sorted(state.name(c) for c in hand)), victim, cards=tuple(hand))
+    # revealed to the Démon's controller only ("vous révèle"); the choice below shows him the same cards
+    rules.say(state, "reveal", f"{rules.label(state, victim)} reveals the hand to {rules.label(state, item.seat)}: "
+              + ", ".join(sorted(state.name(c) for c in hand)), victim, (item.seat, victim), cards=tuple(hand))
     _ask_demon(state, item.seat, item.card, victim, 2)
 
 
