@@ -695,6 +695,13 @@ def test_kriss_la_krass_swaps_places_and_combat_roles() -> None:
     settle(s)
     assert s.combat.attackers == [kriss] and s.combat.blockers == {one(s, "Bouftou"): kriss}
     assert tomla not in s.pending[-1].options if s.pending else True
+    # a blocker swapped must be able to block the attacker (its note): Jicé Aouaire cannot block
+    s3 = board(monde={0: ["Bwork"], 1: ["Kriss la Krass", "Jicé Aouaire"]}, active=0)
+    attack(s3, [one(s3, "Bwork")], {one(s3, "Kriss la Krass"): one(s3, "Bwork")})
+    act(s3, 0, "pass")
+    use(s3, 1, one(s3, "Kriss la Krass"), one(s3, "Jicé Aouaire"))
+    settle(s3)
+    assert s3.combat.blockers == {one(s3, "Kriss la Krass"): one(s3, "Bwork")}
     # from its Havre Sac it reaches your cards in the Monde (508.1b): it swaps places with one of them
     s2 = board(monde={0: ["Tomla Klass"]}, havre={0: ["Kriss la Krass"]})
     use(s2, 0, one(s2, "Kriss la Krass"), one(s2, "Tomla Klass"))

@@ -866,6 +866,10 @@ def _p_kriss(state: WakfuState, item: Item) -> None:
     k, o = item.card, item.targets[0]
     if not (alive(state, k) and alive(state, o)) or rules.controller(state, o) != item.seat:
         return
+    cb = state.combat
+    if cb is not None and any((b == k and not rules.may_block(state, o, a)) or (b == o and not rules.may_block(state, k, a))
+                              for b, a in cb.blockers.items()):
+        return  # the new blocker could not block that attacker (Agilité, "cannot block": its note)
     p = state.players[item.seat]
     zk, zo = (p.monde if k in p.monde else p.havre), (p.monde if o in p.monde else p.havre)
     if zk is not zo:
@@ -875,7 +879,6 @@ def _p_kriss(state: WakfuState, item: Item) -> None:
         for c in [o, *rules.equipment_of(state, o)]:
             zo.remove(c)
             zk.append(c)
-    cb = state.combat
     if cb is not None:
         swap = {k: o, o: k}
         cb.attackers = [swap.get(c, c) for c in cb.attackers]
