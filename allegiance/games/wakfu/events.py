@@ -17,6 +17,7 @@ from allegiance.games.wakfu.registry import (
     ATTACK_PM,
     BEFORE_DAMAGE,
     DAMAGED,
+    DAMAGED_AMOUNT,
     DESTROYED,
     DESTROYED_EFFECT,
     END_OF_TURN,
@@ -282,7 +283,7 @@ def after_damage(state: WakfuState, source: int | None, target: int, amount: int
     name = state.name(target)
     if name in DAMAGED:
         push_trigger(state, seat, target, name)
-        for item in reversed(state.file):
+        for item in reversed(state.file) if name in DAMAGED_AMOUNT else ():
             if item.kind == "trigger" and item.card == target and item.effect == name:
                 item.x = amount
                 break

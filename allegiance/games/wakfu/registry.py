@@ -78,6 +78,8 @@ ON_UNTAP: dict[str, str] = {}
 WHEN_DESTROYED: list[Callable[[WakfuState, int, int], None]] = []
 #: the cards whose power triggers when they are damaged
 DAMAGED: set[str] = set()
+#: those of them whose trigger carries the damage dealt as its X (Prespic Royal)
+DAMAGED_AMOUNT: set[str] = set()
 #: Équipement name -> the trigger effect when an Allié or Héros in play damages its porteur; an Allié's
 #: name -> the same when one damages the Allié itself (Crocabulia)
 STRIKE_BACK: dict[str, str] = {}

@@ -14,6 +14,7 @@ from allegiance.games.wakfu.registry import (
     APPEAR_INCLINED,
     BEFORE_DAMAGE,
     DAMAGED,
+    DAMAGED_AMOUNT,
     DEFAUSSE_POWERS,
     DESTROYED,
     DESTROYED_EFFECT,
@@ -792,6 +793,7 @@ APPEAR_INCLINED.add("Goultard le Barbare")
 DESTROYED.update({"Rolac le Bandit"})
 DESTROYED_EFFECT["Otomaï"] = "Otomaï:destroyed"
 DAMAGED.add("Prespic Royal")
+DAMAGED_AMOUNT.add("Prespic Royal")
 STRIKE_BACK["Crocabulia"] = "Crocabulia"
 START_OF_TURN.update({"Chafer": "Chafer", "Dark Vlad": "Dark Vlad:upkeep"})
 START_FROM_DEFAUSSE["Goule"] = "Goule"
