@@ -822,3 +822,11 @@ def test_shika_ingalsse_is_not_offered_against_other_effects() -> None:
     pay(s2)
     pass_reactions(s2)
     assert rules.force(s2, tomla) == 1 and rules.has_keyword(s2, tomla, "Géant")  # Géant stays (RULES.md)
+
+
+def test_only_prespic_royal_carries_the_damage_in_its_trigger() -> None:
+    s = board(monde={0: ["Prespic Royal", "Wa Wabbit"], 1: ["Bwork"]})
+    events.deal_damage(s, 1, None, one(s, "Wa Wabbit"), 2, "Feu")
+    events.deal_damage(s, 1, None, one(s, "Prespic Royal"), 2, "Eau")
+    xs = {s.name(i.card): i.x for i in s.file if i.kind == "trigger"}
+    assert xs == {"Wa Wabbit": 0, "Prespic Royal": 2}  # the trace digests keep Wa Wabbit's item unchanged
