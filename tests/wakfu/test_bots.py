@@ -41,6 +41,13 @@ HARMFUL = {
     ("action", "Répulsion"), ("hand", "Polter Tofu"), ("hand", "Tofu Céleste"), ("power", "Bwork Mage"),
     ("power", "Ekraz Lenoub"), ("power", "Guy Yomtella"), ("power", "Merelyne Manro"), ("power", "Nomoon"),
     ("power", "Tirlangue Portey"), ("power", "Wa Wabbit"), ("trigger", "Tofu Mutant"), ("trigger", "prespic"),
+    # the other Incarnam Alliés (issue 23): their damage and destruction effects
+    ("hand", "Polter Bouftou"), ("hand", "Polter Piou"), ("power", "Anerice la Shushess"), ("power", "Baba Fatt"),
+    ("power", "Calt Aclysme"), ("power", "Chêne Mou"), ("power", "Comte Harebourg:damage"), ("power", "Dark Vlad"),
+    ("power", "Dwanlaposh"), ("power", "Flaqueux"), ("power", "L'Homme Louf"), ("power", "Lâme Ourduvis"),
+    ("power", "Moon"), ("power", "Nomekop le Crapoteur"), ("power", "Prespic Ventru"), ("power", "Zatoïshwan"),
+    ("trigger", "Crocabulia"), ("trigger", "Goultard le Barbare"), ("trigger", "Otomaï"),
+    ("trigger", "Otomaï:destroyed"), ("trigger", "Prespic Royal"), ("trigger", "Rolac le Bandit"),
 }
 
 

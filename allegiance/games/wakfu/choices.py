@@ -111,6 +111,8 @@ def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) ->
     seat = item.seat
     src = None if item.kind == "card" else item.card
     chosen = item.targets
+    if kind[-1] == "?":  # "up to": the slot may be left empty
+        return [*candidates(state, item, kind[:-1], first), "none"]
     if kind == "player":
         return [p.seat for p in state.players if not p.out]
     if kind == "element":
@@ -225,6 +227,23 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
     if kind == "combatant":
         cb = state.combat
         return cb is not None and (c in cb.attackers or c in cb.blockers)
+    if kind.startswith("sub:"):  # an Allié or Héros of a family / subtype (Bandit)
+        return ctype in ("Allié", "Héros") and kind[4:] in rules.cd(state, c).subtypes
+    if kind.startswith("ally_sub:"):  # an Allié of a family (Gelée)
+        return ctype == "Allié" and kind[9:] in state.cards[c].subtypes
+    if kind.startswith("ally_force_le:"):
+        return ctype == "Allié" and rules.force(state, c) <= int(kind[14:])
+    if kind == "ally_non_monster_le_force":  # Baba Fatt: Niveau at most the source's Force
+        return ctype == "Allié" and not state.cards[c].is_monster and state.cards[c].level <= rules.force(state, item.card)
+    if kind.startswith("ally_named:"):
+        return ctype == "Allié" and state.cards[c].name == kind[11:]
+    if kind.startswith("own_other_sub:"):  # another Allié or Héros of yours of a family (Edasse: Bandit)
+        return (ctype in ("Allié", "Héros") and c != item.card and rules.controller(state, c) == item.seat
+                and kind[14:] in rules.cd(state, c).subtypes)
+    if kind == "own_other_character":
+        return ctype in ("Allié", "Héros") and c != item.card and rules.controller(state, c) == item.seat
+    if kind == "equipment_or_salle":
+        return ctype in ("Équipement", "Salle")
     return False
 
 
@@ -240,15 +259,27 @@ def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
                 and (state.cards[c].type == what or what in state.cards[c].subtypes)]
     if kind.startswith(("recycle3:", "recycle1:")):
         el = kind.split(":")[1]
-        return [c for c in p.defausse if state.cards[c].element == el and c not in item.extra]
-    if kind in ("discard3", "discard1"):
+        return [c for c in p.defausse if rules.of_element(state, c, el) and c not in item.extra]
+    if kind in ("discard3", "discard1", "discardX"):
         return [c for c in p.main if c not in item.extra]
     if kind == "destroy_tofu":
         return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and "Tofu" in state.cards[c].subtypes]
+    if kind.startswith("destroy_sub:"):  # one (or, "destroy_sub3:", up to three) of your Alliés of a family
+        fam = kind.split(":")[1]
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and fam in state.cards[c].subtypes
+                and c not in item.extra]
+    if kind.startswith("destroy_sub3:"):
+        fam = kind.split(":")[1]
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and fam in state.cards[c].subtypes
+                and c not in item.extra]
+    if kind == "destroy_ally":
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié"]
     return []
 
 
 def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
+    if not spec.extra:
+        return True
     if spec.extra.startswith("discard1:"):
         return bool(extra_options(state, Item("card", seat, card, spec.name), spec.extra))
     if spec.extra in ("incline_own", "incline_other"):
@@ -260,7 +291,9 @@ def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
         return bool(state.players[seat].pioche)
     if spec.extra.startswith("recycle1:"):
         el = spec.extra.split(":")[1]
-        return any(state.cards[c].element == el for c in state.players[seat].defausse)
+        return any(rules.of_element(state, c, el) for c in state.players[seat].defausse)
+    if spec.extra.startswith("destroy_sub:") or spec.extra == "destroy_ally":
+        return bool(extra_options(state, Item("power", seat, card, spec.name), spec.extra))
     return True
 
 
@@ -269,29 +302,34 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     spec = spec_of(state, item)
     kind = spec.extra
     name = state.name(item.card)
-    if kind in ("destroy_self", "mill1"):
+    if kind in ("destroy_self", "mill1", "return_self"):
         return False  # paid in after_paid (no choice)
-    if kind in ("incline_own", "incline_other", "discard1", "destroy_tofu") or kind.startswith(("recycle1:", "discard1:")):
+    if kind in ("incline_own", "incline_other", "discard1", "destroy_tofu", "destroy_ally") or kind.startswith(
+            ("recycle1:", "discard1:", "destroy_sub:")):
         if item.extra:
             return False
         options = extra_options(state, item, kind)
         prompt = {"incline_own": "incline one of your Alliés/Héros", "discard1": "discard a card",
                   "incline_other": "incline another of your Alliés/Héros",
                   "discard1:Équipement": "discard an Équipement card", "discard1:Monstre": "discard a Monstre card",
-                  "destroy_tofu": "destroy one of your Tofus"}.get(
-            kind, "recycle a card from your Défausse")
+                  "destroy_tofu": "destroy one of your Tofus", "destroy_ally": "destroy one of your Alliés"}.get(
+            kind, f"destroy one of your {kind[12:]}s" if kind.startswith("destroy_sub:")
+            else "recycle a card from your Défausse")
         # 808.2: the player may still take the card back (nothing is paid yet)
         state.pending.append(Pending("extra", item.seat, f"{name}: {prompt}",
                                      (*options, "cancel") if options else (), item.card))
         return True
-    limit = 3
+    limit = 3 if kind != "discardX" else len(state.players[item.seat].main) + len(item.extra)
     if len(item.extra) >= limit:
         return False
     options = extra_options(state, item, kind)
     if not options:
         return False
-    what = "recycle a card from your Défausse" if kind.startswith("recycle3") else "discard a card"
-    state.pending.append(Pending("extra", item.seat, f"{name}: {what} (up to 3), or done", (*options, "done", "cancel"),
+    what = ("recycle a card from your Défausse" if kind.startswith("recycle3") else
+            f"destroy one of your {kind[13:]} Alliés" if kind.startswith("destroy_sub3:") else "discard a card")
+    upto = "up to 3" if kind != "discardX" else "any number"
+    state.pending.append(Pending("extra", item.seat, f"{name}: {what} ({upto}), or done",
+                                 (*options, "done", "cancel"),
                                  item.card))
     return True
 
@@ -368,7 +406,8 @@ def can_use_from_hand(state: WakfuState, seat: int, card: int, reaction: bool = 
         return False
     if spec.condition is not None and not spec.condition(state, seat, card):
         return False
-    if spec.extra == "destroy_tofu" and not extra_options(state, Item("card", seat, card, spec.name), spec.extra):
+    if (spec.extra == "destroy_tofu" or spec.extra.startswith("destroy_sub:")) and not extra_options(
+            state, Item("card", seat, card, spec.name), spec.extra):
         return False
     return feasible(list(spec.cost), producers(state, seat))
 

@@ -4,11 +4,17 @@ alternating Phase d'Actions, duels, damage to the target, and the end of combat 
 from __future__ import annotations
 
 from allegiance.games.wakfu import events, rules, teams
-from allegiance.games.wakfu.registry import ACTIONS, COMBAT_ENDED, END_OF_ACTIONS, START_OF_ACTIONS
+from allegiance.games.wakfu.registry import (
+    ACTIONS,
+    COMBAT_ENDED,
+    END_OF_ACTIONS,
+    END_OF_COMBAT,
+    START_OF_ACTIONS,
+)
 from allegiance.games.wakfu.state import Combat, Item, Pending, WakfuState
 
 #: Alliés that may not block (card text) or neither attack nor block (303.6)
-CANNOT_BLOCK = {"Jicé Aouaire", "Terra", "Aero", "Pyro", "Akwa"}
+CANNOT_BLOCK = rules.CANNOT_BLOCK
 CANNOT_ATTACK = {"Terra", "Aero", "Pyro", "Akwa"}
 
 
@@ -65,10 +71,8 @@ def declare(state: WakfuState, seat: int) -> None:
 
 
 def can_block(state: WakfuState, blocker: int, attacker: int) -> bool:
-    """704.5 / 806.1: only an Agilité card may block an Agilité attacker."""
-    if state.cards[blocker].name in CANNOT_BLOCK:
-        return False
-    return not rules.has_keyword(state, attacker, "Agilité") or rules.has_keyword(state, blocker, "Agilité")
+    """704.5 / 806.1 (``rules.may_block``)."""
+    return rules.may_block(state, blocker, attacker)
 
 
 def step(state: WakfuState) -> None:
@@ -425,6 +429,8 @@ def _end(state: WakfuState) -> None:
     state.flags = {f for f in state.flags if f[0] not in ("hit_target", "unassigned")}
     state.combat = None
     rules.say(state, "combat_end", "the combat ends")
+    for fn in END_OF_COMBAT:  # Lisa Modas: its Monstre is destroyed
+        fn(state)
     for ended in COMBAT_ENDED:  # below the inclining on the File: answered once the inclining has been
         ended(state, cb)
     if inclined and teams.alive(state, cb.attacker):

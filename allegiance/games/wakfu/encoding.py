@@ -22,7 +22,8 @@ MAX_POWERS: Final = 4
 #: word answers, in a fixed order (append only: the order is the encoding)
 WORDS: Final = ("keep", "rollback", "recycle", "pass", "done", "cancel", "craft", "draw", "no", "chifumi",
                 "accept", "refuse", "destroy", "none", "monde", "havre", "Air", "Terre", "Feu", "Eau", "Neutre",
-                "Armurier", "Forgeron", "Bricoleur", "Bijoutier", "play_first", "play_second", "regain", "lose")
+                "Armurier", "Forgeron", "Bricoleur", "Bijoutier", "play_first", "play_second", "regain", "lose",
+                "lose_pv")
 _FIXED: Final = ("end_turn", "attack", "pass")
 WORD0: Final = len(_FIXED)
 PLAY0: Final = 64

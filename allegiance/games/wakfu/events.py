@@ -18,11 +18,18 @@ from allegiance.games.wakfu.registry import (
     BEFORE_DAMAGE,
     DAMAGE_WINDOW,
     DAMAGED,
+    DAMAGED_AMOUNT,
     DESTROYED,
     DESTROYED_BY,
+    DESTROYED_EFFECT,
     END_OF_TURN,
+    MOVE_WATCHERS,
     ON_ATTACK,
+    ON_UNTAP,
     REDIRECT,
+    REMEMBER,
+    START_FROM_DEFAUSSE,
+    START_OF_EACH_TURN,
     START_OF_TURN,
     STRIKE_BACK,
     TRIGGER_TARGETS,
@@ -109,9 +116,37 @@ def incline(state: WakfuState, card: int) -> None:
     state.tapped.add(card)
     cb = state.combat
     if cb is not None and cb.step == "actions" and (card in cb.attackers or card in cb.blockers):
-        for seat, stat, _, _ in state.pmods:
+        for seat, stat, v, _ in state.pmods:
             if stat == "glyphe_inc":
                 deal_damage(state, seat, None, card, 2, "Feu")
+            elif stat == "tiwabbit":  # Tiwabbit Kiafin: 1 Eau damage per effect
+                deal_damage(state, seat, None, card, v, "Eau")
+    if state.pmods and rules.is_character(state, card):
+        # Dragon Cochon: the next Allié or Héros that inclines takes 4 Eau damage (each effect used once)
+        burns = [m for m in state.pmods if m[1] == "dragon_cochon"]
+        if burns:
+            state.pmods = [m for m in state.pmods if m[1] != "dragon_cochon"]
+            for seat, _, v, _ in burns:
+                if rules.can_affect(state, seat, None, card):  # blind to an opposing Havre Sac (its ruling)
+                    deal_damage(state, seat, None, card, v, "Eau")
+
+
+def moved(state: WakfuState, seat: int, card: int) -> None:
+    """A mouvement (414) as an event the controllers of a ``MOVE_WATCHERS`` card may answer (Lâme Ourduvis,
+    who sees it from the Monde and the Havre Sac, in either direction: its ruling)."""
+    if rules.game_names(state).isdisjoint(MOVE_WATCHERS):
+        return
+    watchers = [p.seat for p in state.players for c in p.monde + p.havre if state.name(c) in MOVE_WATCHERS]
+    if watchers:
+        order = [s for s in teams.after(state, seat) if s in watchers]
+        state.file.append(Item("trigger", seat, card, "moved", paid=True, to_ask=order))
+
+
+def untapped(state: WakfuState, card: int) -> None:
+    """A card untaps: its "whenever it untaps" power (Goultard le Barbare)."""
+    effect = ON_UNTAP.get(state.name(card))
+    if effect is not None and rules.in_play(state, card):
+        push_trigger(state, rules.controller(state, card), card, effect)
 
 
 def deal_damage(state: WakfuState, seat: int | None, source: int | None, target: int, amount: int,
@@ -126,7 +161,11 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
         return 0  # dealt later, once the Réactions to the damage about to be dealt have resolved
     d = state.cards[target]
     amount -= rules.resistance(state, target, element) if d.type in ("Allié", "Héros") else 0
+    if state.mods:
+        target = _redirected(state, target)
+        d = state.cards[target]
     amount -= _prevention(state, target)
+    amount = _shields(state, target, amount)
     if amount <= 0:
         return 0
     if ask and d.name in BEFORE_DAMAGE:  # Kanigrou: decided before the damage
@@ -148,13 +187,45 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
             card=target, amount=amount)
         if state.damage[target] >= rules.force(state, target):
             _credit(state, target, seat, source, combat)
-    after_damage(state, source, target)
+    after_damage(state, source, target, amount)
+    return amount
+
+
+def _redirected(state: WakfuState, target: int) -> int:
+    """Damage about to be dealt to a card redirected to another (Dodge, Edasse): a ``redirect`` modifier on
+    the card, spent by the next damage, naming the card that takes it instead (if still in play)."""
+    for m in state.mods:
+        if m[0] == target and m[1] == "redirect":
+            state.mods = [x for x in state.mods if x is not m]
+            if rules.in_play(state, m[2]):
+                rules.say(state, "redirect", f"the damage to {state.name(target)} goes to {state.name(m[2])}", None,
+                          card=m[2])
+                return int(m[2])
+    return target
+
+
+def _shields(state: WakfuState, target: int, amount: int) -> int:
+    """Damage "about to be dealt" to a card reduced by a power used before it (Mob l'Éponge, Gelée Fraise,
+    Ayron Fan; RULES.md): a ``shield`` modifier on the card is spent by the next damage it would take."""
+    if amount <= 0 or not state.mods or not any(m[0] == target and m[1] == "shield" for m in state.mods):
+        return amount
+    kept = []
+    for m in state.mods:
+        if m[0] == target and m[1] == "shield" and amount > 0:
+            amount -= m[2]
+        else:
+            kept.append(m)
+    state.mods = kept
     return amount
 
 
 def _prevention(state: WakfuState, target: int) -> int:
     n = 0
     d = rules.cd(state, target)
+    if d.name == "Arty":
+        n += 1  # damage about to be dealt to Arty is reduced by 1
+    elif d.name == "Le Bourreau des Brumes" and target not in state.tapped:
+        n += 2
     if d.name == "Poum Ondacié" and state.combat is not None and (
             target in state.combat.attackers or target in state.combat.blockers or target == state.combat.target):
         n += d.hero_side  # 1 at Niveau 1, 2 at Niveau 2
@@ -196,6 +267,11 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
             p.pv -= max(0, before - rules.max_pv(state, p.seat))
         return
     rules.say(state, "destroy", f"{d.name} is destroyed", seat, card=card)
+    if d.name in REMEMBER:  # last known information for its own power (810.2d)
+        cb = state.combat
+        fighting = cb is not None and (card in cb.attackers or card in cb.blockers)
+        state.flags = {f for f in state.flags if not (f[0] == "lki" and f[1] == card)}
+        state.flags.add(("lki", card, rules.force(state, card), int(fighting)))
     rules.to_defausse(state, card)
     if state.combat is not None:
         rules.leave_combat(state, card)
@@ -210,15 +286,21 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
         watch(state, card, seat, credit)
 
 
-def after_damage(state: WakfuState, source: int | None, target: int) -> None:
-    """Triggers on damage dealt: the damaged card's own (Wa Wabbit may draw); its Équipements striking back
-    at an Allié or Héros in play (Cape / Anneau du Prespic, 1 Feu)."""
+def after_damage(state: WakfuState, source: int | None, target: int, amount: int = 0) -> None:
+    """Triggers on damage dealt: the damaged card's own (Wa Wabbit may draw; Prespic Royal, the amount in
+    the trigger's X); the card or its Équipements striking back at an Allié or Héros in play (Cape / Anneau
+    du Prespic, 1 Feu; Crocabulia, 3 Feu)."""
     seat = rules.controller(state, target)
     name = state.name(target)
     if name in DAMAGED:
         push_trigger(state, seat, target, name)
+        for item in reversed(state.file) if name in DAMAGED_AMOUNT else ():
+            if item.kind == "trigger" and item.card == target and item.effect == name:
+                item.x = amount
+                break
     if source is not None and rules.is_character(state, source) and rules.in_play(state, source):
-        for e in rules.equipment_of(state, target):
+        strikers = rules.equipment_of(state, target)
+        for e in [target, *strikers] if name in STRIKE_BACK else strikers:
             effect = STRIKE_BACK.get(state.name(e))
             if effect is not None:
                 push_trigger(state, seat, e, effect, [source])
@@ -229,6 +311,8 @@ def on_destroyed(state: WakfuState, card: int, owner: int) -> None:
     name = state.name(card)
     if name in DESTROYED:
         push_trigger(state, owner, card, name)
+    elif name in DESTROYED_EFFECT:
+        push_trigger(state, owner, card, DESTROYED_EFFECT[name])
     for watch in WHEN_DESTROYED:
         watch(state, card, owner)
 
@@ -257,6 +341,20 @@ def start_of_turn(state: WakfuState, seat: int) -> None:
         if effect is not None:
             push_trigger(state, seat, c, effect)
             batch.append(c)
+    for c in p.defausse:  # Goule: from the Défausse
+        effect = START_FROM_DEFAUSSE.get(state.name(c))
+        if effect is not None:
+            push_trigger(state, seat, c, effect)
+            batch.append(c)
+    if not rules.game_names(state).isdisjoint(START_OF_EACH_TURN):  # Bowissette: at the start of each player's turn, for its controller
+        for q in state.players:
+            for c in q.monde + q.havre:
+                effect = START_OF_EACH_TURN.get(state.name(c))
+                if effect is not None and q.seat != seat:
+                    push_trigger(state, q.seat, c, effect)
+                elif effect is not None:
+                    push_trigger(state, seat, c, effect)
+                    batch.append(c)
     if len(batch) > 1:
         ask_order(state, seat, tuple(batch), ())
     for watch in TURN_START:

@@ -135,11 +135,15 @@ def start_turn(state: WakfuState, seat: int) -> None:
         state.pending.append(Pending("effect", seat, f"Untap up to {min(limits)} cards: choose one, or done",
                                      (*tapped, "done"), data=(("fx", "untap_some"), ("left", min(limits)))))
         tapped = []
+    woke = []
     for c in tapped:
         state.tapped.discard(c)
+        woke.append(c)
     state.flags = {f for f in state.flags if f[0] in ("kept", "recycled_hand", "sac_twice")}
     rules.say(state, "turn", f"turn {state.turn}: {rules.label(state, seat)}", seat)
     state.phase = "main"
+    for c in woke:
+        events.untapped(state, c)  # "whenever it untaps" (Goultard le Barbare)
     events.start_of_turn(state, seat)
 
 

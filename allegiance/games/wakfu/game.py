@@ -186,6 +186,20 @@ class WakfuGame(Game):
             for i in range(len(choices.powers_of(state, c))):
                 if choices.can_use(state, seat, c, i, prods=prods):
                     out.append(USE[c, i])
+        names = rules.game_names(state)
+        if not names.isdisjoint(effects.DEFAUSSE_POWERS):  # powers used from the Défausse (Flaqueux)
+            for c in p.defausse:
+                if cards[c].name in effects.DEFAUSSE_POWERS:
+                    out += [USE[c, i] for i in range(len(choices.powers_of(state, c)))
+                            if choices.can_use(state, seat, c, i, prods=prods)]
+        if not names.isdisjoint(effects.SHARED_POWERS):  # powers any player may use (Gonard)
+            for q in state.players:
+                if q.seat == seat:
+                    continue
+                for c in q.monde + q.havre:
+                    if cards[c].name in effects.SHARED_POWERS:
+                        out += [USE[c, i] for i in range(len(choices.powers_of(state, c)))
+                                if choices.can_use(state, seat, c, i, prods=prods)]
         return out
 
     @staticmethod
@@ -244,6 +258,7 @@ class WakfuGame(Game):
         rules.say(state, "move", f"{state.name(card)} moves to {where}", seat, card=card)
         for watch in MOVED:  # the Réactions to a mouvement (Piège Glacial)
             watch(state, seat, card)
+        events.moved(state, seat, card)
 
     # -- outcome, views, files --------------------------------------------------------------------------
     def outcome(self, state: WakfuState) -> Outcome | None:

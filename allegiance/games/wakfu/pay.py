@@ -16,6 +16,7 @@ from allegiance.games.wakfu.resources import (
     RESOURCE_POWERS,
     artisans,
     cost_symbols,
+    equipment_tax,
     fill,
     pay_options,
     recipe_cards,
@@ -195,7 +196,7 @@ def answer(state: WakfuState, pend: Pending, value: Any) -> None:
             events.incline(state, int(value))
             item.inclined.append(int(value))
             item.crafted = True
-            item.need = []
+            item.need = ["Neutre"] * equipment_tax(state)  # Erbus Erport
         else:
             item.extra.append(int(value))
         if len(item.extra) < r.count:
@@ -242,7 +243,7 @@ def after_paid(state: WakfuState, item: Item) -> None:
     elif spec.extra.startswith(("recycle3:", "recycle1:")):
         for c in item.extra:
             rules.recycle(state, c)
-    elif spec.extra in ("discard3", "discard1") or spec.extra.startswith("discard1:"):
+    elif spec.extra in ("discard3", "discard1", "discardX") or spec.extra.startswith("discard1:"):
         for c in item.extra:
             rules.remove(state, c)
             p.defausse.append(c)
@@ -250,11 +251,19 @@ def after_paid(state: WakfuState, item: Item) -> None:
         p.defausse.append(p.pioche.pop())
     elif spec.extra == "destroy_self":
         events.destroy(state, item.card, item.seat)  # its own card: the credit names who destroyed it, no XP
-    elif spec.extra == "destroy_tofu":
+    elif spec.extra in ("destroy_tofu", "destroy_ally") or spec.extra.startswith(("destroy_sub:", "destroy_sub3:")):
         for c in item.extra:
             events.destroy(state, c, item.seat)
+    elif spec.extra == "return_self" and rules.in_play(state, item.card):  # Selk Ator
+        for e in rules.equipment_of(state, item.card):
+            events.destroy(state, e)
+        rules.remove(state, item.card)
+        state.players[state.owner(item.card)].main.append(item.card)
     if spec.once:
         state.flags.add(("once", item.card, item.power))
+    if item.kind == "card":
+        for watch in effects.WHEN_PLAYED:  # "whenever a player plays a card" (Le Collectionneur)
+            watch(state, item)
     # 705.3 / 809.7: a Réaction is outside the alternation of the Phase d'Actions (it neither uses the
     # reacting player's turn to act nor hands the turn on); every other Action or power is an action
     if not spec.reaction and (item.kind == "power" or state.cards[item.card].type == "Action"):

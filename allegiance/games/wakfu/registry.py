@@ -71,14 +71,28 @@ APPEAR: set[str] = set()
 APPEAR_INCLINED: set[str] = set()
 #: the cards whose power triggers when they are destroyed
 DESTROYED: set[str] = set()
+#: card name -> the trigger effect when it is destroyed, for a card with another trigger under its name (Otomaï)
+DESTROYED_EFFECT: dict[str, str] = {}
+#: card name -> the trigger effect whenever it untaps (Goultard le Barbare)
+ON_UNTAP: dict[str, str] = {}
 #: (state, card, owner) called for every card destroyed, after the DESTROYED triggers (Tofu Céleste)
 WHEN_DESTROYED: list[Callable[[WakfuState, int, int], None]] = []
 #: the cards whose power triggers when they are damaged
 DAMAGED: set[str] = set()
-#: Équipement name -> the trigger effect when an Allié or Héros in play damages its porteur
+#: those of them whose trigger carries the damage dealt as its X (Prespic Royal)
+DAMAGED_AMOUNT: set[str] = set()
+#: Équipement name -> the trigger effect when an Allié or Héros in play damages its porteur; an Allié's
+#: name -> the same when one damages the Allié itself (Crocabulia)
 STRIKE_BACK: dict[str, str] = {}
 #: card name -> the trigger effect at the start of its controller's turn (602.2)
 START_OF_TURN: dict[str, str] = {}
+#: card name -> the trigger effect at the start of its owner's turn while it is in his Défausse (Goule)
+START_FROM_DEFAUSSE: dict[str, str] = {}
+#: card name -> the trigger effect at the start of every player's turn, for its controller (Bowissette)
+START_OF_EACH_TURN: dict[str, str] = {}
+#: the cards whose Force and combat role are remembered when destroyed (flag ``("lki", card, force,
+#: fighting)``), for a power that resolves after they left play (810.2d: Arty, Rolac le Bandit)
+REMEMBER: set[str] = set()
 #: (state, seat) called at the end of each turn (605)
 END_OF_TURN: list[Callable[[WakfuState, int], None]] = []
 #: card name -> (state, seat, source, target, amount, element, combat) asked before it takes damage,
@@ -113,6 +127,18 @@ UNTAP_LIMIT: list[Callable[[WakfuState, int], int | None]] = []
 END_DECLARED: list[Callable[[WakfuState, int], None]] = []
 #: (state, item) called as a card from a hand is played (808.2h)
 CARD_PLAYED: list[Callable[[WakfuState, Item], None]] = []
+#: (state) called at the end of each combat, after its durations end (Lisa Modas)
+END_OF_COMBAT: list[Callable[[WakfuState], None]] = []
+#: the names of the cards with a power used from their owner's Défausse (Flaqueux); their POWERS entry's
+#: condition checks the card is there
+DEFAUSSE_POWERS: set[str] = set()
+#: (state, item) called when a card's cost is paid (it is played, 808.3): Le Collectionneur
+WHEN_PLAYED: list[Callable[[WakfuState, Item], None]] = []
+#: the names of the cards whose powers any player may use, not only their controller (Gonard)
+SHARED_POWERS: set[str] = set()
+#: the names of the cards whose controller may react to a mouvement (414; Lâme Ourduvis): a mouvement then
+#: goes to the File as a "moved" event
+MOVE_WATCHERS: set[str] = set()
 
 # -- the rest -------------------------------------------------------------------------------------------------
 #: ``fx`` of an ``effect`` Pending -> what its answer does

@@ -52,14 +52,31 @@ def resolve(state: WakfuState, item: Item) -> None:
         _run(state, spec.resolve, item)
 
 
+def _force_bonus_cancelled(state: WakfuState, item: Item, before: list[tuple[int, str, object, str]]) -> None:
+    """Shika Ingalsse: the Force bonuses this item just gave are taken away (its flag names the item's place in
+    the File and its card)."""
+    state.flags.discard(("no_force_bonus", len(state.file), item.card))
+    added = state.mods[len(before):] if state.mods[:len(before)] == before else []
+    for m in added:
+        if m[1] == "force" and isinstance(m[2], int) and m[2] > 0:
+            state.mods.remove(m)
+            rules.say(state, "cancel", f"the Force bonus to {state.name(m[0])} is cancelled (Shika Ingalsse)",
+                      item.seat, card=m[0])
+
+
 def _run(state: WakfuState, fn: Resolve, item: Item) -> None:
     """Resolve an effect; in team games remember who made each modifier it adds, so that the effects of
     a player who leaves the game end with them (WK-ELIM-2)."""
-    if len(state.players) == 2:
+    shika = ("no_force_bonus", len(state.file), item.card) in state.flags  # the item left the File: its place
+    if len(state.players) == 2 and not shika:
         fn(state, item)
         return
     before = state.mods[:]
     fn(state, item)
+    if shika:
+        _force_bonus_cancelled(state, item, before)
+    if len(state.players) == 2:
+        return
     for m in state.mods:
         if m in before:
             before.remove(m)

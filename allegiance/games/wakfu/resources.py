@@ -80,9 +80,20 @@ def cost_symbols(state: WakfuState, card: int, x: int) -> list[str]:
     """The launch cost of a card (418.4a, 418.5b): Niveau symbols, one of them the Allié's element."""
     d = state.cards[card]
     n = x if d.x_cost else d.level
+    if d.type == "Équipement":
+        n += equipment_tax(state)
     if d.type == "Allié" and n > 0 and d.cost_element != "Neutre":
         return [d.cost_element] + ["Neutre"] * (n - 1)
     return ["Neutre"] * n
+
+
+def equipment_tax(state: WakfuState) -> int:
+    """Erbus Erport: while it is untapped in the Monde, Équipements cost one Neutre more, crafted ones too
+    (its ruling)."""
+    if not rules.in_game(state, "Erbus Erport"):
+        return 0
+    return sum(1 for p in state.players for c in p.monde if state.cards[c].name == "Erbus Erport"
+               and c not in state.tapped)
 
 
 def artisans(state: WakfuState, seat: int, metier: str) -> list[int]:
@@ -94,13 +105,16 @@ def artisans(state: WakfuState, seat: int, metier: str) -> list[int]:
 
 def recipe_cards(state: WakfuState, seat: int, element: str, chosen: list[Any] = ()) -> list[int]:  # type: ignore[assignment]
     return [c for c in state.players[seat].defausse if c not in chosen
-            and (element == "Neutre" or state.cards[c].element == element)]
+            and (element == "Neutre" or state.cards[c].element == element or rules.of_element(state, c, element))]
 
 
 def craftable(state: WakfuState, seat: int, card: int) -> bool:
     """305.4 / 418.6: an Artisan with the Métier to incline and enough cards of the element to recycle."""
     r = state.cards[card].recipe
-    return r is not None and bool(artisans(state, seat, r.metier)) and len(recipe_cards(state, seat, r.element)) >= r.count
+    if r is None or not artisans(state, seat, r.metier) or len(recipe_cards(state, seat, r.element)) < r.count:
+        return False
+    tax = equipment_tax(state)  # paid after the Recette, by other cards than the Artisan
+    return not tax or len(producers(state, seat)) > tax
 
 
 def pay_options(state: WakfuState, item: Item) -> list[Any]:

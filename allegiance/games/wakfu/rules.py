@@ -24,6 +24,13 @@ EQUIP_KEYWORDS = {"Marcassin": "Géant", "Pantoufles du Tofu": "Agilité"}
 PANOPLIES = {"Bouftou": (3, {"force": 2}), "Akwadala": (2, {"force": 1, "pv": 3}), "Tofu": (3, {"pm": 1, "pv": 3}),
              "Prespic": (3, {"xp": 1})}
 #: Équipement subtype -> how many a porteur may carry (305.5); Familier and Monture share one slot
+#: Alliés that may be recycled as a card of another element too (card text)
+RECYCLE_AS = {"Pissenlit Diabolique": ("Air", "Feu"), "Tournesol Sauvage": ("Air", "Terre")}
+#: Alliés with a continuous Force bonus of their own (805), computed in ``_aura_force``
+FORCE_AURAS = frozenset({"Milimulou", "Morora", "Pohn Bèche", "Roi Gélax"})
+#: Alliés that gain +1 Force until end of turn whenever a card is drawn: by their controller (Gros Smare) or
+#: by another player (Brelondass)
+DRAW_WATCHERS = {"Gros Smare": True, "Brelondass": False}
 SLOT_LIMITS = {"Arme": 1, "Chapeau": 1, "Coiffe": 1, "Cape": 1, "Ceinture": 1, "Bottes": 1, "Amulette": 1,
                "Anneau": 2, "Familier": 1, "Monture": 1, "Bouclier": 1}
 
@@ -126,6 +133,27 @@ def fragile(state: WakfuState) -> frozenset[int]:
     return known[1]
 
 
+#: the card names of the last games seen: (their card table, its size, the names); a few entries, each
+#: holding its table, so that an identity is never reused while cached
+_NAMES: list[tuple[dict[int, CardDef], int, frozenset[str]]] = []
+
+
+def game_names(state: WakfuState) -> frozenset[str]:
+    """The names of the game's cards: spares the continuous powers of cards that no deck holds their search
+    of the zones (Chêne Mou, Erbus Erport, Gros Smare…)."""
+    cards = state.cards
+    for table, size, names in _NAMES:
+        if table is cards and size == len(cards):  # cards are only ever added (setup, tests)
+            return names
+    names = frozenset(d.name for d in cards.values())
+    _NAMES[:] = [e for e in _NAMES if e[0] is not cards][-7:] + [(cards, len(cards), names)]
+    return names
+
+
+def in_game(state: WakfuState, name: str) -> bool:
+    return name in game_names(state)
+
+
 def is_character(state: WakfuState, card: int) -> bool:
     return state.cards[card].type in ("Allié", "Héros")
 
@@ -165,6 +193,8 @@ def force(state: WakfuState, card: int) -> int:
         if c == card:
             if stat == "force":
                 value += v
+            elif stat == "base_force":  # Gonard: the printed Force of the Allié it copied (no modifier copied)
+                value += v - d.force
             elif stat == "double":
                 value = max(value, 0) * 2
     value += _aura_force(state, card)
@@ -172,11 +202,14 @@ def force(state: WakfuState, card: int) -> int:
 
 
 def _aura_force(state: WakfuState, card: int) -> int:
-    """Continuous powers (805): Chef de Guerre Bouftou, Maître Bolet while blocking."""
+    """Continuous powers (805): Chef de Guerre Bouftou, Maître Bolet while blocking, the Alliés of
+    ``FORCE_AURAS`` and Chêne Mou's bonus to the other Monstres."""
     d = state.cards[card]
-    if d.name != "Maître Bolet" and (d.type != "Allié" or ("Bouftou" not in d.subtypes and not state.pmods)):
-        return 0  # none of the three bonuses below can apply: no need to find the controller
     bonus = 0
+    if d.name in FORCE_AURAS or (d.type == "Allié" and in_game(state, "Chêne Mou") and d.is_monster):
+        bonus = _own_aura(state, card, d)
+    if d.name != "Maître Bolet" and (d.type != "Allié" or ("Bouftou" not in d.subtypes and not state.pmods)):
+        return bonus  # none of the three bonuses below can apply: no need to find the controller
     seat = controller(state, card)
     if seat < 0:
         return 0
@@ -188,6 +221,43 @@ def _aura_force(state: WakfuState, card: int) -> int:
     if d.type == "Allié" and card in p.monde and state.pmods:
         bonus += sum(v for s, st, v, _ in state.pmods if s == seat and st == "strategie")
     return bonus
+
+
+def _own_aura(state: WakfuState, card: int, d: CardDef) -> int:
+    seat = controller(state, card)
+    if seat < 0:
+        return 0
+    p = state.players[seat]
+    bonus = 0
+    if d.is_monster and d.element == "Terre":  # Chêne Mou, while in the Monde: your other Terre Monstres +1
+        bonus += sum(1 for c in p.monde if c != card and state.cards[c].name == "Chêne Mou")  # Havre Sac too
+    cb = state.combat
+    if d.name == "Milimulou" and cb is not None and card in cb.attackers and (
+            card in cb.blocked or card in cb.blockers.values()):
+        bonus += 2  # while blocked
+    elif d.name == "Morora" and any("Dague" in state.cards[e].subtypes for e in equipment_of(state, card)):
+        bonus += 1
+    elif d.name == "Pohn Bèche" and any(state.cards[c].type == "Zone" and state.cards[c].element == "Eau"
+                                        for c in p.monde + p.havre):
+        bonus += 1
+    elif d.name == "Roi Gélax":  # "*" Force: the Gelée Alliés you control (itself included, 204.6)
+        bonus += sum(1 for c in p.monde + p.havre
+                     if state.cards[c].type == "Allié" and "Gelée" in state.cards[c].subtypes)
+    return bonus
+
+
+#: the cards that cannot block (their text)
+CANNOT_BLOCK = frozenset({"Jicé Aouaire", "Terra", "Aero", "Pyro", "Akwa"})
+
+
+def may_block(state: WakfuState, blocker: int, attacker: int) -> bool:
+    """704.5 / 806.1: only an Agilité card may block an Agilité attacker; the cards of ``CANNOT_BLOCK`` never
+    block; Minotoror cannot be blocked by a card of Force 4 or less (its text)."""
+    if state.cards[blocker].name in CANNOT_BLOCK:
+        return False
+    if state.cards[attacker].name == "Minotoror" and force(state, blocker) <= 4:
+        return False
+    return not has_keyword(state, attacker, "Agilité") or has_keyword(state, blocker, "Agilité")
 
 
 def has_keyword(state: WakfuState, card: int, keyword: str) -> bool:
@@ -290,6 +360,8 @@ def slot_free(state: WakfuState, porteur: int, card: int) -> bool:
         if slot in d.subtypes:
             same = [w for w in worn if slot in w.subtypes
                     or (slot in ("Familier", "Monture") and ({"Familier", "Monture"} & set(w.subtypes)))]
+            if slot == "Arme" and state.cards[porteur].name == "Dodge":
+                limit = 2  # Dodge may carry two Armes
             if len(same) >= limit or (slot == "Anneau" and any(w.name == d.name for w in same)):
                 return False
     return True
@@ -391,7 +463,27 @@ def draw(state: WakfuState, seat: int) -> bool:
     # the team sees its hands (WK-COMM-1)
     say(state, "draw", f"{label(state, seat)} draws {state.name(card)}", seat,
         state.table.members(state.table.team_of(seat)), card=card)
+    _draw_watchers(state, seat)
     return True
+
+
+def _draw_watchers(state: WakfuState, seat: int) -> None:
+    """Gros Smare (you draw) and Brelondass (another player draws): +1 Force until end of turn (RULES.md:
+    applied at once, as a continuous bonus per card drawn)."""
+    if game_names(state).isdisjoint(DRAW_WATCHERS):
+        return
+    for p in state.players:
+        for c in p.monde + p.havre:
+            own = DRAW_WATCHERS.get(state.cards[c].name)
+            if own is not None and own == (p.seat == seat):
+                add_mod(state, c, "force", 1)
+
+
+def of_element(state: WakfuState, card: int, element: str) -> bool:
+    """Whether the card counts as a card of ``element`` when recycled or discarded for a cost (its own
+    element; Pissenlit Diabolique and Tournesol Sauvage may count as another, ``RECYCLE_AS``)."""
+    d = state.cards[card]
+    return d.element == element or element in RECYCLE_AS.get(d.name, ())
 
 
 def recycle(state: WakfuState, card: int) -> None:

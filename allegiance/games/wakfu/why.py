@@ -15,7 +15,7 @@ from typing import Any
 
 from allegiance.core.actions import Action
 from allegiance.games.wakfu import choices, combat, resources, rules
-from allegiance.games.wakfu.registry import ACTIONS, HAND_POWERS, PERMANENT
+from allegiance.games.wakfu.registry import ACTIONS, DEFAUSSE_POWERS, HAND_POWERS, PERMANENT, SHARED_POWERS
 from allegiance.games.wakfu.state import Item, WakfuState
 
 
@@ -130,7 +130,10 @@ def _use(state: WakfuState, seat: int, card: int) -> str:
     d = state.cards[card]
     if card in p.main:
         return "" if d.name in HAND_POWERS else f"{d.name} has no power to use from your hand"
-    if card not in p.monde and card not in p.havre:
+    shared = d.name in SHARED_POWERS and rules.in_play(state, card)  # Gonard: any player's
+    if card not in p.monde and card not in p.havre and not shared:
+        if card in p.defausse and d.name in DEFAUSSE_POWERS:  # Flaqueux
+            return f"{d.name}'s power cannot be used now"
         return "you use only the powers of your own cards in play"
     if not choices.powers_of(state, card):
         return f"{d.name} has no power to use"

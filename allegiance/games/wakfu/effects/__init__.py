@@ -26,13 +26,16 @@ from allegiance.games.wakfu.effects import (
 from allegiance.games.wakfu.registry import (
     ACTIONS,
     APPEAR,
+    DEFAUSSE_POWERS,
     EFFECT_HANDLERS,
     HAND_POWERS,
     HERO_L2_POWERS,
     PERMANENT,
     PLAIN,
     POWERS,
+    SHARED_POWERS,
     TRIGGERS,
+    WHEN_PLAYED,
     Resolve,
     Spec,
     implemented,
@@ -51,5 +54,5 @@ def answer_effect(state: WakfuState, pend: Pending, value: Any) -> None:
     EFFECT_HANDLERS[pend.get("fx")](state, pend, value)
 
 
-__all__ = ["ACTIONS", "APPEAR", "HAND_POWERS", "HERO_L2_POWERS", "MODULES", "PERMANENT", "PLAIN", "POWERS",
-           "TRIGGERS", "Resolve", "Spec", "answer_effect", "implemented", "implemented_cards"]
+__all__ = ["ACTIONS", "APPEAR", "DEFAUSSE_POWERS", "HAND_POWERS", "HERO_L2_POWERS", "MODULES", "PERMANENT", "PLAIN", "POWERS",
+           "SHARED_POWERS", "TRIGGERS", "WHEN_PLAYED", "Resolve", "Spec", "answer_effect", "implemented", "implemented_cards"]

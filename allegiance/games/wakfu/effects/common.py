@@ -27,7 +27,9 @@ def damage(state: WakfuState, item: Item, target: Any, amount: int, element: str
 def untap(state: WakfuState, card: int) -> None:
     if any(c == card and st == "no_untap" for c, st, _, _ in state.mods):
         return  # 104.2: "cannot" beats "can" (Pandrista)
-    state.tapped.discard(card)
+    if card in state.tapped:
+        state.tapped.discard(card)
+        events.untapped(state, card)
 
 
 def hero_seat(state: WakfuState, hero: Any) -> int:
@@ -83,7 +85,7 @@ def t_upkeep(element: str) -> Resolve:
         if not rules.in_play(state, item.card):
             return
         p = state.players[state.owner(item.card)]
-        options = [c for c in p.defausse if state.cards[c].element == element]
+        options = [c for c in p.defausse if rules.of_element(state, c, element)]
         may(state, item.seat, item.card, "upkeep", f"{state.name(item.card)}: recycle a {element} card from your "
             "Défausse, or it is destroyed", (*options, "destroy"))
     return run
