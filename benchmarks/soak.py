@@ -690,8 +690,13 @@ class Client:
                 return
             _, chosen_at, action, _ = self.pending
             self.pending = None
-            if not isinstance(msg.get("version"), int) or msg["version"] <= chosen_at:
+            held = msg.get("held") is True  # an early pass in a response window: stored at the window's end
+            if not isinstance(msg.get("version"), int) or msg["version"] < chosen_at \
+                    or (msg["version"] == chosen_at and not held):
                 soak.error("bad_ack", f"{where}: ack version {msg.get('version')} for an action chosen at {chosen_at}")
+                return
+            if held:  # accepted, not stored: the table stores its own pass at the window's end (a restart
+                self.floor = max(self.floor, msg["version"])  # opens the window again), so no ack to count
                 return
             assert self.seat is not None  # only people act
             run.acks.append((msg["version"] - 1, self.seat, action))

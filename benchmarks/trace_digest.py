@@ -1,11 +1,11 @@
 """Digests of whole Wakfu games, to prove that an engine change plays every game the same.
 
-For each mode it plays seeded games and feeds a SHA-256 with, at every step, the acting seat, the
-whole legal-action list (in order), the action taken and the events it produced (kind, text, seat,
-who may read them, data); then the game's outcome and the digest of its final position.  Random games
-pick uniformly with a seeded :class:`~allegiance.core.rng.Rng` (as ``benchmarks/playouts.py`` does);
-greedy games use :class:`~allegiance.bots.greedy.GreedyBot` for every seat.  Any change of rules,
-legal-action order, wording or randomness changes a digest.
+For each mode it plays seeded games and feeds a SHA-256 with, at every step, the acting seat, the whole
+legal-action list (in order), the action taken and the events it produced (kind, text, seat, who may read
+them, data); then the game's outcome and the digest of its final position. Random games pick uniformly with
+a seeded :class:`~allegiance.core.rng.Rng` (as ``benchmarks/playouts.py`` does); greedy games use
+:class:`~allegiance.bots.greedy.GreedyBot` for every seat. Any change of rules, legal-action order, wording
+or randomness changes a digest.
 
     .venv/bin/python benchmarks/trace_digest.py            # the recorded set (a few minutes)
     .venv/bin/python benchmarks/trace_digest.py --check    # the same, compared with BASELINE
@@ -14,17 +14,22 @@ legal-action order, wording or randomness changes a digest.
 Baseline digests (scale 1), first recorded on commit 032cdf5 before the speed work of issues 13 and 14
 (which left every one unchanged); four renewed when Merelyne Manro's power stopped being offered with no
 Équipement's Niveau X payable; all renewed on commit 0c377fc by three rules fixes that the rule-section
-tests found: the target of a combat strikes back at the same time as the free attackers' damage (707.1),
-the Cape and Anneau du Prespic strike back even after leaving play (810.2d), the Bouftou Royal untaps
-only characters (401.2); all renewed again on branch h-wakrules by the rules of issue 23 read as written:
-the first rollback draws PA cards (102.4), a Réaction is outside the alternation of the Phase d'Actions
-(705.3, 809.7), Bruss Ouilis may join three attackers at PM 3 (703.2), a blocker whose attacker left
-may be reassigned (705.4), the attack declaration and the end-of-combat inclining go to the File
-(701.2, 708.3) and the winner of the draw chooses who starts (102.2); putting the rules kernel in layers
-(issue 23, branch h-layers) left every one unchanged; all renewed when positions became writable by hand
-(issue 23, branch h-positions): the final position is written in the new format (cards as ``Name#id``,
-effects in play by card and effect name), and with the old ``position.py`` swapped back in every digest
-matched the previous baseline, so the games themselves are unchanged.  :data:`BASELINE` holds them for
+tests found: the target of a combat strikes back at the same time as the free attackers' damage (707.1), the
+Cape and Anneau du Prespic strike back even after leaving play (810.2d), the Bouftou Royal untaps only
+characters (401.2); all renewed again on branch h-wakrules by the rules of issue 23 read as written: the
+first rollback draws PA cards (102.4), a Réaction is outside the alternation of the Phase d'Actions (705.3,
+809.7), Bruss Ouilis may join three attackers at PM 3 (703.2), a blocker whose attacker left may be
+reassigned (705.4), the attack declaration and the end-of-combat inclining go to the File (701.2, 708.3) and
+the winner of the draw chooses who starts (102.2); putting the rules kernel in layers (issue 23, branch
+h-layers) left every one unchanged; all renewed when positions became writable by hand (issue 23, branch
+h-positions): the final position is written in the new format (cards as ``Name#id``, effects in play by card
+and effect name), and with the old ``position.py`` swapped back in every digest matched the previous
+baseline, so the games themselves are unchanged. All renewed again when a card or power being announced
+could be taken back before it is paid (issue 24 item 4, branch h-direct: ``cancel`` is among the legal
+answers, so random games differ and every legal-action list does); greedy games, which never choose
+``cancel`` while anything else is offered, were compared move by move, events included, with the previous
+code (20 duels, 10 2v2 games): identical. With the cards added by issue 23 (h-wkactions, h-wkallies) merged
+too, the 4v4, 8v8 and greedy digests stayed those of h-direct alone. :data:`BASELINE` holds them for
 ``--check``.
 """
 
@@ -62,13 +67,13 @@ SUITES: list[tuple[str, str, dict[str, Any], str, int]] = [
 
 #: the digests at scale 1 of the engine since the rules fixes of issue 23 (see the module docstring)
 BASELINE: dict[str, str] = {
-    "random-1v1": "85a0c07bc2ff2a9116d17585e6310aa4a3a064b06669e8b2c43101ae9348bcd8",
-    "random-1v1-feca-xelor-always": "34677de336770babf0e95cdd8ae500fc7a898aa7aa8bbfa394fef8043674e234",
-    "random-2v2": "4b055d1cb456a6c0f295894a7ed2a05504681af70119e2c1882bb7fb3f10334a",
-    "random-4v4": "f83ffa48b8e0c24c6280568b1fa393af802527089e4c9207b1f3b839f5b40037",
-    "random-8v8": "a72854fbe8a003f252b2669db1255c62a2111d85a5325d4486ff1d944312e22d",
-    "greedy-1v1": "be9383ca9f396a68687839b9495bede2cfd535904c423d58ba32b669cbde685f",
-    "greedy-2v2": "c710b1df0577e07fd8afa503ded91d7f823857cf2c7cac66b0a0bed1bfad15e4",
+    "random-1v1": "bdd4d2187fc6c99f1ea54fc0cd9d0a75c4cce506bda1762d23178f459fdbed5e",
+    "random-1v1-feca-xelor-always": "bbcd890297f6d66a98610ba58b8d7e988a442534dfb79d0d8c13f6e9ebfeee4e",
+    "random-2v2": "15e9c672e28e4a948feb76b12e99dbd2715598e6fa444d52c5a0409b0c95e54d",
+    "random-4v4": "dde531e664dfc96bcd6750b83878270d307c85dedbeac885039ccbee04ce5d87",
+    "random-8v8": "556db169d05f4491e2acb0131f5cd9ef3f33e83e736bea4a0bb6ce36c2a6c28f",
+    "greedy-1v1": "cca9eb8c7926c90e1b7f53e1d4e9bf13e7b53bf04414a9f7571f78184bf25c2c",
+    "greedy-2v2": "40b1d421a47a7a13944a901f6cc0fb96831627809560b381dd86da77c3008805",
 }
 
 

@@ -11,7 +11,9 @@ WebSocket protocol (JSON text messages), at ``/ws/tables/{table_id}``:
 - then ``{"type": "action", "action": {"kind": "buy", "card": 12}, "version": 41, "ref": 7}``;
   the server answers ``{"type": "ack", "ref": 7, "version": 42}`` once the action is stored (``ref``, a
   number or a string of at most 100 characters, is echoed back; any other ``ref`` comes back as
-  ``null``), or an
+  ``null``); a "pass" sent early in a response window is not stored until the window's end (the
+  table passes for the seat then, whatever it held): its answer is ``{"type": "ack", "ref": 7,
+  "version": 41, "held": true}``, the version unchanged; or an
   ``error`` message (``code``: ``not_your_turn``, ``wrong_seat``, ``stale``, ``malformed``,
   ``illegal``, ``closed``, ``too_large``, ``rate_limited``, ``forbidden``) and nothing changes; the
   connection stays open;
@@ -400,6 +402,10 @@ def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> 
     except Exception:  # the database refused: nothing was accepted
         log.exception("could not store an action of table %s", table.id)
         conn.send(error_message("unavailable", UNSTORED, table.state.version, ref))
+        return
+    window = table.windows.get(conn.seat)
+    if window is not None and window.held:  # accepted, stored at the window's end (only this seat is told)
+        conn.send({"type": "ack", "ref": ref, "version": table.state.version, "held": True})
         return
     conn.send({"type": "ack", "ref": ref, "version": table.state.version})
 

@@ -11,11 +11,13 @@ only "pass".  A "pass" clicked early is held until the same end.
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
 from allegiance.bots import make_bot
 from allegiance.server.messages import state_message
+from allegiance.server.play import handle
 from allegiance.server.storage import Storage
 from allegiance.server.tables import TableManager
 
@@ -60,6 +62,10 @@ class Page:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.states = 0
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
 
     def notify(self, events: list[Any]) -> None:
         self.states += 1
@@ -117,7 +123,10 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
         if kind == "pass" and reaction and reactions["pass"] and not held_once:
             # an early click on "pass" is held: nothing changes until the window's end
             told = {s: p.states for s, p in watchers.items()}
-            assert mgr.submit(table, seat, PASS, version) == []
+            # sent as a page sends it: the answer says it is held, not stored (the version is unchanged)
+            handle(mgr, table, watchers[seat], json.dumps({"type": "action", "action": PASS, "version": version,
+                                                           "ref": 9}))
+            assert watchers[seat].sent[-1] == {"type": "ack", "ref": 9, "version": version, "held": True}
             assert table.state.version == version and table.windows[seat].held
             # only the seat's own page hears of it: no other page gets a message whose time would tell
             assert {s: p.states - told[s] for s, p in watchers.items()} == {seat: 1, 1 - seat: 0, None: 0}

@@ -228,7 +228,7 @@ def test_deyko_nexion_returns_an_allie_to_hand() -> None:
 def test_baba_fatt_destroys_a_non_monstre_of_small_niveau() -> None:
     s = board(monde={0: ["Baba Fatt"], 1: ["Bwork", "Tomla Klass", "Moon"]})
     act(s, 0, "use", card=one(s, "Baba Fatt"), power=0)
-    assert s.pending[-1].options == (one(s, "Tomla Klass"),)  # Bwork is a Monstre; Moon is not Niveau <= 2
+    assert s.pending[-1].options == (one(s, "Tomla Klass"), "cancel")  # Bwork is a Monstre; Moon is not Niveau <= 2
     choose(s, one(s, "Tomla Klass"))
     settle(s)
     assert one(s, "Tomla Klass") in s.players[1].defausse and one(s, "Baba Fatt") in s.players[0].defausse
@@ -337,7 +337,7 @@ def test_dwanlaposh_hits_a_combatant() -> None:
     bw = one(s, "Bwork")
     attack(s, [bw], {one(s, "Tofu"): bw})
     act(s, 0, "use", card=one(s, "Dwanlaposh"), power=0)
-    assert set(s.pending[-1].options) == {bw, one(s, "Tofu")}  # attackers and blockers only
+    assert set(s.pending[-1].options) == {bw, one(s, "Tofu"), "cancel"}  # attackers and blockers only
     choose(s, one(s, "Tofu"))
     pay(s)
     settle(s)
@@ -552,7 +552,7 @@ def test_polters_from_hand(name: str, victim: str) -> None:
     s = board(hand={0: [name]}, monde={0: [victim, "Tofu"]})
     polter = one(s, name)
     act(s, 0, "use", card=polter, power=0)
-    assert s.pending[-1].options == (one(s, victim),)
+    assert s.pending[-1].options == (one(s, victim), "cancel")
     choose(s, one(s, victim))
     assert one(s, victim) in s.players[0].defausse and polter in s.players[0].monde and polter in s.tapped
 
