@@ -108,6 +108,8 @@ GAME_OVER = "the game is over"
 ACK_TIMEOUT = 60.0
 #: a line of the server's log that reports a failure
 LOG_ERROR = re.compile(r"Traceback|Error|ERROR|[Ee]xception|failed|cannot|could not|broken|dropping")
+#: how many times a replay download answered 429 / 503 with ``Retry-After`` is asked again
+REPLAY_RETRIES = 20
 #: server options that lift the per-address limits for the soak's single address
 SERVER_LIMITS = ["--creates-per-minute", "1000000", "--max-tables", "0", "--replays-per-client", "64",
                  "--tables-per-client", "0", "--sockets-per-client", "0", "--spectators-per-table", "0",
@@ -387,13 +389,23 @@ class Soak:
         return run
 
     async def fetch_replay(self, run: Run, after_stop: bool = False) -> None:
-        res = await self.request("GET", f"/api/tables/{run.table_id}/replay", "replay", after_stop=after_stop)
-        if res is None:
-            return
-        if res.status_code == 200:
-            run.replay = res.json()
-        else:
-            self.error("replay_refused", f"{run.table_id}: {res.status_code} {res.text[:200]}")
+        """Download a finished game's replay.  A 429 or 503 with ``Retry-After`` is the server's documented
+        limit on replay work (one address may have only a few stored tables rebuilt at once, and right
+        after a restart every finished table is stored only): the soak waits as told and asks again, as
+        a well-behaved client does, up to ``REPLAY_RETRIES`` times; only a refusal past that is an error."""
+        for _ in range(REPLAY_RETRIES):
+            res = await self.request("GET", f"/api/tables/{run.table_id}/replay", "replay", after_stop=after_stop)
+            if res is None:
+                return
+            if res.status_code == 200:
+                run.replay = res.json()
+                return
+            wait = retry_after(res)
+            if wait is None:
+                break
+            self.counts["replay_throttled"] += 1
+            await asyncio.sleep(wait)
+        self.error("replay_refused", f"{run.table_id}: {res.status_code} {res.text[:200]}")
 
     # -- tables ------------------------------------------------------------------------------------
     async def keep_table(self, index: int) -> None:
@@ -530,7 +542,7 @@ class Soak:
             "actions_acknowledged": acks, "actions_stored": sum(len(log) for log in stored.values()),
             "stale_answers": self.counts["stale"], "reconnects": self.counts["reconnects"],
             "people_drops": {"closed": self.counts["drops_closed"], "cut": self.counts["drops_cut"]},
-            "busy_retries": self.counts["busy"],
+            "busy_retries": self.counts["busy"], "replay_throttled": self.counts["replay_throttled"],
             "restart_close_codes": {k.rsplit("_", 1)[1]: v for k, v in self.counts.items()
                                     if k.startswith("restart_close_")}, "spectator_visits": self.counts["spectator_visits"],
             "restart": self.restart, "tables_not_going_on_after_restart": unresumed[:20],
@@ -735,6 +747,16 @@ def read_logs(db: str, table_ids: list[str]) -> dict[str, dict[int, tuple[int, A
     finally:
         storage.close()
     return logs
+
+
+def retry_after(res: httpx.Response) -> float | None:
+    """Seconds a 429 / 503 answer asks the client to wait (``Retry-After``, capped at 10 s), else ``None``."""
+    if res.status_code not in (429, 503):
+        return None
+    try:
+        return min(10.0, max(0.1, float(res.headers.get("Retry-After", "1"))))
+    except ValueError:
+        return 1.0
 
 
 def replay_problem(run: Run, stored: dict[int, tuple[int, Any]]) -> str | None:

@@ -131,3 +131,21 @@ def test_people_choose_only_legal_actions() -> None:
     legal = [{"action": {"kind": "move", "card": 0}, "text": "move"}, {"action": {"kind": "end_turn"}, "text": "end"}]
     chosen = [soak.person_action(legal, rng) for _ in range(200)]
     assert {json.dumps(a) for a in chosen} == {json.dumps(item["action"]) for item in legal}  # and they end turns
+
+
+def test_a_replay_refused_for_its_documented_limit_is_asked_again_after_retry_after() -> None:
+    """Right after a restart every finished table is stored only, and one address may have only a few
+    rebuilt at once (429 with ``Retry-After``): the soak waits as told and asks again instead of
+    counting the limit working as documented as an error (the 200-table soak exited 1 for three of
+    them)."""
+    import httpx
+
+    def answer(status: int, headers: dict[str, str] | None = None) -> httpx.Response:
+        return httpx.Response(status, headers=headers or {})
+
+    assert soak.retry_after(answer(429, {"Retry-After": "3"})) == 3.0
+    assert soak.retry_after(answer(503, {"Retry-After": "600"})) == 10.0  # capped: the soak is bounded
+    assert soak.retry_after(answer(429)) == 1.0
+    assert soak.retry_after(answer(429, {"Retry-After": "soon"})) == 1.0
+    assert soak.retry_after(answer(404)) is None
+    assert soak.retry_after(answer(500)) is None
