@@ -8,7 +8,6 @@ from allegiance.games.wakfu.registry import (
     ACTIONS,
     COMBAT_ENDED,
     END_OF_ACTIONS,
-    END_OF_COMBAT,
     START_OF_ACTIONS,
 )
 from allegiance.games.wakfu.state import Combat, Item, Pending, WakfuState
@@ -429,9 +428,9 @@ def _end(state: WakfuState) -> None:
     state.flags = {f for f in state.flags if f[0] not in ("hit_target", "unassigned")}
     state.combat = None
     rules.say(state, "combat_end", "the combat ends")
-    for fn in END_OF_COMBAT:  # Lisa Modas: its Monstre is destroyed
-        fn(state)
-    for ended in COMBAT_ENDED:  # below the inclining on the File: answered once the inclining has been
+    # Lisa Modas' Monstre is destroyed; La Ruse d'Allister's window goes on the File below the inclining,
+    # so it is answered once the inclining has been
+    for ended in COMBAT_ENDED:
         ended(state, cb)
     if inclined and teams.alive(state, cb.attacker):
         # 708.3: the inclining is an event the players may answer with a Réaction (Flèche d'Immolation),

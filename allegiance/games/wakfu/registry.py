@@ -119,7 +119,7 @@ DAMAGE_WINDOW: list[Callable[[WakfuState, int | None, int | None, int, int, str,
 MOVED: list[Callable[[WakfuState, int, int], None]] = []
 #: (state) called first in the check after every step (flow.check), while a player modifier is in force (Emprise)
 STEP_WATCH: list[Callable[[WakfuState], None]] = []
-#: (state, combat) called once a combat has ended (708; La Ruse d'Allister)
+#: (state, combat) called once a combat has ended, after its durations end (708; Lisa Modas, La Ruse d'Allister)
 COMBAT_ENDED: list[Callable[[WakfuState, Combat], None]] = []
 #: (state, seat) -> how many cards the seat may untap as its turn starts, or None for all (Grippe de Wakfu)
 UNTAP_LIMIT: list[Callable[[WakfuState, int], int | None]] = []
@@ -127,8 +127,6 @@ UNTAP_LIMIT: list[Callable[[WakfuState, int], int | None]] = []
 END_DECLARED: list[Callable[[WakfuState, int], None]] = []
 #: (state, item) called as a card from a hand is played (808.2h)
 CARD_PLAYED: list[Callable[[WakfuState, Item], None]] = []
-#: (state) called at the end of each combat, after its durations end (Lisa Modas)
-END_OF_COMBAT: list[Callable[[WakfuState], None]] = []
 #: the names of the cards with a power used from their owner's Défausse (Flaqueux); their POWERS entry's
 #: condition checks the card is there
 DEFAUSSE_POWERS: set[str] = set()

@@ -13,13 +13,13 @@ from allegiance.games.wakfu.registry import (
     APPEAR,
     APPEAR_INCLINED,
     BEFORE_DAMAGE,
+    COMBAT_ENDED,
     DAMAGED,
     DAMAGED_AMOUNT,
     DEFAUSSE_POWERS,
     DESTROYED,
     DESTROYED_EFFECT,
     EFFECT_HANDLERS,
-    END_OF_COMBAT,
     END_OF_TURN,
     HAND_POWERS,
     HERO_L2_POWERS,
@@ -42,7 +42,7 @@ from allegiance.games.wakfu.registry import (
     noop,
 )
 from allegiance.games.wakfu.resources import producers
-from allegiance.games.wakfu.state import Item, Pending, WakfuState
+from allegiance.games.wakfu.state import Combat, Item, Pending, WakfuState
 
 
 # -- paid powers (802) ----------------------------------------------------------------------------------------
@@ -1049,7 +1049,7 @@ def _fx_lisa_block(state: WakfuState, pend: Pending, value: Any) -> None:
         cb.blocked.append(value)
 
 
-def _lisa_end(state: WakfuState) -> None:
+def _lisa_end(state: WakfuState, cb: Combat) -> None:
     """At the end of the combat, the Monstre Lisa Modas put in is destroyed if still in play."""
     for f in sorted(state.flags, key=repr):
         if f[0] == "lisa":
@@ -1065,5 +1065,5 @@ POWERS.update({
                         text="a Monstre of Niveau 3 or less from your hand joins the combat"),),
 })
 DEFAUSSE_POWERS.add("Flaqueux")
-END_OF_COMBAT.append(_lisa_end)
+COMBAT_ENDED.append(_lisa_end)
 EFFECT_HANDLERS.update({"lisa": _fx_lisa, "lisa_block": _fx_lisa_block})
