@@ -105,6 +105,8 @@ def rss_mb(pid: int) -> float:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        #: passes held in a response window: from the send to the server's ``held`` ack
+        self.held: list[float] = []
         self.stale = 0
         self.errors: dict[str, int] = {}
         self.messages = 0
@@ -150,6 +152,12 @@ async def seat_client(url: str, token: str, stats: Stats, think: float, stop: as
                     stats.stale += 1
                 else:
                     stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
+                sent_at = None
+                continue
+            if msg["type"] == "ack" and msg.get("held") and sent_at is not None:
+                # a pass sent early in a response window is held until the window closes, the same time
+                # for every seat (no tell): its answer is this ack, not the state after the window
+                stats.held.append(time.perf_counter() - sent_at)
                 sent_at = None
                 continue
             if msg["type"] != "state":
@@ -313,10 +321,13 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | l
               durable: bool, bot_tables: int = 0, bot: str = "ismcts", replay_clients: int = 0,
               game: str = "swdbg", mode: str = "2v2", seats: int = 4,
               options: dict[str, Any] | None = None, spectator_flood: int = 0,
-              flood_mode: str = "8v8", local: bool = False, bases: list[str] | None = None) -> dict[str, Any]:
+              flood_mode: str = "8v8", local: bool = False, bases: list[str] | None = None,
+              bot_seats: int = 0, seat_bot: str = "greedy") -> dict[str, Any]:
     """``bases``: several server processes over one PostgreSQL (``--processes``): tables are created on
     them in turn and each table's seats join them in turn too, so that most actions of a table are
-    followed by another process; ``pid`` is then the list of their process ids (CPU and memory summed)."""
+    followed by another process; ``pid`` is then the list of their process ids (CPU and memory summed).
+    ``bot_seats``: the last seats of every measured table are ``seat_bot`` bots, so the latency is a
+    person's click at a table where bots play too (issue 24, item 8)."""
     options = DEFAULT_OPTIONS["swdbg"] if options is None else options
     bases = bases or [base]
     pids = pid if isinstance(pid, list) else [pid] if pid else []
@@ -343,8 +354,9 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | l
             res.raise_for_status()
             bot_ids.append(res.json()["table"]["id"])
         created = []
+        kinds = ["human"] * (seats - bot_seats) + [seat_bot] * bot_seats
         for i in range(tables):
-            res = await http.post(f"{bases[i % len(bases)]}/api/tables", json={"game": game, "mode": mode, "seats": ["human"] * seats,
+            res = await http.post(f"{bases[i % len(bases)]}/api/tables", json={"game": game, "mode": mode, "seats": kinds,
                                                        "seed": i, "options": options})
             res.raise_for_status()
             created.append(res.json())
@@ -404,10 +416,15 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | l
     return {
         "tables": tables, "connections": len(clients), "seconds": round(elapsed, 1), "think_s": think,
         "actions": len(lat), "actions_per_s": round(len(lat) / elapsed, 1),
-        "latency_ms": {"p50": round(1000 * percentile(lat, 0.50), 2), "p99": round(1000 * percentile(lat, 0.99), 2),
+        "latency_ms": {"p50": round(1000 * percentile(lat, 0.50), 2), "p95": round(1000 * percentile(lat, 0.95), 2),
+                       "p99": round(1000 * percentile(lat, 0.99), 2),
                        "max": round(1000 * max(lat), 2), "mean": round(1000 * statistics.fmean(lat), 2)} if lat else None,
+        "held_passes": len(stats.held),
+        "held_ack_ms": {"p50": round(1000 * percentile(stats.held, 0.50), 2),
+                        "p95": round(1000 * percentile(stats.held, 0.95), 2)} if stats.held else None,
         "game": game, "mode": mode, "options": options,
-        "stale": stats.stale, "errors": stats.errors, "games_finished": stats.finished // seats,
+        "stale": stats.stale, "errors": stats.errors, "games_finished": stats.finished // (seats - bot_seats),
+        "bot_seats": bot_seats, "seat_bot": seat_bot if bot_seats else None,
         "messages": stats.messages, "mb_received": round(stats.bytes / 2**20, 1),
         "server_rss_mb": {"before": rss_before, "peak": round(rss_peak, 1)} if pid else None,
         "mb_per_table": round((rss_peak - rss_before) / tables, 3) if pid and rss_before else None,
@@ -456,12 +473,18 @@ def main() -> None:
     parser.add_argument("--pg", action="store_true", help="PostgreSQL even with one process (to compare)")
     parser.add_argument("--pg-url", help="an existing PostgreSQL database for --processes/--pg (else a throw-away "
                                          "one is started, Debian's package)")
+    parser.add_argument("--bot-seats", type=int, default=0,
+                        help="the last N seats of every measured table are --seat-bot bots (a person's click latency "
+                             "at a table with bots)")
+    parser.add_argument("--seat-bot", default="greedy", help="the bot of --bot-seats (random, greedy, ismcts)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     try:
         mode, seats, options = table_spec(args.game, args.mode, args.option)
     except ValueError as exc:  # an unknown game, mode or option: say so and stop
         parser.error(str(exc))
+    if not 0 <= args.bot_seats < seats:
+        parser.error(f"--bot-seats must be 0 to {seats - 1}: a measured table keeps at least one person")
     server = None
     servers: list[ServerProcess] = []
     postgres = contextlib.ExitStack()
@@ -493,7 +516,8 @@ def main() -> None:
     try:
         result = asyncio.run(run(base, args.tables, args.seconds, args.think, pid, args.durable,
                                  args.bot_tables, args.bot, args.replay_clients, args.game, mode, seats, options,
-                                 args.spectator_flood, args.flood_mode, local=server is not None, bases=bases))
+                                 args.spectator_flood, args.flood_mode, local=server is not None, bases=bases,
+                                 bot_seats=args.bot_seats, seat_bot=args.seat_bot))
     finally:
         for each in servers:
             each.stop()
@@ -505,7 +529,13 @@ def main() -> None:
     print(f"{result['tables']} {result['game']} {result['mode']} tables, {result['connections']} WebSockets, {result['seconds']} s, "
           f"think {result['think_s']} s, {result['processes']} server process(es), durable={result['durable']}: {result['actions']} actions ({result['actions_per_s']}/s), "
           f"{result['games_finished']} games finished, {result['stale']} stale, errors {result['errors']}")
-    print(f"latency action sent -> view received: p50 {lat.get('p50')} ms, p99 {lat.get('p99')} ms, "
+    if result["held_passes"]:
+        held = result["held_ack_ms"]
+        print(f"{result['held_passes']} passes held in a response window (not in the latency): their ack "
+              f"p50 {held['p50']} ms, p95 {held['p95']} ms")
+    if result["bot_seats"]:
+        print(f"the last {result['bot_seats']} seats of each table: {result['seat_bot']} bots")
+    print(f"latency action sent -> view received: p50 {lat.get('p50')} ms, p95 {lat.get('p95')} ms, p99 {lat.get('p99')} ms, "
           f"max {lat.get('max')} ms   (target p99 <= 50 ms)")
     ping = result["ping_ms"] or {}
     print(f"ping of 10 spectators: p50 {ping.get('p50')} ms, p90 {ping.get('p90')} ms, p99 {ping.get('p99')} ms, "
