@@ -33,8 +33,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules", "registry"),
     ("resources", "events"),
     ("effects.common",),
-    ("effects.actions", "effects.allies", "effects.equipment", "effects.heroes", "effects.places",
-     "effects.challenges", "effects.quests", "effects.reactions"),
+    ("effects.actions", "effects.allies", "effects.equipment", "effects.equipment_more", "effects.heroes",
+     "effects.places", "effects.challenges", "effects.quests", "effects.reactions"),
     ("effects",),  # the package: importing it imports every card module, so the registry is full
     ("combat",),
     ("choices",),

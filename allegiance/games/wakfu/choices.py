@@ -244,6 +244,10 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         return ctype in ("Allié", "Héros") and c != item.card and rules.controller(state, c) == item.seat
     if kind == "equipment_or_salle":
         return ctype in ("Équipement", "Salle")
+    if kind == "new_porteur":  # Gelamu: another of your non-Monstre Alliés / Héros with room for it (305.5, 305.7)
+        return (ctype in ("Allié", "Héros") and rules.controller(state, c) == item.seat
+                and c != state.attached.get(item.card) and not rules.cd(state, c).is_monster
+                and rules.slot_free(state, c, item.card))
     return False
 
 

@@ -64,6 +64,8 @@ def until_words(until: str) -> str:
         return "end of turn"
     if until == "combat":
         return "end of combat"
+    if until == "perm":  # a marker kept while the card stays in play (Bouloute)
+        return "permanent"
     if until.startswith("next:"):
         return f"next turn of seat {until[5:]}"
     if until.startswith("after:"):  # the untap of that turn included (Grippe de Wakfu)
@@ -80,13 +82,15 @@ def until_mark(words: Any, where: str) -> str:
         return "turn"
     if words == "end of combat":
         return "combat"
+    if words == "permanent":
+        return "perm"
     m = _NEXT.fullmatch(str(words))
     if m:
         return f"next:{m.group(1)}"
     m = _AFTER.fullmatch(str(words))
     if m:
         return f"after:{m.group(1)}"
-    raise PositionError(f"{where}: until must be \"end of turn\", \"end of combat\", \"next turn of seat N\" or "
+    raise PositionError(f"{where}: until must be \"end of turn\", \"end of combat\", \"permanent\", \"next turn of seat N\" or "
                         f"\"untap of the next turn of seat N\", not {words!r}")
 
 

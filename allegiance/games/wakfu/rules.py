@@ -19,10 +19,19 @@ XP_WIN = 18  # 307.5, 415.4
 #: the lowest printed PA of any Héros side: a hand this small is never over PA unless PA was lowered
 MIN_HERO_PA = min(side.pa for sides in HERO_SIDES.values() for side in sides)
 #: Équipements granting a keyword to their porteur (card text)
-EQUIP_KEYWORDS = {"Marcassin": "Géant", "Pantoufles du Tofu": "Agilité"}
-#: Panoplies (404): set name -> (pieces needed, bonuses) from the cards' pages (RULES.md)
+EQUIP_KEYWORDS = {"Marcassin": "Géant", "Pantoufles du Tofu": "Agilité", "Cape du Vampyre": "Agilité",
+                  "Hache du Mulou": "Géant",
+                  # "its porteur may attack the turn it appears": what Agressivité does (806, 303.3)
+                  "Gelamu": "Agressivité"}
+#: Panoplies (404): set name -> (pieces needed, bonuses) from the cards' pages (RULES.md); "resist:<element>" is a
+#: Résistance (806.12), "gelax" the Gelax set's "draw a card whenever an Allié is destroyed" (``effects.equipment_more``)
 PANOPLIES = {"Bouftou": (3, {"force": 2}), "Akwadala": (2, {"force": 1, "pv": 3}), "Tofu": (3, {"pm": 1, "pv": 3}),
-             "Prespic": (3, {"xp": 1})}
+             "Prespic": (3, {"xp": 1}),
+             "Abraknyde": (2, {"force": 1, "pv": 3, "resist:Terre": 1}),
+             "Larvesque": (2, {"force": 1, "pv": 3, "resist:Feu": 1}),
+             "Kwak de Glace": (3, {"force": 1, "pm": 1, "pv": 3, "resist:Eau": 1}),
+             "Scarafeuille Blanc": (3, {"force": 1, "pv": 4, "resist:Air": 1}),
+             "Mulou": (3, {"force": 3, "pv": 5}), "Wa": (3, {"pv": 4}), "Gelax": (3, {"gelax": 1})}
 #: Équipement subtype -> how many a porteur may carry (305.5); Familier and Monture share one slot
 #: Alliés that may be recycled as a card of another element too (card text)
 RECYCLE_AS = {"Pissenlit Diabolique": ("Air", "Feu"), "Tournesol Sauvage": ("Air", "Terre")}
@@ -271,8 +280,11 @@ def has_keyword(state: WakfuState, card: int, keyword: str) -> bool:
 def resistance(state: WakfuState, card: int, element: str) -> int:
     """Résistance [élément] N (806.12), cumulative, from the card, its Équipements and modifiers."""
     n = cd(state, card).resistance_to(element)
-    for e in equipment_of(state, card):
-        n += state.cards[e].resistance_to(element)
+    if state.attached:
+        worn = [state.cards[e] for e in equipment_of(state, card)]
+        for w in worn:
+            n += w.resistance_to(element)
+        n += _panoply_worn(worn, "resist:" + element)  # 404: a Panoplie's Résistance
     n += sum(v for c, stat, v, _ in state.mods if c == card and stat == "resist:" + element)
     return n
 
@@ -317,7 +329,11 @@ def _player_stat(state: WakfuState, seat: int, stat: str) -> int:
 def max_pv(state: WakfuState, seat: int) -> int:
     """The Héros' maximum PV: the printed side plus PV bonuses of Équipements it carries (403, 410.2)."""
     hero = state.players[seat].hero
-    return cd(state, hero).pv + sum(state.cards[e].pv for e in equipment_of(state, hero)) + panoply(state, hero, "pv")
+    worn = equipment_of(state, hero)
+    value = cd(state, hero).pv + sum(state.cards[e].pv for e in worn) + panoply(state, hero, "pv")
+    if worn and state.mods:  # a PV bonus grown by its own power (Bouloute: markers, "perm")
+        value += sum(v for c, st, v, _ in state.mods if st == "pv_bonus" and c in worn)
+    return value
 
 
 # -- range (508) ----------------------------------------------------------------------------------------
@@ -428,6 +444,8 @@ def gain_xp(state: WakfuState, seat: int, n: int) -> None:
     p = state.players[seat]
     if any(panoply(state, c, "xp") for c in set(state.attached.values()) if controller(state, c) == seat):
         n += 1  # Panoplie du Prespic: your XP gains are increased by 1
+    if in_game(state, "Dragoune Rose") and any(state.cards[c].name == "Dragoune Rose" for c in p.monde + p.havre):
+        n += 1  # Dragoune Rose (errata): your XP gains are increased by 1; a gain of 0 never gets here
     p.xp += n
     say(state, "xp", f"{label(state, seat)}'s Héros gains {n} XP ({p.xp} XP)", seat, amount=n)
     if p.level == 1 and p.xp >= XP_LEVEL_2:

@@ -220,6 +220,8 @@ def _until(state: WakfuState, until: str) -> str:
         return "until end of turn"
     if until == "combat":
         return "until end of combat"
+    if until == "perm":  # a marker kept while the card stays in play (Bouloute)
+        return "while it stays in play"
     if until.startswith("next:") and until[5:].isdigit() and int(until[5:]) < len(state.players):
         return f"until the start of {state.table.seats[int(until[5:])].label}'s next turn"
     return f"until {until}"
@@ -244,6 +246,8 @@ def effect_words(state: WakfuState, stat: str, value: Any, until: str) -> str:
         what = f"has the Métier {value}"
     elif stat == "pa" or stat == "pm":
         what = f"{_signed(value)} {stat.upper()}"
+    elif stat == "pv_bonus":
+        what = f"{_signed(value)} PV bonus"
     elif stat == "strategie":
         what = f"{_signed(value)} Force (Stratégie)"
     else:  # a keyword gained (Géant, Agilité …)

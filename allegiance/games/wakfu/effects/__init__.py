@@ -2,7 +2,7 @@
 
 ``actions`` (Actions, 302; ``challenges`` the Challenges, 302.3; ``quests`` the Quêtes, 302.2; ``reactions`` the Réactions to
 XP and to a mouvement), ``allies`` (Alliés, 303), ``heroes`` (Héros, 307), ``equipment`` (Équipements and
-Familiers, 305), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
+Familiers, 305; ``equipment_more`` those beyond the starters), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
 A card is found by its name in its type's module.  Importing this package imports them all, so the
 tables it re-exports are full.  Choices made while an effect resolves are :class:`Pending` decisions of
 kind ``effect`` answered by :func:`answer_effect`.
@@ -18,6 +18,7 @@ from allegiance.games.wakfu.effects import (
     allies,
     challenges,
     equipment,
+    equipment_more,
     heroes,
     places,
     quests,
@@ -43,7 +44,7 @@ from allegiance.games.wakfu.registry import (
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 #: the card-type modules (imported for their registrations)
-MODULES = (actions, allies, heroes, equipment, places, challenges, quests, reactions)
+MODULES = (actions, allies, heroes, equipment, equipment_more, places, challenges, quests, reactions)
 
 
 def implemented_cards() -> list[str]:
