@@ -9,6 +9,7 @@ the decisions are written in ``RULES.md``.
 from __future__ import annotations
 
 import csv
+import io
 import re
 from dataclasses import dataclass, replace
 from functools import cache
@@ -92,8 +93,10 @@ class CardDef:
     resistances: tuple[tuple[str, int], ...]  # Résistance [élément] N (806)
     metiers: tuple[str, ...]
     recipe: Recipe | None
-    text: str  # English paraphrase of the powers (not the card text)
+    text: str  # the card's text as a player reads it, in French (``data/texts.csv``; keywords only, or "")
     starter: str  # which Incarnam starter decks hold it (membership only)
+    text_en: str = ""  # the same text in English
+    notes: str = ""  # errata, rulings and engine readings: shown behind the card, never on it
 
     @property
     def is_monster(self) -> bool:
@@ -166,14 +169,43 @@ def _parse(row: dict[str, str]) -> CardDef:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """What a player reads on a card (``data/texts.csv``): the French text, its English line, the notes."""
+
+    texte: str
+    text_en: str
+    notes: str
+    source: str
+
+
+@cache
+def card_texts() -> dict[str, CardText]:
+    """The player-facing texts by card name: each card's effect restated from its card page (errata
+    applied), in French with an English line, and the notes (rulings, errata, engine readings) apart."""
+    raw = resources.files("allegiance.games.wakfu").joinpath("data/texts.csv").read_text(encoding="utf-8")
+    return {row["name"]: CardText(row["texte"], row["text_en"], row["notes"], row["source"])
+            for row in csv.DictReader(io.StringIO(raw))}
+
+
+def _with_text(card: CardDef, texts: dict[str, CardText]) -> CardDef:
+    """The card with its player-facing text; a card without a row keeps the old paraphrase (a test holds
+    that no card lacks one)."""
+    t = texts.get(card.name)
+    if t is None:
+        return replace(card, text_en=card.text)
+    return replace(card, text=t.texte, text_en=t.text_en, notes=t.notes)
+
+
 @cache
 def load() -> tuple[dict[str, CardDef], dict[str, tuple[CardDef, CardDef]]]:
     """Read the CSV once: (card by name with Héros as their Niveau 1 side, Héros sides by name)."""
     text = resources.files("allegiance.games.wakfu").joinpath("data/cards.csv").read_text(encoding="utf-8")
+    texts = card_texts()
     cards: dict[str, CardDef] = {}
     sides: dict[str, dict[int, CardDef]] = {}
     for row in csv.DictReader(text.splitlines()):
-        card = _parse(row)
+        card = _with_text(_parse(row), texts)
         if card.name in STAT_CORRECTIONS:
             card = replace(card, **STAT_CORRECTIONS[card.name])
         if card.type not in TYPES or card.element not in ELEMENTS:

@@ -52,7 +52,8 @@ def _fixed(d: CardDef) -> dict[str, Any]:
             "pa": d.pa, "pm": d.pm, "pv": d.pv, "xp": d.xp, "taille": d.taille, "resistance": d.resistance,
             "unique": d.unique, "keywords": list(d.keywords), "resistances": [list(r) for r in d.resistances],
             "metiers": list(d.metiers), "recipe": None if d.recipe is None else
-            {"metier": d.recipe.metier, "count": d.recipe.count, "element": d.recipe.element}, "text": d.text}
+            {"metier": d.recipe.metier, "count": d.recipe.count, "element": d.recipe.element}, "text": d.text,
+            "text_en": d.text_en, "notes": d.notes}
 
 
 @cache
@@ -121,7 +122,8 @@ def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
 
 
 #: the columns of ``allegiance cards wakfu``
-TABLE_COLUMNS = ("name", "type", "element", "niveau", "force", "pa/pm/pv", "xp", "starter", "keywords", "text")
+TABLE_COLUMNS = ("name", "type", "element", "niveau", "force", "pa/pm/pv", "xp", "starter", "keywords", "text",
+                 "text_en")
 _TYPES = ("Héros", "Havre Sac", "Allié", "Action", "Équipement", "Salle", "Zone", "Dofus", "Protecteur", "Familier")
 
 
@@ -143,9 +145,10 @@ def card_table() -> Any:
                      "pa/pm/pv": f"{d.pa}/{d.pm}/{d.pv}" if d.type == "Héros" else "",
                      "xp": str(d.xp) if d.xp else "", "starter": ", ".join(held.get(name, [])),
                      "keywords": ", ".join(d.keywords) + (" (unique)" if d.unique else ""),
-                     "text": d.text if entry.get("implemented") else f"{d.text} (not implemented)".strip()})
+                     "text": d.text, "text_en": d.text_en if entry.get("implemented")
+                     else f"{d.text_en} (not implemented)".strip()})
         records.append(entry)
     types = tuple(sorted({r["type"] for r in rows}, key=lambda t: (_TYPES.index(t) if t in _TYPES else 99, t)))
     return CardTable("Wakfu TCG (Incarnam) — cards", TABLE_COLUMNS, rows, records,
-                     numeric=("niveau", "force", "xp"), wrapping=("keywords", "text"),
+                     numeric=("niveau", "force", "xp"), wrapping=("keywords", "text", "text_en"),
                      filters={"type": types, "starter": ("iop", "feca", "cra", "xelor")})

@@ -114,7 +114,7 @@
       <div class="top">${level}${heroLevel}<span class="nm">${esc(c.name)}</span>${c.tapped ? '<span class="tapmark" title="inclined" aria-hidden="true">↷</span>' : ""}</div>
       <div class="ty">${esc(c.type || "")}${c.subtypes && c.subtypes.length ? " · " + esc(c.subtypes.join(", ")) : ""}</div>
       ${kw.length ? `<div class="kw">${esc(kw.join(" · "))}</div>` : ""}
-      <div class="tx">${esc(c.text || "")}</div>
+      <div class="tx" lang="fr"${c.text_en ? ` title="${esc(c.text_en)}"` : ""}>${esc(c.text || "")}</div>
       ${fx.length ? effectsMark(fx) : ""}
       ${role ? `<div class="role">${esc(role === "reinforcing" && owner ? `${role} · ${owner.label}` : role)}</div>` : ""}
       <div class="stats">${stats.join("")}</div>
@@ -502,7 +502,9 @@
     return `<div class="detail wk-detail ${elClass(c.element)}">
       <div class="dhead"><h2>${esc(c.name)}</h2><span class="muted">${esc(c.type || "")}${c.unique ? " · Unique" : ""}</span></div>
       <dl>${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>
-      ${c.text ? `<h3>Text</h3><p class="ability">${esc(c.text)}</p>` : ""}
+      ${c.text ? `<h3>Texte</h3><p class="ability" lang="fr" data-text="fr">${esc(c.text)}</p>` : ""}
+      ${c.text_en ? `<h3>English</h3><p class="ability" lang="en" data-text="en">${esc(c.text_en)}</p>` : ""}
+      ${c.notes ? `<details class="card-notes" data-text="notes"><summary>Notes (errata, rulings)</summary><p class="ability">${esc(c.notes)}</p></details>` : ""}
     </div>`;
   }
 
