@@ -36,13 +36,15 @@ def free_port() -> int:
 def wait_until_up(base: str, timeout: float = 240.0, proc: subprocess.Popen[bytes] | None = None) -> None:
     """Wait for the server at ``base`` to answer.  A server process that exits fails at once; one that
     is still starting is waited for: on a loaded 2-core machine a start (imports, worker processes)
-    took over 20 s, the old bound, so ``timeout`` only catches a server that hangs."""
+    took over 20 s, the old bound, so ``timeout`` only catches a server that hangs.  Each request may take
+    up to 10 s: a server restarted under 200 tables' reconnecting pages answered, but slower than the 1 s
+    the probe used to allow, so the soak's restart was taken for a server that did not start."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
             raise RuntimeError(f"server exited with code {proc.returncode}")
         try:
-            if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+            if httpx.get(f"{base}/api/games", timeout=10).status_code == 200:
                 return
         except httpx.HTTPError:
             pass
