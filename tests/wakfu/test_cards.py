@@ -655,7 +655,8 @@ def test_equipment_stats() -> None:
         assert s.attached[one(s, name)] == hero
     assert rules.force(s, hero) == 3 + 2 + 1  # Coiffe +2, Arès +1 (its card page)
     assert rules.pa(s, 0) == 7 and rules.pm(s, 0) == 4  # 403: PA and PM bonuses go to the player
-    assert s.players[0].pv == 20 and rules.resistance(s, hero, "Air") == 1
+    # Scaranneau Blanc's Résistance Air 1 is its Panoplie's (3 pieces), not its own (its card page)
+    assert s.players[0].pv == 20 and rules.resistance(s, hero, "Air") == 0
 
 
 def test_prespic_set_and_retaliation() -> None:
