@@ -205,3 +205,29 @@ def test_hover_preview_waits_for_the_mouse_and_the_log_stays_at_its_newest_line(
         no_errors(page)
     finally:
         server.stop()
+
+
+def test_the_seat_box_says_1_resource(browser: Any, pages: list[Any], server: ServerProcess) -> None:
+    """Issue 24 item 11's grammar on the board as in the log: the seat's count read "◆ 1 resources"."""
+    game = get_game("swdbg")
+    state = game.new_game("2v2", 3, {})
+    said = {}
+    page = open_page(browser, pages, server.base + "/replay")
+    for amount in (1, 3):
+        state.players[0].resources = amount
+        view = json.loads(json.dumps(game.view(state, 0)))
+        said[amount] = page.evaluate("""async (view) => {
+          const r = await Shell.renderer("swdbg");
+          const catalog = await Shell.loadCatalog("swdbg");
+          const ctx = { seat: 0, active: [0], legal: [], byCard: Shell.actionsByCard([], view, r), catalog, mode: "table",
+            online: true, outcome: null, send() {} };
+          const root = document.createElement("div");
+          r.render(root, view, ctx);
+          document.body.append(root);
+          const text = root.querySelector(".seatbox.me .who").innerText;
+          root.remove();
+          return text;
+        }""", view)
+    assert "◆ 1 resource" in said[1] and "1 resources" not in said[1], said
+    assert "◆ 3 resources" in said[3], said
+    no_errors(page)
