@@ -31,7 +31,10 @@
     const ok = document.getElementById("alloc-ok");
     if (ok) {
       const plus = [...document.querySelectorAll("#allocator [data-step='1']")];
-      if (plus.length > 1 && window.__allocs % 2) plus[plus.length - 1].click();  // every other split: move some damage
+      if (plus.length > 1 && window.__allocs % 2) {  // every other split: move some damage
+        plus[plus.length - 1].click();
+        window.__steps = (window.__steps || 0) + 1;
+      }
       if (!ok.disabled) { ok.click(); window.__allocs += 1; }
       return;
     }
@@ -68,7 +71,7 @@
     const menu = document.getElementById("menu");
     if (!menu.hidden) {
       const item = menu.querySelector(`button[data-index='${best.i}']`) || menu.querySelector("button[data-index]");
-      if (item) item.click();
+      if (item) { item.click(); window.__menuClicks = (window.__menuClicks || 0) + 1; }
     }
   }, ms);
 }

@@ -1,6 +1,6 @@
 """The replay viewer and the table's log and hover preview in a real browser (issue 24 items 9 and 11):
 turn markers are the game's own turns, the first-step button draws an icon, a spectator is told of no
-"yours" or "teammate", the damage splitter says what destroys a base; at the table, no hover preview
+"yours" or "teammate", the damage splitter says what destroys a base, a seat has "1 resource" or "1 credit"; at the table, no hover preview
 after a click until the mouse moves, the phone's log drawer opens at its newest line, and the log goes
 on following after a resize.  Waits are on the game's progress or the page's frames, never on time (the
 hover delay runs on Playwright's clock)."""
@@ -20,6 +20,7 @@ from allegiance.replay import load_replay
 from allegiance.sim.runner import play_game
 from tests.browser.progress import table_version, wait_on_progress
 from tests.browser.test_table_pages import AUTOPLAY, no_errors, open_page, version
+from tests.jk.builders import pick, start
 from tests.server.helpers import ServerProcess, create_table
 
 pytestmark = pytest.mark.browser
@@ -205,3 +206,41 @@ def test_hover_preview_waits_for_the_mouse_and_the_log_stays_at_its_newest_line(
         no_errors(page)
     finally:
         server.stop()
+
+
+RENDER_TEXT = """async ([game, view, selector]) => {
+  const r = await Shell.renderer(game);
+  const catalog = await Shell.loadCatalog(game);
+  const ctx = { seat: view.seat, active: [view.seat], legal: [], byCard: Shell.actionsByCard([], view, r), catalog,
+    mode: "table", online: true, outcome: null, send() {} };
+  const root = document.createElement("div");
+  r.render(root, view, ctx);
+  document.body.append(root);
+  const text = root.querySelector(selector).innerText;
+  root.remove();
+  return text;
+}"""
+
+
+def test_the_seat_says_1_resource_and_1_credit(browser: Any, pages: list[Any], server: ServerProcess) -> None:
+    """Issue 24 item 11's grammar on the board as in the log: SWDBG's seat box read "◆ 1 resources" and
+    a Jedi Knights player's line "1 credits"."""
+    page = open_page(browser, pages, server.base + "/replay")
+    swdbg = get_game("swdbg")
+    state = swdbg.new_game("2v2", 3, {})
+    said = {}
+    for amount in (1, 3):
+        state.players[0].resources = amount
+        view = json.loads(json.dumps(swdbg.view(state, 0)))
+        said[amount] = page.evaluate(RENDER_TEXT, ["swdbg", view, ".seatbox.me .who"])
+    assert "◆ 1 resource" in said[1] and "1 resources" not in said[1], said
+    assert "◆ 3 resources" in said[3], said
+    jk = get_game("jk")
+    jk_state = start("AvE", 0)
+    seats = jk_state.live_seats()
+    pick(jk_state, {seats[0]: 1, seats[1]: 2})
+    for seat, words in ((seats[0], "1 credit"), (seats[1], "2 credits")):
+        view = json.loads(json.dumps(jk.view(jk_state, seat)))
+        line = page.evaluate(RENDER_TEXT, ["jk", view, f".jplayer[data-seat='{seat}'] .nums"])
+        assert words in line and "1 credits" not in line, line
+    no_errors(page)

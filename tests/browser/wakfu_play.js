@@ -70,7 +70,7 @@
     const menu = document.getElementById("menu");
     if (!menu.hidden) {
       const item = menu.querySelector(`button[data-index='${best.i}']`) || menu.querySelector("button[data-index]");
-      if (item) item.click();
+      if (item) { item.click(); window.__menuClicks = (window.__menuClicks || 0) + 1; }
     }
   }, ms);
 }

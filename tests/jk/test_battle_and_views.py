@@ -139,3 +139,13 @@ def test_a_refusal_never_names_a_hidden_card() -> None:
         assert s.name(hidden) not in str(err.value) and f"card #{hidden}" in str(err.value)
     own = s.players[seat].hand[0]
     assert s.name(own) in GAME.describe_action(s, seat, Action.of("deploy", card=own, at="site"))
+
+
+def test_the_force_reveal_says_1_credit_and_2_credits() -> None:
+    """The log's grammar (issue 24 item 11): "Force number 1: 1 credit", not "1 credits"."""
+    s = start("AvE", 0)
+    seats = s.live_seats()
+    pick(s, {seats[0]: 1, seats[1]: 2})
+    lines = [e.text for e in s.log if "reveals Force number" in e.text]
+    assert any(t.endswith("Force number 1: 1 credit") for t in lines), lines
+    assert any(t.endswith("Force number 2: 2 credits") for t in lines), lines

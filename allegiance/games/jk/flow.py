@@ -86,7 +86,7 @@ def reveal_force(state: JKState) -> None:
         kept = p.credits if state.options["unspent_credits"] == "kept" else 0
         p.credits = kept + force_number(state, seat) + bonus
         say(state, "force", f"{state.label(seat)} reveals Force number {force_number(state, seat)}: "
-            f"{p.credits} credits", seat, force=force_number(state, seat))
+            f"{p.credits} credit{'' if p.credits == 1 else 's'}", seat, force=force_number(state, seat))
     live = state.live_seats()
     best = max(force_number(state, s) for s in live)
     tied = [s for s in live if force_number(state, s) == best]

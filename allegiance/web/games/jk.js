@@ -231,7 +231,7 @@
         <span class="theme" title="theme">${esc(p.theme)}</span></div>
       <div class="nums">
         <span class="cnt force" title="Force number (the revealed Force card: ${esc(forceCard)})">Force ${Number(p.force_number)}</span>
-        <span class="cnt cr" title="credits to spend this turn">${Number(p.credits)} credits</span>
+        <span class="cnt cr" title="credits to spend this turn">${Number(p.credits)} credit${Number(p.credits) === 1 ? "" : "s"}</span>
         <span class="cnt minor" title="Force deck: cards left; used Force pile">Force pile ${Number(p.force_deck)} · used ${Number(p.force_used)}</span>
         <span class="cnt" title="cards in hand">hand ${Number(p.hand)}</span>
         <span class="cnt minor" title="draw pile">draw ${Number(p.draw)}</span>

@@ -160,7 +160,7 @@
     const active = (ctx.active || []).includes(p.seat);
     return `<div class="seatbox me f-${p.faction} ${active ? "active" : ""}" data-seat="${p.seat}">
       <div class="who"><b>${esc(label)}</b>${active ? ' <span class="deciding">deciding</span>' : ""}
-        <span class="nums"><span class="cnt big" title="resources">◆ ${p.resources} resources</span>
+        <span class="nums"><span class="cnt big" title="resources">◆ ${p.resources} resource${p.resources === 1 ? "" : "s"}</span>
         <span class="cnt" title="bases left in your base deck">bases left ${p.bases_left}</span>${p.ended ? '<span class="cnt">ended turn</span>' : ""}</span></div>
       ${strip([p.base ? face(p.base, ctx, { cls: "base" }) : '<span class="muted nobase">no base</span>',
         ...p.ships.map((c) => face(c, ctx)), ...p.units.map((c) => face(c, ctx))],
