@@ -11,4 +11,4 @@ echo "== ruff"
 echo "== pytest"
 # Two test workers (pytest-xdist) on a 2-core machine: the browser games, the compiled build and the
 # rest overlap (one worker alone took 8-14 minutes). ALLEGIANCE_TEST_WORKERS=0 runs in one process.
-.venv/bin/python -m pytest -n "${ALLEGIANCE_TEST_WORKERS:-2}" --dist loadgroup "$@"
+.venv/bin/python -m pytest -n "${ALLEGIANCE_TEST_WORKERS:-2}" --dist loadgroup --durations=25 "$@"
