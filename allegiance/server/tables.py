@@ -53,7 +53,7 @@ from allegiance.server.botqueue import FairQueue
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
 from allegiance.server.gctune import REFUSED_HANDSHAKES_PER_COLLECTION, SocketGarbage
 from allegiance.server.history import EventWindow
-from allegiance.server.lease import AdvisoryLeases, LocalLeases
+from allegiance.server.lease import TAKEOVER_PERIOD, AdvisoryLeases, LocalLeases
 from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
 from allegiance.server.listing import Listing, public_options
 from allegiance.server.spectators import SharedMessages
@@ -830,8 +830,18 @@ class TableManager:
         table.windows = current
 
     async def _close_window(self, table: LiveTable, window: Window) -> None:
-        """At the window's end, play the seat's pass (an ordinary logged action)."""
+        """At the window's end, play the seat's pass (an ordinary logged action).
+
+        Only the process holding the table's lease plays it (the one playing its bots, taking the
+        lease if nobody holds it: :mod:`allegiance.server.lease`); every other process holding the table
+        shows the window and holds its seat's early pass, but at the end waits for the holder's pass to
+        arrive in the log, trying the lease every ``TAKEOVER_PERIOD`` seconds in case the holder died.
+        Otherwise every process would pass for the seat at its own window's end (issue 25)."""
         await self.clock.sleep_until(window.ends)
+        while table.windows.get(window.seat) is window and not table.abandoned:
+            if await self.leases.acquire(table.id):
+                break
+            await asyncio.sleep(TAKEOVER_PERIOD)
         if table.windows.get(window.seat) is not window or table.abandoned:
             return
         del table.windows[window.seat]  # this task ends here: open_windows must not cancel it
@@ -963,8 +973,8 @@ class TableManager:
                 log.exception("bot at seat %d of table %s could not choose", seat, table.id)
                 return
             await asyncio.sleep(max(0.0, answer_at - loop.time()))
-            if table.abandoned:
-                return
+            if table.abandoned or not self.leases.holds(table.id):
+                return  # the lease was lost meanwhile (lease.AdvisoryLeases.check): its new holder plays
             if table.state.version != version:
                 continue
             try:

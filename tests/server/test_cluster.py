@@ -11,6 +11,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -295,3 +296,113 @@ def test_a_seat_taken_on_one_process_opens_on_the_other_and_a_close_reaches_it(
     assert closed.status_code == 200, closed.text
     watcher.join(timeout=120)
     assert watcher.error is None and watcher.final is not None and watcher.final["status"] == "abandoned"
+
+
+def create_wakfu(base: str, mode: str, seats: list[str], seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    res = httpx.post(f"{base}/api/tables", json={"game": "wakfu", "mode": mode, "seats": seats, "seed": seed,
+                                                 "options": options})
+    assert res.status_code == 201, res.text
+    return res.json()
+
+
+def test_three_processes_play_one_wakfu_4v4_table_of_eight_people(servers: list[ServerProcess], pg_url: str) -> None:
+    """Eight people's seats of a Wakfu 4v4 table, seat s on process s mod 3 (every team spread over the
+    three), a spectator on each: the game is played to its end (a short game: a draw after 16 turns, two
+    each, at most; every Réaction prompt answered by a click), one order, every acknowledgement in the log once,
+    every process's final state equal to the replay."""
+    procs = [start(servers, pg_url) for _ in range(3)]
+    created = create_wakfu(procs[0].base, "4v4", ["human"] * 8, 31,
+                           {"max_turns": 16, "reaction_seconds": 0})
+    table_id = created["table"]["id"]
+    watchers = [Spectator(server.base, table_id) for server in procs]
+    for watcher in watchers:
+        watcher.start()
+        watcher.ready.wait(120)
+    seats = [Seat([procs[s % 3].base], table_id, s, token, wander=True) for s, token in tokens_of(created).items()]
+    assert len(seats) == 8
+    for seat in seats:
+        seat.start()
+    for seat in seats:
+        seat.join(timeout=500)
+        assert seat.error is None, repr(seat.error)
+        assert seat.final is not None and seat.final["status"] == "finished"
+    logged = seats_in_log(pg_url, table_id)
+    assert {s.seat: s.acks for s in seats if s.acks} == dict(logged)
+    assert len(logged) == 8 and sum(logged.values()) > 50  # everyone played, on all three processes
+    for watcher in watchers:
+        watcher.join(timeout=120)
+        assert watcher.error is None and watcher.final is not None, repr(watcher.error)
+        assert watcher.versions == sorted(watcher.versions) and watcher.versions[-1] == sum(logged.values())
+    assert_final_states_replay(servers, table_id, pg_url)
+
+
+def window_actions(replay_json: dict[str, Any]) -> list[bool]:
+    """For each logged action, whether its seat's decision was a response window."""
+    from allegiance.games import get_game
+    from allegiance.replay import load_replay
+
+    rep = load_replay(replay_json)
+    game = get_game(rep.game)
+    state = game.new_game(rep.mode, rep.seed, rep.options, shuffle_key=rep.shuffle_key)
+    marks: list[bool] = []
+    for seat, action in rep.actions:
+        marks.append(game.response_window(state, seat) is not None)
+        game.apply(state, seat, action)
+    return marks
+
+
+def test_a_response_window_is_passed_once_by_the_lease_holder(servers: list[ServerProcess], pg_url: str) -> None:
+    """A Wakfu 1v1 of two people, seat 0 on process A, seat 1 on B, each script answering every
+    decision but the response windows (Réaction prompts, combat actions): both processes hold the table
+    and run its windows, but only the lease holder passes at a window's end — each window's pass is
+    logged once, neither process fails a duplicate pass, the game ends equal to its replay."""
+    a, b = start(servers, pg_url), start(servers, pg_url)
+    created = create_wakfu(a.base, "1v1", ["human"] * 2, 31, {"max_turns": 4, "reaction_seconds": 1})
+    table_id = created["table"]["id"]
+    tokens = tokens_of(created)
+    seats = [Seat([(a, b)[s].base], table_id, s, tokens[s], answer_windows=False, wander=True) for s in (0, 1)]
+    for seat in seats:
+        seat.start()
+    for seat in seats:
+        seat.join(timeout=500)
+        assert seat.error is None, repr(seat.error)
+        assert seat.final is not None and seat.final["status"] == "finished"
+    replay = httpx.get(f"{a.base}/api/tables/{table_id}/replay", timeout=30).json()
+    marks = window_actions(replay)
+    log = log_of(pg_url, table_id)
+    passes = [(seat, action) for (seat, action), window in zip(log, marks, strict=True) if window]
+    answered = Counter(seat for (seat, _), window in zip(log, marks, strict=True) if not window)
+    assert len(passes) >= 5 and all(action.get("value", "pass") == "pass" for _, action in passes)
+    assert {s.seat: s.acks for s in seats} == dict(answered)  # the rest are the scripts' acknowledged clicks
+    for server in (a, b):
+        assert "could not pass" not in Path(server.log.name).read_text(errors="replace")
+    assert_final_states_replay(servers, table_id, pg_url)
+
+
+def test_a_lost_lease_connection_gives_the_bots_up(servers: list[ServerProcess], pg_url: str) -> None:
+    """The connection holding A's bot leases is ended by the database (as by a network failure): A
+    notices within seconds, says so, and stops playing; the table's lease is held again (by B or by A's
+    new session) and the all-bot game goes on to its end, equal to its replay."""
+    import psycopg
+
+    a = start(servers, pg_url, bot_delay=0.05)
+    table_id = create_table(a.base, ["greedy"] * 4, seed=23)["table"]["id"]
+    wait_for(lambda: len(log_of(pg_url, table_id)) >= 10, "a's bots played")
+    b = start(servers, pg_url, bot_delay=0.05)
+    watcher = Spectator(b.base, table_id)
+    watcher.start()
+    watcher.ready.wait(120)
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        ended = db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                           [f"allegiance leases {a.proc.pid}"]).fetchall()
+        assert ended == [(True,)]
+        lost_at = time.monotonic()
+        wait_for(lambda: "lost the bot leases" in a.log_tail(), "a noticed", limit=30)
+        assert time.monotonic() - lost_at <= 10.0
+        wait_for(lambda: db.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted")
+                 .fetchone()[0] == 1, "the lease held again", limit=30)
+    before = len(log_of(pg_url, table_id))
+    wait_for(lambda: len(log_of(pg_url, table_id)) > before + 2, "the bots play on", limit=30)
+    watcher.join(timeout=400)
+    assert watcher.error is None and watcher.final is not None and watcher.final["status"] == "finished"
+    assert_final_states_replay([a, b], table_id, pg_url)
