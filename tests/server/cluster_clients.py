@@ -49,12 +49,16 @@ class Seat(threading.Thread):
             while self.final is None:
                 try:
                     self._play(self.bases[0])
-                except (ConnectionClosed, OSError):
+                except (ConnectionClosed, OSError) as exc:
+                    self.in_flight = False
+                    closed = exc.rcvd if isinstance(exc, ConnectionClosed) else None
+                    if closed is not None and closed.code == 1013:
+                        time.sleep(0.2)  # "try again later" (the server's per-address load limit): as a page does
+                        continue
                     if len(self.bases) < 2:
                         raise
                     self.bases.pop(0)  # that server is gone: join again on the next
                     self.reconnects += 1
-                    self.in_flight = False
         except BaseException as exc:  # noqa: BLE001 - reported by the test
             self.error = exc
 

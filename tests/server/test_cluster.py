@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from allegiance.server.storage import Storage
 from tests.server.cluster_clients import Seat, Spectator, log_of, replayed_view, seats_in_log
 from tests.server.helpers import ROOT, ServerProcess, create_table, wait_until_up
 from tests.server.pg import available, postgres_server
@@ -441,3 +442,66 @@ def close(server: ServerProcess, created: dict[str, Any]) -> None:
 
 
 SMALL_2V2 = {"game": "swdbg", "mode": "2v2", "seats": ["human"] * 4, "options": {"bases_to_win": 2}}
+
+
+def test_kill_9_of_one_process_in_the_middle_of_many_games(servers: list[ServerProcess], pg_url: str) -> None:
+    """Process A serves three tables of two people and two bots and three all-bot tables, and holds
+    their bots' leases; B and C join, then A is killed mid-game.  Every person's page joins again on B
+    or C and goes on; every action acknowledged before the kill is in the log, and after it the log
+    holds exactly the acknowledged ones (at most one more, sent as A died); the bots of all six tables
+    play on at B or C within 10 s; every game ends equal to its replay on every live process."""
+    a = start(servers, pg_url, bot_delay=0.05)
+    people = [create_table(a.base, ["human", "human", "greedy", "greedy"], seed=40 + i) for i in range(3)]
+    bots = [create_table(a.base, ["greedy"] * 4, seed=50 + i)["table"]["id"] for i in range(3)]
+    wait_for(lambda: all(len(log_of(pg_url, t)) >= 10 for t in bots), "a's bots played")
+    b, c = start(servers, pg_url, bot_delay=0.05), start(servers, pg_url, bot_delay=0.05)
+    seats: dict[str, list[Seat]] = {}
+    for i, created in enumerate(people):
+        table_id = created["table"]["id"]
+        fallback = (b, c)[i % 2].base
+        seats[table_id] = [Seat([a.base, fallback], table_id, s, token) for s, token in tokens_of(created).items()]
+        for seat in seats[table_id]:
+            seat.start()
+    wait_for(lambda: all(len(log_of(pg_url, t)) >= 40 for t in seats), "the people's games are under way")
+    before = {t: len(log_of(pg_url, t)) for t in [*seats, *bots]}
+    a.kill()
+    killed_at = time.monotonic()
+    acks_at_kill = {(t, s.seat): s.acks for t, ss in seats.items() for s in ss}
+    resumed: dict[str, float] = {}
+    # the tables still being played when a died (a quick all-bot game may have ended already)
+    every = [t for t in [*seats, *bots] if status_in_db(pg_url, t) == "playing"]
+    assert set(seats) <= set(every) and len(every) >= 4, every
+
+    def all_resumed() -> bool:
+        for t in every:
+            if t not in resumed:
+                log = log_of(pg_url, t)
+                if any(seat >= 2 for seat, _ in log[before[t]:]) or (t in bots and len(log) > before[t]):
+                    resumed[t] = time.monotonic() - killed_at
+            if t not in resumed and status_in_db(pg_url, t) != "playing":
+                resumed[t] = 0.0  # ended by a person's action before any bot had to act
+        return len(resumed) == len(every)
+
+    wait_for(all_resumed, "every table's bots resumed on b or c", limit=60)  # or a game ended by a person
+    assert max(resumed.values()) <= 10.0, f"bots resumed later than 10 s after the kill: {resumed}"
+    for table_id, table_seats in seats.items():
+        for seat in table_seats:
+            seat.join(timeout=500)
+            assert seat.error is None, repr(seat.error)
+            assert seat.final is not None and seat.final["status"] == "finished"
+            assert seat.reconnects == 1
+        logged = seats_in_log(pg_url, table_id)
+        for seat in table_seats:
+            assert acks_at_kill[table_id, seat.seat] <= logged[seat.seat]
+            assert seat.acks <= logged[seat.seat] <= seat.acks + 1
+    for table_id in [*seats, *bots]:
+        wait_for(lambda t=table_id: status_in_db(pg_url, t) == "finished", "the game ended", limit=400)
+        assert_final_states_replay([b, c], table_id, pg_url)
+
+
+def status_in_db(pg_url: str, table_id: str) -> str | None:
+    storage = Storage(pg_url)
+    try:
+        return storage.status_of(table_id)
+    finally:
+        storage.close()
