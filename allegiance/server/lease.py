@@ -7,15 +7,20 @@ PostgreSQL advisory lock (:class:`AdvisoryLeases`): a session lock taken with
 holding process dies its connection closes and PostgreSQL releases its locks at once; every process
 looks every ``TAKEOVER_PERIOD`` seconds for tables whose bots must act (``bots_pending``) and tries
 their locks in one statement (:func:`take_over_forever`), so a dead process's bots play on elsewhere
-within a few seconds, and bot work spreads over the processes that take it.  Should two processes
-ever both play (a lost lease connection), the action log still arbitrates: one action per version.
+within a few seconds, and bot work spreads over the processes that take it.  A holder whose lease
+connection drops (its locks then released) notices at its next look (:meth:`AdvisoryLeases.check`)
+and its bots stop before their next action; should two processes meanwhile both play, the action log
+still arbitrates: one action per version.  The same holder plays a person's pass at the end of a
+response window (:meth:`allegiance.server.tables.TableManager._close_window`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +31,8 @@ log = logging.getLogger("allegiance.server")
 
 #: seconds between two looks for tables whose bots nobody plays
 TAKEOVER_PERIOD = 1.0
+#: seconds the lease connection has to answer its check before this process gives its leases up
+CHECK_TIMEOUT = 3.0
 
 
 def lock_key(table_id: str) -> int:
@@ -42,6 +49,12 @@ class LocalLeases:
 
     async def acquire(self, table_id: str) -> bool:
         return True
+
+    def holds(self, table_id: str) -> bool:
+        return True
+
+    async def check(self) -> None:
+        return None
 
     async def release(self, table_id: str) -> None:
         return None
@@ -65,7 +78,8 @@ class AdvisoryLeases:
 
         if self._conn is None or self._conn.closed:
             self.held.clear()  # a new session holds none of the old one's locks
-            self._conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            self._conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
+                                                               application_name=f"allegiance leases {os.getpid()}")
         return self._conn
 
     async def acquire_many(self, table_ids: Iterable[str]) -> list[str]:
@@ -89,6 +103,27 @@ class AdvisoryLeases:
     async def acquire(self, table_id: str) -> bool:
         return bool(await self.acquire_many([table_id]))
 
+    def holds(self, table_id: str) -> bool:
+        """Whether this process plays the table's bots now (as far as it knows: see :meth:`check`)."""
+        return table_id in self.held
+
+    async def check(self) -> None:
+        """Make sure the lease connection still lives; if it dropped (the server ended the session, the
+        network failed), PostgreSQL has released its locks, so this process gives up every lease at once
+        (another process may take them; this one tries again at its next look)."""
+        if self._conn is None or not self.held:
+            return
+        async with self._use:
+            try:
+                await asyncio.wait_for(self._conn.execute("SELECT 1"), CHECK_TIMEOUT)
+            except Exception as exc:  # noqa: BLE001 - any failure means the session's locks are gone
+                log.warning("lost the bot leases of %d table(s): their connection failed (%s)", len(self.held),
+                            type(exc).__name__)
+                with contextlib.suppress(Exception):
+                    await self._conn.close()
+                self._conn = None
+                self.held.clear()
+
     async def release(self, table_id: str) -> None:
         if table_id not in self.held:
             return
@@ -111,6 +146,7 @@ async def take_over_forever(mgr: TableManager, period: float = TAKEOVER_PERIOD) 
     nobody took it yet)."""
     while True:
         try:
+            await mgr.leases.check()
             pending = await asyncio.to_thread(mgr.storage.resumable_ids)
             for table_id in await mgr.leases.acquire_many(pending):
                 table = mgr.tables.get(table_id) or await mgr.open(table_id)

@@ -33,7 +33,8 @@ class Limits:
       times the largest table's seats, bounds that fan-out while leaving room for an audience.
     - ``search_tables_per_client``: tables with a searching bot (ismcts) one address may have being
       played at once (429): their bots share the thinking processes with every other table.
-    - ``tables_per_client``: tables being played that one address created (429; counted since start-up);
+    - ``tables_per_client``: tables being played that one address created (429; one process counts those created since
+      start-up, a PostgreSQL site all stored ones, over every process; so does ``creates_per_minute``);
     - ``max_actions``: the longest game, in actions: a table whose log reaches it without a winner is
       closed as abandoned (so a game of bots ends even while somebody watches it);
     - ``lobby_per_minute`` / ``lobby_burst``: lobby listings (``GET /api/tables``) one address may ask

@@ -49,6 +49,7 @@ from sqlalchemy import (
     inspect,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -72,6 +73,8 @@ tables_t = Table(
     Column("creator_hash", String(64), nullable=True),
     Column("updated_at", Float, nullable=True),
     Column("bots_pending", Boolean, nullable=True),
+    # a hash of the creating client's address (PostgreSQL sites: its per-address table cap, ``client_key``)
+    Column("creator_client", String(64), nullable=True),
 )
 
 seats_t = Table(
@@ -112,11 +115,30 @@ _ADDED_COLUMNS = (
     ("tables", "updated_at", "FLOAT"),
     ("tables", "bots_pending", "BOOLEAN"),
     ("seats", "is_open", "BOOLEAN"),
+    ("tables", "creator_client", "VARCHAR(64)"),
+)
+
+# Per-address limits that hold across the processes of a PostgreSQL site (``Storage.take_creation``):
+# one token bucket of table creations per client address (a hash of it), on the database's clock.
+client_buckets_t = Table(
+    "client_buckets", metadata,
+    Column("client", String(64), primary_key=True),
+    Column("tokens", Float, nullable=False),
+    Column("stamp", Float, nullable=False),
 )
 
 
 class ActionConflict(RuntimeError):
     """Another process stored an action at this version first: the log's ``(table, idx)`` arbitrated."""
+
+
+class ClientTablesFull(RuntimeError):
+    """The creating address already has its cap of tables being played (``Storage.create_table``)."""
+
+
+def client_key(client: str) -> str:
+    """The stored form of a client address (a hash: the database keeps no address)."""
+    return hashlib.sha256(b"allegiance client " + client.encode()).hexdigest()
 
 
 class DatabaseUnusable(RuntimeError):
@@ -276,10 +298,23 @@ class Storage:
         self.engine.dispose()
 
     # -- writes ----------------------------------------------------------------------------------
-    def create_table(self, record: TableRecord) -> None:
-        """Store a new table and its seats in one transaction."""
+    def create_table(self, record: TableRecord, client: str | None = None, client_cap: int | None = None) -> None:
+        """Store a new table and its seats in one transaction.
+
+        ``client``: the creator's address, stored as :func:`client_key`; with ``client_cap`` (PostgreSQL:
+        the cap holds across every process of the site) the table is stored only if that address has
+        fewer tables being played, else :class:`ClientTablesFull` (a transaction-scoped advisory lock on
+        the address makes the count and the insert one step for racing processes)."""
+        key = client_key(client) if client is not None else None
         with self.engine.begin() as conn:
-            conn.execute(insert(tables_t).values(
+            if key is not None and client_cap is not None:
+                if self.shared:
+                    conn.execute(select(func.pg_advisory_xact_lock(func.hashtextextended(key, 0))))
+                count = conn.execute(select(func.count()).select_from(tables_t).where(
+                    tables_t.c.creator_client == key, tables_t.c.status == PLAYING)).scalar() or 0
+                if count >= client_cap:
+                    raise ClientTablesFull(str(count))
+            conn.execute(insert(tables_t).values(creator_client=key,
                 id=record.id, game=record.game, mode=record.mode, options=json.dumps(record.options),
                 seed=record.seed, created_at=record.created_at or time.time(), finished=False, outcome=None,
                 status=PLAYING, creator_hash=record.creator_hash, updated_at=record.created_at or time.time(),
@@ -291,6 +326,24 @@ class Storage:
                 table_id=record.id, practice=record.practice,
                 shuffle_key=record.shuffle_key.hex() if record.shuffle_key is not None else None))
             self._announce(conn, f"l {record.id}")
+
+    def take_creation(self, client: str, per_second: float, burst: int) -> bool:
+        """PostgreSQL: take one token of ``client``'s creation bucket (``burst`` at most, refilled at
+        ``per_second``) in one statement on the database's clock, so the rate holds across every process
+        of the site; ``False`` (nothing taken) when the bucket is empty.  Buckets full again are removed."""
+        sql = text(
+            "WITH now AS (SELECT extract(epoch FROM clock_timestamp())::float8 AS t), "
+            "gone AS (DELETE FROM client_buckets WHERE stamp < (SELECT t FROM now) - :full AND client <> :client) "
+            "INSERT INTO client_buckets AS b (client, tokens, stamp) "
+            "SELECT :client, :burst - 1, t FROM now "
+            "ON CONFLICT (client) DO UPDATE SET "
+            "tokens = LEAST(:burst, b.tokens + (EXCLUDED.stamp - b.stamp) * :rate) - 1, stamp = EXCLUDED.stamp "
+            "WHERE LEAST(:burst, b.tokens + (EXCLUDED.stamp - b.stamp) * :rate) >= 1 "
+            "RETURNING b.tokens")
+        with self.engine.begin() as conn:
+            row = conn.execute(sql, {"client": client_key(client), "burst": float(burst), "rate": per_second,
+                                     "full": burst / per_second}).first()
+        return row is not None
 
     def append_action(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
                       outcome: dict[str, Any] | None = None, bots_pending: bool | None = None) -> None:

@@ -53,7 +53,7 @@ from allegiance.server.botqueue import FairQueue
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
 from allegiance.server.gctune import REFUSED_HANDSHAKES_PER_COLLECTION, SocketGarbage
 from allegiance.server.history import EventWindow
-from allegiance.server.lease import AdvisoryLeases, LocalLeases
+from allegiance.server.lease import TAKEOVER_PERIOD, AdvisoryLeases, LocalLeases
 from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
 from allegiance.server.listing import Listing, public_options
 from allegiance.server.spectators import SharedMessages
@@ -63,6 +63,7 @@ from allegiance.server.storage import (
     FINISHED,
     PLAYING,
     ActionConflict,
+    ClientTablesFull,
     SeatRecord,
     Storage,
     TableRecord,
@@ -430,13 +431,17 @@ class TableManager:
         ``open_seats``: human seats anyone may take from the lobby (the others are invited: only their
         links open them).  ``client``: the creator's address, for the per-client creation limit.
         """
-        if client is not None and not self._creates.allow(client):
+        # With several processes (PostgreSQL) the creation rate and the table cap of an address hold
+        # across all of them: counted in the database (issue 25); one process counts in memory.
+        shared = self.storage.shared
+        if client is not None and not (
+                self.storage.take_creation(client, self.limits.creates_per_minute / 60.0, self.limits.create_burst)
+                if shared else self._creates.allow(client)):
             raise TooFast(f"too many new tables from your address: at most {self.limits.create_burst} at once, "
                           f"then {self.limits.creates_per_minute:g} a minute", self._creates.retry_after())
         per_client = self.limits.tables_per_client
-        if client is not None and per_client is not None and self._client_tables[client] >= per_client:
-            raise TooManyForClient(f"your address already has {per_client} tables being played, the most "
-                                   "allowed: close one (or let a game end) before creating another")
+        if client is not None and per_client is not None and not shared and self._client_tables[client] >= per_client:
+            raise TooManyForClient(too_many_for_client(per_client))
         if self.limits.max_tables is not None and self.storage.count_playing() >= self.limits.max_tables:
             raise TooManyTables(f"the server already runs its maximum of {self.limits.max_tables} tables; "
                                 "try again when a game ends")
@@ -490,7 +495,10 @@ class TableManager:
                    for i, kind in enumerate(seats)],
             created_at=time.time(), shuffle_key=shuffle_key, practice=practice,
             creator_hash=hash_token(creator_token), bots_pending=any(kind != HUMAN for kind in seats))
-        self.storage.create_table(record)
+        try:
+            self.storage.create_table(record, client if shared else None, per_client if shared else None)
+        except ClientTablesFull:
+            raise TooManyForClient(too_many_for_client(per_client or 0)) from None
         table = self._live(record)
         if client is not None:
             table.creator = client
@@ -830,8 +838,18 @@ class TableManager:
         table.windows = current
 
     async def _close_window(self, table: LiveTable, window: Window) -> None:
-        """At the window's end, play the seat's pass (an ordinary logged action)."""
+        """At the window's end, play the seat's pass (an ordinary logged action).
+
+        Only the process holding the table's lease plays it (the one playing its bots, taking the
+        lease if nobody holds it: :mod:`allegiance.server.lease`); every other process holding the table
+        shows the window and holds its seat's early pass, but at the end waits for the holder's pass to
+        arrive in the log, trying the lease every ``TAKEOVER_PERIOD`` seconds in case the holder died.
+        Otherwise every process would pass for the seat at its own window's end (issue 25)."""
         await self.clock.sleep_until(window.ends)
+        while table.windows.get(window.seat) is window and not table.abandoned:
+            if await self.leases.acquire(table.id):
+                break
+            await asyncio.sleep(TAKEOVER_PERIOD)
         if table.windows.get(window.seat) is not window or table.abandoned:
             return
         del table.windows[window.seat]  # this task ends here: open_windows must not cancel it
@@ -963,8 +981,8 @@ class TableManager:
                 log.exception("bot at seat %d of table %s could not choose", seat, table.id)
                 return
             await asyncio.sleep(max(0.0, answer_at - loop.time()))
-            if table.abandoned:
-                return
+            if table.abandoned or not self.leases.holds(table.id):
+                return  # the lease was lost meanwhile (lease.AdvisoryLeases.check): its new holder plays
             if table.state.version != version:
                 continue
             try:
@@ -1002,6 +1020,11 @@ class TableManager:
         for t in ended[: len(ended) - ENDED_IN_MEMORY]:
             del self.tables[t.id]
         self.lobby_changed()  # their entries now come from the database
+
+
+def too_many_for_client(cap: int) -> str:
+    return (f"your address already has {cap} tables being played, the most allowed: close one (or let a game "
+            "end) before creating another")
 
 
 def bounded(message: str, limit: int = MAX_ERROR_CHARS) -> str:

@@ -8,6 +8,7 @@ the next server of its list.  Every wait is on a message (progress), bounded by 
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 from collections import Counter
@@ -26,8 +27,15 @@ RECV_TIMEOUT = 120.0
 class Seat(threading.Thread):
     """One human seat played by a script over WebSockets, on ``bases[0]`` then the next ones."""
 
-    def __init__(self, bases: list[str], table_id: str, seat: int, token: str) -> None:
+    def __init__(self, bases: list[str], table_id: str, seat: int, token: str, answer_windows: bool = True,
+                 wander: bool = False) -> None:
+        """``answer_windows=False``: the seat never answers a response window (the server passes for
+        it at the window's end).  ``wander``: the seat plays a seeded random legal action other than a
+        move (a Wakfu seat that always took the first would move back and forth for ever) instead of
+        the first."""
         super().__init__(daemon=True)
+        self.answer_windows = answer_windows
+        self.rng = random.Random(seat) if wander else None
         self.bases, self.table_id, self.seat, self.token = list(bases), table_id, seat, token
         self.acks = 0
         self.refusals: list[str] = []
@@ -41,12 +49,16 @@ class Seat(threading.Thread):
             while self.final is None:
                 try:
                     self._play(self.bases[0])
-                except (ConnectionClosed, OSError):
+                except (ConnectionClosed, OSError) as exc:
+                    self.in_flight = False
+                    closed = exc.rcvd if isinstance(exc, ConnectionClosed) else None
+                    if closed is not None and closed.code == 1013:
+                        time.sleep(0.2)  # "try again later" (the server's per-address load limit): as a page does
+                        continue
                     if len(self.bases) < 2:
                         raise
                     self.bases.pop(0)  # that server is gone: join again on the next
                     self.reconnects += 1
-                    self.in_flight = False
         except BaseException as exc:  # noqa: BLE001 - reported by the test
             self.error = exc
 
@@ -83,12 +95,21 @@ class Seat(threading.Thread):
                         return
                     continue
                 if latest is not None and not self.in_flight and latest["version"] > sent_at \
-                        and self.seat in latest["active"] and latest["legal"]:
+                        and self.seat in latest["active"] and latest["legal"] and not self._left_to_window(latest):
                     ref += 1
                     sent_at = latest["version"]
                     self.in_flight = True
-                    ws.send(json.dumps({"type": "action", "action": latest["legal"][0]["action"],
+                    ws.send(json.dumps({"type": "action", "action": self._choose(latest["legal"]),
                                         "version": latest["version"], "ref": ref}))
+
+
+    def _choose(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        if self.rng is None:
+            return legal[0]["action"]
+        return self.rng.choice([a for a in legal if a["action"].get("kind") != "move"] or legal)["action"]
+
+    def _left_to_window(self, state: dict[str, Any]) -> bool:
+        return not self.answer_windows and any(w["seat"] == self.seat for w in state.get("windows", []))
 
 
 class Spectator(threading.Thread):

@@ -11,6 +11,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from allegiance.server.storage import Storage
 from tests.server.cluster_clients import Seat, Spectator, log_of, replayed_view, seats_in_log
 from tests.server.helpers import ROOT, ServerProcess, create_table, wait_until_up
 from tests.server.pg import available, postgres_server
@@ -295,3 +297,212 @@ def test_a_seat_taken_on_one_process_opens_on_the_other_and_a_close_reaches_it(
     assert closed.status_code == 200, closed.text
     watcher.join(timeout=120)
     assert watcher.error is None and watcher.final is not None and watcher.final["status"] == "abandoned"
+
+
+def create_wakfu(base: str, mode: str, seats: list[str], seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    res = httpx.post(f"{base}/api/tables", json={"game": "wakfu", "mode": mode, "seats": seats, "seed": seed,
+                                                 "options": options})
+    assert res.status_code == 201, res.text
+    return res.json()
+
+
+def test_three_processes_play_one_wakfu_4v4_table_of_eight_people(servers: list[ServerProcess], pg_url: str) -> None:
+    """Eight people's seats of a Wakfu 4v4 table, seat s on process s mod 3 (every team spread over the
+    three), a spectator on each: the game is played to its end (a short game: a draw after 16 turns, two
+    each, at most; every Réaction prompt answered by a click), one order, every acknowledgement in the log once,
+    every process's final state equal to the replay."""
+    procs = [start(servers, pg_url) for _ in range(3)]
+    created = create_wakfu(procs[0].base, "4v4", ["human"] * 8, 31,
+                           {"max_turns": 16, "reaction_seconds": 0})
+    table_id = created["table"]["id"]
+    watchers = [Spectator(server.base, table_id) for server in procs]
+    for watcher in watchers:
+        watcher.start()
+        watcher.ready.wait(120)
+    seats = [Seat([procs[s % 3].base], table_id, s, token, wander=True) for s, token in tokens_of(created).items()]
+    assert len(seats) == 8
+    for seat in seats:
+        seat.start()
+    for seat in seats:
+        seat.join(timeout=500)
+        assert seat.error is None, repr(seat.error)
+        assert seat.final is not None and seat.final["status"] == "finished"
+    logged = seats_in_log(pg_url, table_id)
+    assert {s.seat: s.acks for s in seats if s.acks} == dict(logged)
+    assert len(logged) == 8 and sum(logged.values()) > 50  # everyone played, on all three processes
+    for watcher in watchers:
+        watcher.join(timeout=120)
+        assert watcher.error is None and watcher.final is not None, repr(watcher.error)
+        assert watcher.versions == sorted(watcher.versions) and watcher.versions[-1] == sum(logged.values())
+    assert_final_states_replay(servers, table_id, pg_url)
+
+
+def window_actions(replay_json: dict[str, Any]) -> list[bool]:
+    """For each logged action, whether its seat's decision was a response window."""
+    from allegiance.games import get_game
+    from allegiance.replay import load_replay
+
+    rep = load_replay(replay_json)
+    game = get_game(rep.game)
+    state = game.new_game(rep.mode, rep.seed, rep.options, shuffle_key=rep.shuffle_key)
+    marks: list[bool] = []
+    for seat, action in rep.actions:
+        marks.append(game.response_window(state, seat) is not None)
+        game.apply(state, seat, action)
+    return marks
+
+
+def test_a_response_window_is_passed_once_by_the_lease_holder(servers: list[ServerProcess], pg_url: str) -> None:
+    """A Wakfu 1v1 of two people, seat 0 on process A, seat 1 on B, each script answering every
+    decision but the response windows (Réaction prompts, combat actions): both processes hold the table
+    and run its windows, but only the lease holder passes at a window's end — each window's pass is
+    logged once, neither process fails a duplicate pass, the game ends equal to its replay."""
+    a, b = start(servers, pg_url), start(servers, pg_url)
+    created = create_wakfu(a.base, "1v1", ["human"] * 2, 31, {"max_turns": 4, "reaction_seconds": 1})
+    table_id = created["table"]["id"]
+    tokens = tokens_of(created)
+    seats = [Seat([(a, b)[s].base], table_id, s, tokens[s], answer_windows=False, wander=True) for s in (0, 1)]
+    for seat in seats:
+        seat.start()
+    for seat in seats:
+        seat.join(timeout=500)
+        assert seat.error is None, repr(seat.error)
+        assert seat.final is not None and seat.final["status"] == "finished"
+    replay = httpx.get(f"{a.base}/api/tables/{table_id}/replay", timeout=30).json()
+    marks = window_actions(replay)
+    log = log_of(pg_url, table_id)
+    passes = [(seat, action) for (seat, action), window in zip(log, marks, strict=True) if window]
+    answered = Counter(seat for (seat, _), window in zip(log, marks, strict=True) if not window)
+    assert len(passes) >= 5 and all(action.get("value", "pass") == "pass" for _, action in passes)
+    assert {s.seat: s.acks for s in seats} == dict(answered)  # the rest are the scripts' acknowledged clicks
+    for server in (a, b):
+        assert "could not pass" not in Path(server.log.name).read_text(errors="replace")
+    assert_final_states_replay(servers, table_id, pg_url)
+
+
+def test_a_lost_lease_connection_gives_the_bots_up(servers: list[ServerProcess], pg_url: str) -> None:
+    """The connection holding A's bot leases is ended by the database (as by a network failure): A
+    notices within seconds, says so, and stops playing; the table's lease is held again (by B or by A's
+    new session) and the all-bot game goes on to its end, equal to its replay."""
+    import psycopg
+
+    a = start(servers, pg_url, bot_delay=0.05)
+    table_id = create_table(a.base, ["greedy"] * 4, seed=23)["table"]["id"]
+    wait_for(lambda: len(log_of(pg_url, table_id)) >= 10, "a's bots played")
+    b = start(servers, pg_url, bot_delay=0.05)
+    watcher = Spectator(b.base, table_id)
+    watcher.start()
+    watcher.ready.wait(120)
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        ended = db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                           [f"allegiance leases {a.proc.pid}"]).fetchall()
+        assert ended == [(True,)]
+        lost_at = time.monotonic()
+        wait_for(lambda: "lost the bot leases" in a.log_tail(), "a noticed", limit=30)
+        assert time.monotonic() - lost_at <= 10.0
+        wait_for(lambda: db.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted")
+                 .fetchone()[0] == 1, "the lease held again", limit=30)
+    before = len(log_of(pg_url, table_id))
+    wait_for(lambda: len(log_of(pg_url, table_id)) > before + 2, "the bots play on", limit=30)
+    watcher.join(timeout=400)
+    assert watcher.error is None and watcher.final is not None and watcher.final["status"] == "finished"
+    assert_final_states_replay([a, b], table_id, pg_url)
+
+
+def test_an_address_creation_rate_and_table_cap_hold_across_processes(servers: list[ServerProcess],
+                                                                      pg_url: str) -> None:
+    """An address's limits are counted in PostgreSQL, not per process.  Creating alternately on two
+    processes, the address gets its creation burst (10) in all, not 10 on each: the next creation is
+    refused (429) on both.  On two other processes, another address gets its table cap (3) in all, not 3
+    on each; a table ended frees one place, taken on either process.  (The addresses come through a
+    trusted proxy's X-Forwarded-For: the other tests' tables come from 127.0.0.1.)"""
+    proxy = ["--trusted-proxies", "127.0.0.1"]
+    paced = [start(servers, pg_url, extra=[*proxy, "--tables-per-client", "0", "--creates-per-minute", "0.5"])
+             for _ in range(2)]
+    one = {"X-Forwarded-For": "203.0.113.7"}
+    made = [httpx.post(f"{paced[i % 2].base}/api/tables", json=SMALL_2V2, headers=one) for i in range(10)]
+    assert [r.status_code for r in made] == [201] * 10, [r.text for r in made]
+    refused = [httpx.post(f"{server.base}/api/tables", json=SMALL_2V2, headers=one) for server in paced]
+    assert [r.status_code for r in refused] == [429, 429] and "too many new tables" in refused[0].json()["detail"]
+    for server in paced:
+        server.stop()
+    capped = [start(servers, pg_url, extra=[*proxy, "--tables-per-client", "3"]) for _ in range(2)]
+    other = {"X-Forwarded-For": "203.0.113.8"}
+    answers = [httpx.post(f"{capped[i % 2].base}/api/tables", json=SMALL_2V2, headers=other) for i in range(5)]
+    assert [r.status_code for r in answers] == [201, 201, 201, 429, 429], [r.text for r in answers]
+    assert "already has 3 tables" in answers[3].json()["detail"]
+    close(capped[0], answers[1].json())  # made on the other process
+    assert httpx.post(f"{capped[0].base}/api/tables", json=SMALL_2V2, headers=other).status_code == 201
+    assert httpx.post(f"{capped[1].base}/api/tables", json=SMALL_2V2, headers=other).status_code == 429
+
+
+def close(server: ServerProcess, created: dict[str, Any]) -> None:
+    res = httpx.post(f"{server.base}/api/tables/{created['table']['id']}/close",
+                     headers={"X-Creator-Token": created["creator_token"]})
+    assert res.status_code == 200, res.text
+
+
+SMALL_2V2 = {"game": "swdbg", "mode": "2v2", "seats": ["human"] * 4, "options": {"bases_to_win": 2}}
+
+
+def test_kill_9_of_one_process_in_the_middle_of_many_games(servers: list[ServerProcess], pg_url: str) -> None:
+    """Process A serves three tables of two people and two bots and three all-bot tables, and holds
+    their bots' leases; B and C join, then A is killed mid-game.  Every person's page joins again on B
+    or C and goes on; every action acknowledged before the kill is in the log, and after it the log
+    holds exactly the acknowledged ones (at most one more, sent as A died); the bots of all six tables
+    play on at B or C within 10 s; every game ends equal to its replay on every live process."""
+    a = start(servers, pg_url, bot_delay=0.05)
+    people = [create_table(a.base, ["human", "human", "greedy", "greedy"], seed=40 + i) for i in range(3)]
+    bots = [create_table(a.base, ["greedy"] * 4, seed=50 + i)["table"]["id"] for i in range(3)]
+    wait_for(lambda: all(len(log_of(pg_url, t)) >= 10 for t in bots), "a's bots played")
+    b, c = start(servers, pg_url, bot_delay=0.05), start(servers, pg_url, bot_delay=0.05)
+    seats: dict[str, list[Seat]] = {}
+    for i, created in enumerate(people):
+        table_id = created["table"]["id"]
+        fallback = (b, c)[i % 2].base
+        seats[table_id] = [Seat([a.base, fallback], table_id, s, token) for s, token in tokens_of(created).items()]
+        for seat in seats[table_id]:
+            seat.start()
+    wait_for(lambda: all(len(log_of(pg_url, t)) >= 40 for t in seats), "the people's games are under way")
+    before = {t: len(log_of(pg_url, t)) for t in [*seats, *bots]}
+    a.kill()
+    killed_at = time.monotonic()
+    acks_at_kill = {(t, s.seat): s.acks for t, ss in seats.items() for s in ss}
+    resumed: dict[str, float] = {}
+    # the tables still being played when a died (a quick all-bot game may have ended already)
+    every = [t for t in [*seats, *bots] if status_in_db(pg_url, t) == "playing"]
+    assert set(seats) <= set(every) and len(every) >= 4, every
+
+    def all_resumed() -> bool:
+        for t in every:
+            if t not in resumed:
+                log = log_of(pg_url, t)
+                if any(seat >= 2 for seat, _ in log[before[t]:]) or (t in bots and len(log) > before[t]):
+                    resumed[t] = time.monotonic() - killed_at
+            if t not in resumed and status_in_db(pg_url, t) != "playing":
+                resumed[t] = 0.0  # ended by a person's action before any bot had to act
+        return len(resumed) == len(every)
+
+    wait_for(all_resumed, "every table's bots resumed on b or c", limit=60)  # or a game ended by a person
+    assert max(resumed.values()) <= 10.0, f"bots resumed later than 10 s after the kill: {resumed}"
+    for table_id, table_seats in seats.items():
+        for seat in table_seats:
+            seat.join(timeout=500)
+            assert seat.error is None, repr(seat.error)
+            assert seat.final is not None and seat.final["status"] == "finished"
+            assert seat.reconnects == 1
+        logged = seats_in_log(pg_url, table_id)
+        for seat in table_seats:
+            assert acks_at_kill[table_id, seat.seat] <= logged[seat.seat]
+            assert seat.acks <= logged[seat.seat] <= seat.acks + 1
+    for table_id in [*seats, *bots]:
+        wait_for(lambda t=table_id: status_in_db(pg_url, t) == "finished", "the game ended", limit=400)
+        assert_final_states_replay([b, c], table_id, pg_url)
+
+
+def status_in_db(pg_url: str, table_id: str) -> str | None:
+    storage = Storage(pg_url)
+    try:
+        return storage.status_of(table_id)
+    finally:
+        storage.close()

@@ -159,3 +159,73 @@ def test_no_window_when_the_table_sets_zero_seconds(tmp_path: Path) -> None:
     out = asyncio.run(play(tmp_path, {"reaction_seconds": 0}, want_real=0, want_pass=10**6, max_steps=300))
     assert out["without_window"] > 0 and out["seen"] == {"real": [], "pass": []}
 
+
+
+class SwitchedLeases:
+    """The table's lease, held by another process until the test hands it to this one."""
+
+    def __init__(self) -> None:
+        self.mine = False
+        self.tries = 0
+
+    async def acquire_many(self, table_ids: Any) -> list[str]:
+        return [t for t in table_ids if await self.acquire(t)]
+
+    async def acquire(self, table_id: str) -> bool:
+        self.tries += 1
+        return self.mine
+
+    def holds(self, table_id: str) -> bool:
+        return self.mine
+
+    async def release(self, table_id: str) -> None:
+        self.mine = False
+
+    async def check(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+
+def test_only_the_lease_holder_passes_at_a_windows_end(tmp_path: Path, monkeypatch: Any) -> None:
+    """With several processes (issue 25) each one holding the table runs the window, but only the one
+    holding the table's lease plays the pass at its end: a process without the lease plays nothing and
+    tries the lease again; once the lease is its own (the holder died), it passes."""
+    import allegiance.server.tables as tables
+
+    monkeypatch.setattr(tables, "TAKEOVER_PERIOD", 0.01)
+
+    async def run() -> None:
+        clock = FakeClock()
+        storage = Storage(str(tmp_path / "t.db"))
+        mgr = TableManager(storage, bot_delay=0.0, clock=clock)
+        leases = SwitchedLeases()
+        mgr.leases = leases  # type: ignore[assignment]
+        table = mgr.create("wakfu", "1v1", {"reaction_seconds": WINDOW}, ["human", "human"], seed=7).table
+        game, movers = table.game, [make_bot("greedy", seed=s) for s in (1, 2)]
+        for _ in range(2000):  # played until a window opens
+            seat = game.active_seats(table.state)[0]
+            if seat in table.windows:
+                break
+            state = table.state
+            mgr.submit(table, seat, movers[seat].choose(game, state.copy(), seat, game.legal_actions(state, seat)),
+                       state.version)
+        else:
+            raise AssertionError("no response window opened")
+        version, before = table.state.version, len(stored_actions(storage, table.id))
+        await clock.advance(WINDOW)
+        for _ in range(5):
+            await asyncio.sleep(0.02)
+        assert leases.tries >= 2, "the lease was not tried again"
+        assert table.state.version == version and len(stored_actions(storage, table.id)) == before
+        leases.mine = True  # the holder died: this process takes the lease at its next try
+        for _ in range(100):
+            if table.state.version > version:
+                break
+            await asyncio.sleep(0.01)
+        assert table.state.version == version + 1
+        assert len(stored_actions(storage, table.id)) == before + 1
+        storage.close()
+
+    asyncio.run(run())
