@@ -68,6 +68,8 @@ def until_words(until: str) -> str:
         return f"next turn of seat {until[5:]}"
     if until.startswith("after:"):  # the untap of that turn included (Grippe de Wakfu)
         return f"untap of the next turn of seat {until[6:]}"
+    if until == "untap":  # while the card stays inclined (Shimay Rouch)
+        return "while inclined"
     return until
 
 
@@ -80,14 +82,16 @@ def until_mark(words: Any, where: str) -> str:
         return "turn"
     if words == "end of combat":
         return "combat"
+    if words == "while inclined":
+        return "untap"
     m = _NEXT.fullmatch(str(words))
     if m:
         return f"next:{m.group(1)}"
     m = _AFTER.fullmatch(str(words))
     if m:
         return f"after:{m.group(1)}"
-    raise PositionError(f"{where}: until must be \"end of turn\", \"end of combat\", \"next turn of seat N\" or "
-                        f"\"untap of the next turn of seat N\", not {words!r}")
+    raise PositionError(f"{where}: until must be \"end of turn\", \"end of combat\", \"next turn of seat N\", "
+                        f"\"untap of the next turn of seat N\" or \"while inclined\", not {words!r}")
 
 
 def to_position(state: WakfuState) -> dict[str, Any]:

@@ -1,0 +1,171 @@
+"""Issue 23: the last Incarnam Héros (307), the Dofus (304), the tokens (413.2) and the Chi-Fu-Mi cards, each
+card's powers at work."""
+
+from __future__ import annotations
+
+import pytest
+
+from allegiance.games.wakfu import GAME, events, rules
+from allegiance.games.wakfu.state import WakfuState
+from tests.wakfu.builders import act, board, choose, one, pass_reactions, pay, use
+
+PIOUS = ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu"] * 2
+
+
+def level2(s: WakfuState, seat: int) -> None:
+    s.players[seat].level = 2  # 307.4: the Niveau 2 side is up
+
+
+def attack(s: WakfuState, attackers: list[int], blocks: dict[int, int] | None = None, seat: int = 0) -> None:
+    act(s, seat, "attack")
+    pass_reactions(s)
+    choose(s, s.players[1 - seat].sac)
+    for a in attackers:
+        choose(s, a)
+    if s.pending and s.pending[-1].kind == "attacker":
+        choose(s, "done")
+    for b, a in (blocks or {}).items():
+        choose(s, b, a)
+    if s.pending and s.pending[-1].kind == "blocker":
+        choose(s, "done")
+    assert s.combat is not None and s.combat.step == "actions", s.pending
+
+
+# -- Héros (307) -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("lvl", "drawn"), [(1, 1), (2, 2)])
+def test_hynd_yanajone_draws(lvl: int, drawn: int) -> None:
+    s = board(heroes=("Hynd Yanajone", "Tirlangue Portey"))
+    if lvl == 2:
+        level2(s, 0)
+    hero = s.players[0].hero
+    before = len(s.players[0].main)
+    use(s, 0, hero)
+    pass_reactions(s)
+    assert len(s.players[0].main) == before + drawn and hero in s.tapped
+
+
+@pytest.mark.parametrize("lvl", [1, 2])
+def test_klore_ofil_answers_an_attack_declaration(lvl: int) -> None:
+    # 701.2: the declaration is on the File; Klore Ofil's Réaction (802) takes 1 PM from the attacker
+    s = board(heroes=("Bruss Ouilis", "Klore Ofil"), monde={0: ["Bwork"]})
+    if lvl == 2:
+        level2(s, 1)
+    pm0, pm1 = rules.pm(s, 0), rules.pm(s, 1)
+    act(s, 0, "attack")
+    klore = s.players[1].hero
+    assert s.pending[-1].kind == "reaction" and f"use:{klore}:0" in s.pending[-1].options
+    choose(s, f"use:{klore}:0")
+    pay(s)
+    pass_reactions(s)
+    assert rules.pm(s, 0) == pm0 - 1 and rules.pm(s, 1) == pm1 + (lvl - 1)
+
+
+def test_klore_ofil_is_no_reaction_without_an_attack() -> None:
+    s = board(heroes=("Bruss Ouilis", "Klore Ofil"), active=1, turn=4)
+    klore = s.players[1].hero
+    assert not any(a.kind == "use" and a.get("card") == klore for a in GAME.legal_actions(s, 1))
+
+
+@pytest.mark.parametrize(("lvl", "dmg"), [(1, 1), (2, 2)])
+def test_kouff_ourbe_burns_combatants_that_incline(lvl: int, dmg: int) -> None:
+    s = board(heroes=("Kouff Ourbe", "Tirlangue Portey"), monde={0: PIOUS + ["Bwork"], 1: ["Guy Yomtella", "Bouftou"]})
+    if lvl == 2:
+        level2(s, 0)
+    bw = one(s, "Bwork")
+    assert not any(a.kind == "use" and a.get("card") == s.players[0].hero for a in GAME.legal_actions(s, 0))
+    attack(s, [bw], {one(s, "Guy Yomtella"): bw})
+    use(s, 0, s.players[0].hero)
+    pass_reactions(s)
+    guy = one(s, "Guy Yomtella")
+    use(s, 1, guy, bw)  # Guy inclines for its power while blocking: Terre damage, from the game
+    assert s.damage.get(guy, 0) == dmg or guy in s.players[1].defausse
+    assert not s.damage.get(one(s, "Bouftou"))  # not in combat: untouched
+
+
+@pytest.mark.parametrize(("lvl", "bonus"), [(1, 1), (2, 2)])
+def test_shimay_rouch_while_it_stays_inclined(lvl: int, bonus: int) -> None:
+    s = board(heroes=("Shimay Rouch", "Tirlangue Portey"))
+    if lvl == 2:
+        level2(s, 0)
+    hero = s.players[0].hero
+    force = rules.force(s, hero)
+    use(s, 0, hero)
+    pass_reactions(s)
+    assert rules.force(s, hero) == force + bonus
+    pv = s.players[0].pv
+    events.deal_damage(s, 1, None, hero, 3, "Air")
+    assert s.players[0].pv == pv - (3 - bonus)
+    act(s, 0, "end_turn")
+    act(s, 1, "end_turn")  # it untaps at its controller's turn: the effect ends
+    while s.pending:
+        choose(s, s.pending[-1].options[0])
+    assert hero not in s.tapped and rules.force(s, hero) == force
+    assert not [m for m in s.mods if m[0] == hero]
+
+
+@pytest.mark.parametrize(("lvl", "taken"), [(1, 1), (2, 0)])
+def test_opee_tissoin_shields_an_allie(lvl: int, taken: int) -> None:
+    s = board(heroes=("Opée Tissoin", "Tirlangue Portey"), monde={0: ["Bwork"]}, active=1, turn=4,
+              hero_in_monde=(0, 1))
+    if lvl == 2:
+        level2(s, 0)
+    level2(s, 1)  # Tirlangue Portey Niveau 2: 3 damage of a chosen element
+    bw = one(s, "Bwork")
+    act(s, 1, "use", card=s.players[1].hero, power=0)
+    choose(s, bw)
+    choose(s, "Neutre")
+    pay(s)
+    opee = s.players[0].hero
+    assert s.pending[-1].kind == "reaction" and f"use:{opee}:0" in s.pending[-1].options
+    choose(s, f"use:{opee}:0")
+    choose(s, bw)
+    pay(s)
+    pass_reactions(s)
+    assert s.damage.get(bw, 0) == taken  # 3 damage, reduced by 2 or to 0
+
+
+def test_opee_tissoin_heals_at_the_start_of_its_turn() -> None:
+    s = board(heroes=("Opée Tissoin", "Tirlangue Portey"), active=1, turn=4)
+    s.players[0].pv -= 3
+    pv = s.players[0].pv
+    act(s, 1, "end_turn")
+    pass_reactions(s)
+    assert s.players[0].pv == pv + 1  # 602.2: its start-of-turn trigger
+    s.players[0].pv = rules.max_pv(s, 0)
+    act(s, 0, "end_turn")
+    act(s, 1, "end_turn")
+    pass_reactions(s)
+    assert s.players[0].pv == rules.max_pv(s, 0)  # never above its maximum (410.2)
+
+
+@pytest.mark.parametrize(("lvl", "gain"), [(1, 1), (2, 3)])
+def test_ayma_ragie_gains_force_as_it_loses_pv(lvl: int, gain: int) -> None:
+    s = board(heroes=("Ayma Ragie", "Tirlangue Portey"))
+    if lvl == 2:
+        level2(s, 0)
+    hero = s.players[0].hero
+    force = rules.force(s, hero)
+    events.deal_damage(s, 1, None, hero, 3, "Terre")  # 3 PV lost at once
+    pass_reactions(s)
+    from allegiance.games.wakfu import flow
+    flow.advance(s)
+    pass_reactions(s)
+    assert rules.force(s, hero) == force + gain
+    act(s, 0, "end_turn")
+    assert rules.force(s, hero) == force  # until end of turn
+
+
+@pytest.mark.parametrize(("lvl", "ok"), [(1, False), (2, True)])
+def test_trantmy_londami_puts_a_monstre_into_play(lvl: int, ok: bool) -> None:
+    s = board(heroes=("Trantmy Londami", "Tirlangue Portey"), hand={0: ["Bwork", "Bouftou"]})
+    if lvl == 2:
+        level2(s, 0)
+    bw, bou = one(s, "Bwork"), one(s, "Bouftou")  # Bwork: Niveau 3, Bouftou: Niveau 2
+    hero = s.players[0].hero
+    use(s, 0, hero)
+    pass_reactions(s)
+    assert s.pending[-1].kind == "effect"
+    assert (bw in s.pending[-1].options) == ok and bou in s.pending[-1].options
+    choose(s, bou)
+    # 412.2: put into play, not played: nothing paid, it appears in the Monde
+    assert bou in s.players[0].monde and bou not in s.players[0].main and hero in s.tapped
