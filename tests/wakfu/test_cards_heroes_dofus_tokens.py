@@ -169,3 +169,99 @@ def test_trantmy_londami_puts_a_monstre_into_play(lvl: int, ok: bool) -> None:
     choose(s, bou)
     # 412.2: put into play, not played: nothing paid, it appears in the Monde
     assert bou in s.players[0].monde and bou not in s.players[0].main and hero in s.tapped
+
+
+# -- Dofus (304) -------------------------------------------------------------------------------------------------
+def settle_all(s: WakfuState) -> None:
+    """Answer every decision: Réactions passed, every other choice its last option (an upkeep: destroy)."""
+    while s.pending:
+        top = s.pending[-1]
+        choose(s, "pass" if top.kind == "reaction" else top.options[-1])
+
+
+def my_turn(s: WakfuState) -> None:
+    """Seat 1 ends its turn: seat 0's turn starts (602), what it controls then is recorded."""
+    act(s, 1, "end_turn")
+    settle_all(s)
+    assert s.active == 0 and s.phase == "main"
+
+
+def playable(s: WakfuState, card: int) -> bool:
+    return any(a.kind == "play" and a.get("card") == card for a in GAME.legal_actions(s, 0))
+
+
+def play_dofus(s: WakfuState, card: int, porteur: int) -> None:
+    act(s, 0, "play", card=card)
+    if s.pending and s.pending[-1].kind == "place":
+        choose(s, porteur)
+    pay(s)
+    settle_all(s)
+
+
+def test_dofawa_needs_two_zones_at_the_start_of_the_turn() -> None:
+    zones = ["Mines d'Astrub", "Forêts d'Astrub"]
+    s = board(monde={0: zones}, hand={0: ["Dofawa"]}, active=1, turn=4)
+    dofawa = one(s, "Dofawa")
+    my_turn(s)  # both Zones were destroyed by their upkeep, after the start of the turn: it still counts (304.1)
+    assert not any(rules.in_play(s, one(s, z)) for z in zones)
+    assert playable(s, dofawa)
+    hero = s.players[0].hero
+    xp, top = s.players[0].xp, rules.max_pv(s, 0)
+    play_dofus(s, dofawa, hero)
+    assert s.attached.get(dofawa) == hero and s.players[0].xp == xp + 1 and rules.max_pv(s, 0) == top + 1
+
+
+def test_dofawa_is_not_playable_without_the_zones_at_the_start() -> None:
+    s = board(monde={0: ["Mines d'Astrub"]}, hand={0: ["Dofawa"]}, active=1, turn=4)
+    my_turn(s)
+    assert not playable(s, one(s, "Dofawa"))
+    # Zones controlled now but not at the start of the turn do not count either
+    s = board(monde={0: ["Mines d'Astrub", "Forêts d'Astrub"]}, hand={0: ["Dofawa"]})
+    assert not playable(s, one(s, "Dofawa"))
+
+
+def test_dofus_emeraude_after_dark_vlad() -> None:
+    s = board(monde={0: ["Dark Vlad"]}, hand={0: ["Dofus Émeraude"]}, active=1, turn=4)
+    my_turn(s)
+    s.players[0].pv -= 5
+    xp = s.players[0].xp
+    play_dofus(s, one(s, "Dofus Émeraude"), s.players[0].hero)
+    assert s.players[0].pv == rules.max_pv(s, 0) and s.players[0].xp == xp + 2
+
+
+def test_dofus_emeraude_three_unique_bandits_or_nothing() -> None:
+    bandits = ["Edasse le Trouble Fête", "Eratz Le Revendicateur", "Nomekop le Crapoteur"]
+    s = board(monde={0: bandits}, hand={0: ["Dofus Émeraude"]}, active=1, turn=4)
+    my_turn(s)
+    assert playable(s, one(s, "Dofus Émeraude"))
+    s = board(monde={0: bandits[:2]}, hand={0: ["Dofus Émeraude"]}, active=1, turn=4)
+    my_turn(s)
+    assert not playable(s, one(s, "Dofus Émeraude"))
+
+
+def test_dofus_turquoise_untaps_the_hero_and_gives_geant() -> None:
+    s = board(monde={0: ["Chêne Mou", "Bwork"]}, hand={0: ["Dofus Turquoise"]}, active=1, turn=4)
+    my_turn(s)
+    hero = s.players[0].hero
+    s.tapped.add(hero)
+    assert not rules.has_keyword(s, hero, "Géant")
+    xp = s.players[0].xp
+    play_dofus(s, one(s, "Dofus Turquoise"), hero)
+    assert hero not in s.tapped and s.players[0].xp == xp + 2 and rules.has_keyword(s, hero, "Géant")
+    assert not rules.has_keyword(s, one(s, "Bwork"), "Géant")  # the Héros only
+
+
+def test_dofus_cawotte_needs_the_panoplie_wa() -> None:
+    wa = ["Bâton du Wa Wabbit", "Cape du Wa Wabbit", "Couronne du Wa Wabbit"]
+    s = board(havre={0: wa}, hand={0: ["Dofus Cawotte"]}, active=1, turn=4)
+    for e in wa:
+        s.attached[one(s, e)] = s.players[0].hero
+    my_turn(s)
+    cawotte = one(s, "Dofus Cawotte")
+    assert playable(s, cawotte)
+    xp = s.players[0].xp
+    play_dofus(s, cawotte, s.players[0].hero)
+    assert s.players[0].xp == xp + 3
+    s = board(havre={0: wa[:2]}, hand={0: ["Dofus Cawotte"]}, active=1, turn=4)
+    my_turn(s)
+    assert not playable(s, one(s, "Dofus Cawotte"))

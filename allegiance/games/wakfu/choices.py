@@ -12,6 +12,7 @@ from allegiance.games.wakfu.effects import (
     HAND_POWERS,
     HERO_L2_POWERS,
     PERMANENT,
+    PLAY_CONDITIONS,
     POWERS,
     TRIGGERS,
     Spec,
@@ -376,6 +377,8 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
             return False
     elif not places(state, seat, card, only_one=True):
         return False
+    elif d.name in PLAY_CONDITIONS and not PLAY_CONDITIONS[d.name](state, seat, card):
+        return False  # its own play restriction (304.1)
     if not spec.split and spec.targets and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
         return False
     return extra_payable(state, seat, card, spec)

@@ -140,6 +140,10 @@ SHARED_POWERS: set[str] = set()
 #: goes to the File as a "moved" event
 MOVE_WATCHERS: set[str] = set()
 
+#: card name -> (state, seat, card) whether a permanent may be played now beyond the common rules (its play
+#: restriction: the Dofus, 304.1)
+PLAY_CONDITIONS: dict[str, Condition] = {}
+
 # -- the rest -------------------------------------------------------------------------------------------------
 #: ``fx`` of an ``effect`` Pending -> what its answer does
 EFFECT_HANDLERS: dict[str, Handler] = {}

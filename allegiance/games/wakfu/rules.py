@@ -260,10 +260,18 @@ def may_block(state: WakfuState, blocker: int, attacker: int) -> bool:
     return not has_keyword(state, attacker, "Agilité") or has_keyword(state, blocker, "Agilité")
 
 
+#: a keyword a card in play gives its controller's Héros (Dofus Turquoise: Géant, whoever carries it)
+HERO_KEYWORDS = {"Dofus Turquoise": "Géant"}
+
+
 def has_keyword(state: WakfuState, card: int, keyword: str) -> bool:
     if cd(state, card).has(keyword):
         return True
     if any(EQUIP_KEYWORDS.get(state.cards[e].name) == keyword for e in equipment_of(state, card)):
+        return True
+    if state.attached and state.cards[card].type == "Héros" and any(
+            HERO_KEYWORDS.get(state.cards[e].name) == keyword and controller(state, e) == controller(state, card)
+            for e in state.attached):
         return True
     return any(c == card and stat == keyword for c, stat, _, _ in state.mods)
 

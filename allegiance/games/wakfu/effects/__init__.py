@@ -2,7 +2,7 @@
 
 ``actions`` (Actions, 302; ``challenges`` the Challenges, 302.3; ``quests`` the Quêtes, 302.2; ``reactions`` the Réactions to
 XP and to a mouvement), ``allies`` (Alliés, 303), ``heroes`` (Héros, 307), ``equipment`` (Équipements and
-Familiers, 305), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
+Familiers, 305), ``dofus`` (the Dofus, 304), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
 A card is found by its name in its type's module.  Importing this package imports them all, so the
 tables it re-exports are full.  Choices made while an effect resolves are :class:`Pending` decisions of
 kind ``effect`` answered by :func:`answer_effect`.
@@ -17,6 +17,7 @@ from allegiance.games.wakfu.effects import (
     actions,
     allies,
     challenges,
+    dofus,
     equipment,
     heroes,
     places,
@@ -32,6 +33,7 @@ from allegiance.games.wakfu.registry import (
     HERO_L2_POWERS,
     PERMANENT,
     PLAIN,
+    PLAY_CONDITIONS,
     POWERS,
     SHARED_POWERS,
     TRIGGERS,
@@ -43,7 +45,7 @@ from allegiance.games.wakfu.registry import (
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 #: the card-type modules (imported for their registrations)
-MODULES = (actions, allies, heroes, equipment, places, challenges, quests, reactions)
+MODULES = (actions, allies, heroes, equipment, places, challenges, quests, reactions, dofus)
 
 
 def implemented_cards() -> list[str]:
@@ -54,5 +56,5 @@ def answer_effect(state: WakfuState, pend: Pending, value: Any) -> None:
     EFFECT_HANDLERS[pend.get("fx")](state, pend, value)
 
 
-__all__ = ["ACTIONS", "APPEAR", "DEFAUSSE_POWERS", "HAND_POWERS", "HERO_L2_POWERS", "MODULES", "PERMANENT", "PLAIN", "POWERS",
+__all__ = ["ACTIONS", "APPEAR", "DEFAUSSE_POWERS", "HAND_POWERS", "HERO_L2_POWERS", "MODULES", "PERMANENT", "PLAIN", "PLAY_CONDITIONS", "POWERS",
            "SHARED_POWERS", "TRIGGERS", "WHEN_PLAYED", "Resolve", "Spec", "answer_effect", "implemented", "implemented_cards"]
