@@ -265,3 +265,102 @@ def test_dofus_cawotte_needs_the_panoplie_wa() -> None:
     s = board(havre={0: wa[:2]}, hand={0: ["Dofus Cawotte"]}, active=1, turn=4)
     my_turn(s)
     assert not playable(s, one(s, "Dofus Cawotte"))
+
+
+# -- Chi-Fu-Mi between two players -------------------------------------------------------------------------------
+def seen_by(s: WakfuState, seat: int, events_: list) -> str:  # type: ignore[type-arg]
+    """Everything ``seat`` is shown: its view and the messages it may read."""
+    import json
+    told = [e.text for e in events_ if e.visible_to is None or seat in e.visible_to]
+    return json.dumps(GAME.view(s, seat), default=str) + "\n".join(told)
+
+
+def pick(s: WakfuState, value: str) -> list:  # type: ignore[type-arg]
+    from allegiance.core.actions import Action
+    seat = s.pending[-1].seat
+    return GAME.apply(s, seat, Action.of("choose", value=value))
+
+
+def test_chifumi_picks_stay_hidden_until_both_are_in() -> None:
+    # invariant 4: before the second pick, the other seat and a spectator see exactly the same whatever the first
+    # pick was (view and messages); its picker is told; once both are in, both are shown to everybody
+    shown: dict[object, set[str]] = {1: set(), None: set()}
+    for first in ("pierre", "feuille", "ciseaux"):
+        s = board(havre={0: ["Auberge du Bouftou Croustillant"]})
+        use(s, 0, one(s, "Auberge du Bouftou Croustillant"))
+        pass_reactions(s)
+        assert s.pending[-1].seat == 0 and set(s.pending[-1].options) == {"pierre", "feuille", "ciseaux"}
+        told = pick(s, first)
+        assert s.pending[-1].seat == 1 and set(s.pending[-1].options) == {"pierre", "feuille", "ciseaux"}
+        for seat in shown:
+            shown[seat].add(seen_by(s, seat, told))  # type: ignore[arg-type]
+        assert f"you pick {first}" in seen_by(s, 0, told)
+        told = pick(s, "pierre")
+        assert f"shows {first}" in seen_by(s, 1, told) and f"shows {first}" in seen_by(s, None, told)  # type: ignore[arg-type]
+    assert len(shown[1]) == 1 and len(shown[None]) == 1
+
+
+@pytest.mark.parametrize(("mine", "theirs", "winner"), [("pierre", "ciseaux", 0), ("feuille", "ciseaux", 1),
+                                                        ("ciseaux", "feuille", 0)])
+def test_auberge_the_winner_gains_1_xp(mine: str, theirs: str, winner: int) -> None:
+    s = board(havre={0: ["Auberge du Bouftou Croustillant"]})
+    xp = [p.xp for p in s.players]
+    use(s, 0, one(s, "Auberge du Bouftou Croustillant"))
+    pass_reactions(s)
+    pick(s, mine)
+    pick(s, theirs)
+    settle_all(s)
+    assert s.players[winner].xp == xp[winner] + 1 and s.players[1 - winner].xp == xp[1 - winner]
+
+
+def test_chifumi_tie_is_played_again() -> None:
+    s = board(havre={0: ["Auberge du Bouftou Croustillant"]})
+    use(s, 0, one(s, "Auberge du Bouftou Croustillant"))
+    pass_reactions(s)
+    pick(s, "pierre")
+    pick(s, "pierre")
+    assert s.pending[-1].seat == 0 and s.pending[-1].get("fx") == "chifumi"  # again, the first player first
+    pick(s, "feuille")
+    pick(s, "pierre")
+    settle_all(s)
+    assert s.players[0].xp == 1
+
+
+@pytest.mark.parametrize(("mine", "hit"), [("pierre", True), ("feuille", False)])
+def test_dames_de_bouffe_hits_only_if_you_win(mine: str, hit: bool) -> None:
+    s = board(monde={0: ["Dames de Bouffe"], 1: ["Bwork"]}, hero_in_monde=(0,))
+    eq, target = one(s, "Dames de Bouffe"), one(s, "Bwork")
+    s.attached[eq] = s.players[0].hero  # carried by the Héros (305)
+    use(s, 0, eq)
+    pass_reactions(s)
+    pick(s, mine)
+    pick(s, "ciseaux")
+    if hit:
+        assert s.pending[-1].kind == "effect" and target in s.pending[-1].options
+        choose(s, target)
+    settle_all(s)
+    assert s.damage.get(target, 0) == (1 if hit else 0)
+
+
+@pytest.mark.parametrize(("lvl", "bonus"), [(1, 1), (2, 2)])
+def test_karey_dass_grows_when_it_wins_a_chifumi(lvl: int, bonus: int) -> None:
+    s = board(heroes=("Karey Dass", "Tirlangue Portey"), havre={0: ["Auberge du Bouftou Croustillant"]})
+    if lvl == 2:
+        level2(s, 0)
+    hero = s.players[0].hero
+    force, pm = rules.force(s, hero), rules.pm(s, 0)
+    use(s, 0, one(s, "Auberge du Bouftou Croustillant"))
+    pass_reactions(s)
+    pick(s, "ciseaux")
+    pick(s, "pierre")  # seat 1 wins: no bonus
+    settle_all(s)
+    assert rules.force(s, hero) == force and rules.pm(s, 0) == pm
+    s.tapped.discard(one(s, "Auberge du Bouftou Croustillant"))
+    use(s, 0, one(s, "Auberge du Bouftou Croustillant"))
+    pass_reactions(s)
+    pick(s, "pierre")
+    pick(s, "ciseaux")
+    settle_all(s)
+    assert rules.force(s, hero) == force + bonus and rules.pm(s, 0) == pm + bonus
+    act(s, 0, "end_turn")
+    assert rules.force(s, hero) == force  # until end of turn

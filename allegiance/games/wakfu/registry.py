@@ -144,6 +144,9 @@ MOVE_WATCHERS: set[str] = set()
 #: restriction: the Dofus, 304.1)
 PLAY_CONDITIONS: dict[str, Condition] = {}
 
+#: (state, seat) called whenever a seat wins a Chi-Fu-Mi (Karey Dass; ``effects.chifumi``)
+CHIFUMI_WON: list[Callable[[WakfuState, int], None]] = []
+
 # -- the rest -------------------------------------------------------------------------------------------------
 #: ``fx`` of an ``effect`` Pending -> what its answer does
 EFFECT_HANDLERS: dict[str, Handler] = {}

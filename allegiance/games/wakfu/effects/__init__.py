@@ -2,7 +2,8 @@
 
 ``actions`` (Actions, 302; ``challenges`` the Challenges, 302.3; ``quests`` the Quêtes, 302.2; ``reactions`` the Réactions to
 XP and to a mouvement), ``allies`` (Alliés, 303), ``heroes`` (Héros, 307), ``equipment`` (Équipements and
-Familiers, 305), ``dofus`` (the Dofus, 304), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
+Familiers, 305), ``dofus`` (the Dofus, 304), ``chifumi`` (the cards that play
+Chi-Fu-Mi between two players), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
 A card is found by its name in its type's module.  Importing this package imports them all, so the
 tables it re-exports are full.  Choices made while an effect resolves are :class:`Pending` decisions of
 kind ``effect`` answered by :func:`answer_effect`.
@@ -17,6 +18,7 @@ from allegiance.games.wakfu.effects import (
     actions,
     allies,
     challenges,
+    chifumi,
     dofus,
     equipment,
     heroes,
@@ -45,7 +47,7 @@ from allegiance.games.wakfu.registry import (
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 #: the card-type modules (imported for their registrations)
-MODULES = (actions, allies, heroes, equipment, places, challenges, quests, reactions, dofus)
+MODULES = (actions, allies, heroes, equipment, places, challenges, quests, reactions, dofus, chifumi)
 
 
 def implemented_cards() -> list[str]:
