@@ -364,3 +364,14 @@ def test_karey_dass_grows_when_it_wins_a_chifumi(lvl: int, bonus: int) -> None:
     assert rules.force(s, hero) == force + bonus and rules.pm(s, 0) == pm + bonus
     act(s, 0, "end_turn")
     assert rules.force(s, hero) == force  # until end of turn
+
+
+def test_chifumi_endless_ties_end_by_the_rng() -> None:
+    s = board(havre={0: ["Auberge du Bouftou Croustillant"]})
+    use(s, 0, one(s, "Auberge du Bouftou Croustillant"))
+    pass_reactions(s)
+    for _ in range(6):  # five ties played again, the sixth decided by the game's RNG
+        pick(s, "pierre")
+        pick(s, "pierre")
+    settle_all(s)
+    assert not s.pending and s.players[0].xp + s.players[1].xp == 1

@@ -1,5 +1,6 @@
 """Chi-Fu-Mi played for real between two players (Karey Dass, Auberge du Bouftou Croustillant, Dames de
-Bouffe): each picks pierre, feuille or ciseaux without seeing the other's pick; a tie is played again.
+Bouffe): each picks pierre, feuille or ciseaux without seeing the other's pick; a tie is played again
+(past :data:`MAX_TIES` ties, a fair coin of the game's RNG decides).
 
 It is two pending decisions (``effect`` of fx ``chifumi``): the player who starts it picks first, then the
 other.  The first pick waits in the second Pending's data, which no view shows (a view names only the top
@@ -24,11 +25,13 @@ PICKS = ("pierre", "feuille", "ciseaux")
 BEATS = {"pierre": "ciseaux", "ciseaux": "feuille", "feuille": "pierre"}
 #: ``then`` -> (state, winner, loser, pending of the last pick) run once somebody wins
 WON: dict[str, Callable[[WakfuState, int, int, Pending], None]] = {}
+#: ties played again before the game's RNG decides (two bots that always show the same pick would tie forever)
+MAX_TIES = 5
 
 
-def play(state: WakfuState, seat: int, other: int, card: int, then: str) -> None:
+def play(state: WakfuState, seat: int, other: int, card: int, then: str, ties: int = 0) -> None:
     """Start a Chi-Fu-Mi between ``seat`` and ``other``, for ``card``'s effect ``then``."""
-    data = (("fx", "chifumi"), ("card", card), ("players", (seat, other)), ("then", then))
+    data = (("fx", "chifumi"), ("card", card), ("players", (seat, other)), ("then", then), ("ties", ties))
     who = f"{rules.label(state, seat)} and {rules.label(state, other)}"
     state.pending.append(Pending("effect", other, f"{state.name(card)}: Chi-Fu-Mi between {who}: your pick?",
                                  PICKS, card, data))
@@ -52,10 +55,14 @@ def _fx_chifumi(state: WakfuState, pend: Pending, value: Any) -> None:
     rules.say(state, "chifumi", f"Chi-Fu-Mi: {rules.label(state, a)} shows {first}, {rules.label(state, b)} "
               f"shows {value}", a)
     card = int(pend.get("card"))
-    if first == value:  # a tie is played again
-        play(state, a, b, card, pend.get("then"))
+    ties = int(pend.get("ties", 0))
+    if first == value and ties < MAX_TIES:  # a tie is played again
+        play(state, a, b, card, pend.get("then"), ties + 1)
         return
-    winner, loser = (a, b) if BEATS[first] == value else (b, a)
+    if first == value:  # RULES.md: past MAX_TIES ties the game's RNG decides, a fair coin (as for Kanigrou)
+        winner, loser = (a, b) if state.rng.below(2) == 0 else (b, a)
+    else:
+        winner, loser = (a, b) if BEATS[first] == value else (b, a)
     rules.say(state, "chifumi", f"{rules.label(state, winner)} wins the Chi-Fu-Mi", winner, card=card)
     won(state, winner)
     WON[pend.get("then")](state, winner, loser, pend)
