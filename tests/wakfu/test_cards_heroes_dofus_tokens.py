@@ -375,3 +375,120 @@ def test_chifumi_endless_ties_end_by_the_rng() -> None:
         pick(s, "pierre")
     settle_all(s)
     assert not s.pending and s.players[0].xp + s.players[1].xp == 1
+
+
+# -- tokens (413.2) and La Folle (302.6) ----------------------------------------------------------------------------
+def conserved(s: WakfuState) -> None:
+    """Invariant 3 with tokens: every card in exactly one zone; a token in play once, in no zone once gone, and
+    never in a hand, a pile, a Défausse or the banished cards (413.2)."""
+    from tests.wakfu.test_properties import zones_of
+    where = zones_of(s)
+    gone = [t for t in s.tokens if t not in where]
+    assert sorted(where + gone) == sorted(s.cards)
+    for p in s.players:
+        assert not set(s.tokens) & set(p.main + p.pioche + p.defausse + s.banished)
+
+
+def test_abraknyde_makes_an_arakne_token_once_per_turn() -> None:
+    s = board(monde={0: PIOUS + ["Abraknyde"]})
+    abra = one(s, "Abraknyde")
+    use(s, 0, abra)
+    pass_reactions(s)
+    (tok,) = s.tokens
+    d = s.cards[tok]
+    assert tok in s.players[0].monde and d.type == "Allié" and d.is_monster and "Arakne" in d.subtypes
+    assert rules.force(s, tok) == 1 and d.element == "Terre" and d.level == 0 and d.xp == 0
+    assert not any(a.kind == "use" and a.get("card") == abra for a in GAME.legal_actions(s, 0))  # once per turn
+    conserved(s)
+    view = GAME.view(s, 1)  # rendered in every view, by its name
+    assert any(c["id"] == tok and c["name"] == "Arakne (jeton)" for c in view["players"][0]["monde"])
+
+
+def test_a_token_ceases_to_exist_when_it_leaves_play() -> None:
+    from allegiance.games.wakfu import flow
+    from allegiance.games.wakfu.effects.tokens import make_token
+    s = board(monde={1: ["Bwork"]})
+    xp = s.players[1].xp
+    a, b, c = (make_token(s, 0, "Arakne (jeton)") for _ in range(3))
+    events.destroy(s, a, 1)  # destroyed: no Défausse, no XP (its XP is 0, 415.5)
+    rules.recycle(s, b)  # recycled: no Pioche
+    rules.remove(s, c)  # sent to a hand by some effect: gone at the next check
+    s.players[0].main.append(c)
+    flow.check(s)
+    assert not any(rules.in_play(s, t) for t in (a, b, c)) and s.players[1].xp == xp
+    conserved(s)
+
+
+def test_tokens_survive_a_position_round_trip() -> None:
+    import json
+    from allegiance.games.wakfu.effects.tokens import make_token
+    s = GAME.new_game("1v1", 5, {"decks": ["iop", "cra"]})
+    kept = make_token(s, 0, "Vampyre (jeton)")
+    gone = make_token(s, 1, "Arakne (jeton)")
+    events.destroy(s, gone)
+    back = GAME.from_position(json.loads(json.dumps(GAME.to_position(s))))
+    assert back.tokens == s.tokens and kept in back.players[0].monde and back.cards[kept] == s.cards[kept]
+    conserved(back)
+
+
+def test_a_copy_keeps_its_own_card_table() -> None:
+    from allegiance.games.wakfu.effects.tokens import make_token
+    s = board()
+    before = s.copy()
+    make_token(s, 0, "Arakne (jeton)")
+    assert len(before.cards) == len(s.cards) - 1 and before.tokens == ()  # invariant 6: copies stay apart
+    conserved(before)
+
+
+def test_vampyro_recycles_a_monstre_for_a_vampyre_token() -> None:
+    s = board(monde={0: ["Vampyro", "Bwork"]})
+    vampyro, bw = one(s, "Vampyro"), one(s, "Bwork")
+    use(s, 0, vampyro, bw)  # the additional cost: recycle a Monstre you control
+    pass_reactions(s)
+    (tok,) = s.tokens
+    assert s.players[0].pioche[0] == bw and tok in s.players[0].monde and vampyro in s.tapped
+    assert s.cards[tok].element == "Air" and "Vampyre" in s.cards[tok].subtypes
+    conserved(s)
+
+
+@pytest.mark.parametrize("save", [True, False])
+def test_vampyro_about_to_be_destroyed_returns_to_the_hand(save: bool) -> None:
+    from allegiance.games.wakfu.effects.tokens import make_token
+    s = board(monde={0: ["Vampyro"]})
+    vampyro = one(s, "Vampyro")
+    tok = make_token(s, 0, "Vampyre (jeton)")
+    events.destroy(s, vampyro, 1)
+    assert s.pending[-1].kind == "effect" and tok in s.pending[-1].options
+    choose(s, tok if save else "no")
+    settle_all(s)
+    if save:  # the Monstre (a token: it ceases to exist) is destroyed instead, Vampyro goes back to the hand
+        assert vampyro in s.players[0].main and not rules.in_play(s, tok)
+    else:
+        assert vampyro in s.players[0].defausse and rules.in_play(s, tok)
+    conserved(s)
+
+
+def test_la_folle_is_a_monstre_in_play_and_an_action_out_of_it() -> None:
+    # 302.5: a Sadida Sort needs a Sadida (Klore Ofil); 302.6: it is put into play as a Monstre of Force 1 Terre
+    s = board(heroes=("Klore Ofil", "Tirlangue Portey"), monde={0: PIOUS}, hand={0: ["La Folle"]})
+    folle = one(s, "La Folle")
+    pa1, pm1 = rules.pa(s, 1), rules.pm(s, 1)
+    act(s, 0, "play", card=folle)
+    pay(s)
+    pass_reactions(s)
+    assert folle in s.players[0].monde and s.cards[folle].type == "Allié" and rules.force(s, folle) == 1
+    assert s.pending[-1].kind == "trigger_target"  # when it appears: a player of your choice loses 1 PA
+    choose(s, 1)
+    settle_all(s)
+    assert rules.pa(s, 1) == pa1 - 1 and folle not in s.players[0].defausse
+    events.destroy(s, folle, 1)
+    assert folle in s.players[0].defausse and s.cards[folle].type == "Action"  # an Action again (302.6)
+    choose(s, 1)  # when it is destroyed: a player of your choice loses 1 PM
+    settle_all(s)
+    assert rules.pm(s, 1) == pm1 - 1
+    conserved(s)
+
+
+def test_la_folle_needs_a_sadida() -> None:
+    s = board(monde={0: PIOUS}, hand={0: ["La Folle"]})
+    assert not playable(s, one(s, "La Folle"))

@@ -16,6 +16,7 @@ from allegiance.games.wakfu.registry import (
     APPEAR_INCLINED,
     ATTACK_PM,
     BEFORE_DAMAGE,
+    BEFORE_DESTROY,
     DAMAGE_WINDOW,
     DAMAGED,
     DAMAGED_AMOUNT,
@@ -258,6 +259,8 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
     if not rules.in_play(state, card):
         return
     d = state.cards[card]
+    if d.name in BEFORE_DESTROY and BEFORE_DESTROY[d.name](state, card, credit):
+        return  # about to be destroyed: its controller decides first (Vampyro)
     seat = rules.controller(state, card)
     if d.type == "Havre Sac":
         rules.banish_sac(state, seat)

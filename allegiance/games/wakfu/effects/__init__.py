@@ -3,7 +3,7 @@
 ``actions`` (Actions, 302; ``challenges`` the Challenges, 302.3; ``quests`` the Quêtes, 302.2; ``reactions`` the Réactions to
 XP and to a mouvement), ``allies`` (Alliés, 303), ``heroes`` (Héros, 307), ``equipment`` (Équipements and
 Familiers, 305), ``dofus`` (the Dofus, 304), ``chifumi`` (the cards that play
-Chi-Fu-Mi between two players), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
+Chi-Fu-Mi between two players), ``tokens`` (the tokens, 413.2, their makers and La Folle), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
 A card is found by its name in its type's module.  Importing this package imports them all, so the
 tables it re-exports are full.  Choices made while an effect resolves are :class:`Pending` decisions of
 kind ``effect`` answered by :func:`answer_effect`.
@@ -25,6 +25,7 @@ from allegiance.games.wakfu.effects import (
     places,
     quests,
     reactions,
+    tokens,
 )
 from allegiance.games.wakfu.registry import (
     ACTIONS,
@@ -47,7 +48,7 @@ from allegiance.games.wakfu.registry import (
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 #: the card-type modules (imported for their registrations)
-MODULES = (actions, allies, heroes, equipment, places, challenges, quests, reactions, dofus, chifumi)
+MODULES = (actions, allies, heroes, equipment, places, challenges, quests, reactions, dofus, chifumi, tokens)
 
 
 def implemented_cards() -> list[str]:
