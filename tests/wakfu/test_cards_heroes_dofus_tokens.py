@@ -421,6 +421,7 @@ def test_a_token_ceases_to_exist_when_it_leaves_play() -> None:
 
 def test_tokens_survive_a_position_round_trip() -> None:
     import json
+
     from allegiance.games.wakfu.effects.tokens import make_token
     s = GAME.new_game("1v1", 5, {"decks": ["iop", "cra"]})
     kept = make_token(s, 0, "Vampyre (jeton)")

@@ -32,8 +32,12 @@ def zones_of(s: WakfuState) -> list[int]:
 
 
 def conserved(s: WakfuState) -> None:
+    """Invariant 3: every card in exactly one zone; a token (413.2) in play or, once it ceased to exist, in none."""
     where = zones_of(s)
-    assert sorted(where) == sorted(s.cards), "a card is lost or in two zones (invariant 3)"
+    gone = [t for t in s.tokens if t not in where]
+    assert sorted(where + gone) == sorted(s.cards), "a card is lost or in two zones (invariant 3)"
+    in_play = {c for p in s.players for c in p.monde + p.havre}
+    assert all(t in in_play for t in s.tokens if t in where), "a token out of play (413.2)"
 
 
 def hidden_from(s: WakfuState, seat: int) -> set[int]:
