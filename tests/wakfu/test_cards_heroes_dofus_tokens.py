@@ -493,3 +493,17 @@ def test_la_folle_is_a_monstre_in_play_and_an_action_out_of_it() -> None:
 def test_la_folle_needs_a_sadida() -> None:
     s = board(monde={0: PIOUS}, hand={0: ["La Folle"]})
     assert not playable(s, one(s, "La Folle"))
+
+
+def test_a_searching_bot_does_not_see_the_first_chifumi_pick() -> None:
+    # invariant 4 under search: the determinised worlds of the second picker carry a pick drawn at random
+    from allegiance.core.rng import Rng
+    from allegiance.games.wakfu.determinize import determinize
+    s = board(havre={0: ["Auberge du Bouftou Croustillant"]})
+    use(s, 0, one(s, "Auberge du Bouftou Croustillant"))
+    pass_reactions(s)
+    pick(s, "ciseaux")
+    rng = Rng(3)
+    seen = {determinize(s, 1, rng).pending[-1].get("first") for _ in range(40)}
+    assert seen == {"pierre", "feuille", "ciseaux"}
+    assert determinize(s, 0, rng).pending[-1].get("first") == "ciseaux"  # its picker knows it
