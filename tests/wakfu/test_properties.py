@@ -164,8 +164,14 @@ def test_random_playouts_of_playable_starters(pair: tuple[str, str]) -> None:
 
 
 def test_deck_with_unimplemented_cards_is_refused() -> None:
-    text = starter("iop").to_text().replace("3 Charge\n", "3 Abraknyde\n")
-    with pytest.raises(ValueError, match="not implemented yet: Abraknyde"):
+    from allegiance.games.wakfu.cards import CARDS
+    from allegiance.games.wakfu.effects import implemented
+    missing = sorted(n for n, d in CARDS.items() if not implemented(n) and d.type not in ("Héros", "Havre Sac")
+                     and not d.unique)
+    if not missing:
+        pytest.skip("every Incarnam card is implemented")
+    text = starter("iop").to_text().replace("3 Charge\n", f"3 {missing[0]}\n")
+    with pytest.raises(ValueError, match="not implemented yet: " + re.escape(missing[0])):
         GAME.new_game("1v1", 1, {"decks": [text, "iop"]})
 
 
