@@ -507,3 +507,40 @@ def test_a_searching_bot_does_not_see_the_first_chifumi_pick() -> None:
     seen = {determinize(s, 1, rng).pending[-1].get("first") for _ in range(40)}
     assert seen == {"pierre", "feuille", "ciseaux"}
     assert determinize(s, 0, rng).pending[-1].get("first") == "ciseaux"  # its picker knows it
+
+
+# -- random games with these cards (invariants 1, 3, 4) ---------------------------------------------------------------
+HEROES = ("Ayma Ragie", "Hynd Yanajone", "Karey Dass", "Klore Ofil", "Kouff Ourbe", "Opée Tissoin", "Shimay Rouch",
+          "Trantmy Londami")
+DECK_BODY = ("3 Abraknyde\n1 Vampyro\n3 La Folle\n3 Dofawa\n1 Dofus Émeraude\n1 Dofus Turquoise\n1 Dofus Cawotte\n"
+             "3 Auberge du Bouftou Croustillant\n3 Dames de Bouffe\n3 Mines d'Astrub\n3 Forêts d'Astrub\n1 Dark Vlad\n"
+             "1 Chêne Mou\n3 Bwork\n3 Bouftou\n3 Piou Vert\n3 Piou Rouge\n3 Boufton Blanc\n3 Wabbit\n3 Tofu\n")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_with_these_cards(seed: int) -> None:
+    import json
+
+    from allegiance.core.rng import Rng
+    from tests.wakfu.test_properties import no_leak
+    decks = [f"Héros: {HEROES[(seed * 2 + k) % 8]}\nHavre Sac: Havre Sac du Bouftou\n{DECK_BODY}" for k in (0, 1)]
+    s = GAME.new_game("1v1", seed, {"decks": decks, "max_turns": 60})
+    rng = Rng(seed + 11)
+    log = []
+    for n in range(1500):
+        if GAME.outcome(s) is not None:
+            break
+        seat = GAME.active_seats(s)[0]
+        a = rng.choice(GAME.legal_actions(s, seat))
+        GAME.apply(s, seat, a)
+        log.append((seat, a))
+        if n % 3 == 0:
+            conserved(s)
+            no_leak(s)
+    conserved(s)
+    again = GAME.new_game("1v1", seed, {"decks": decks, "max_turns": 60})
+    for seat, a in log:  # invariant 1: the seed and the log replay the game
+        GAME.apply(again, seat, a)
+    assert GAME.to_position(again) == GAME.to_position(s)
+    back = GAME.from_position(json.loads(json.dumps(GAME.to_position(s))))
+    assert GAME.view(back, 0) == GAME.view(s, 0)
