@@ -540,7 +540,7 @@ def test_baguette_du_tofu_and_panoplie_tofu() -> None:
 
 
 # -- triggered and continuous powers ------------------------------------------------------------------------
-@pytest.mark.parametrize("name", sorted(n for n in APPEAR if CARDS[n].type == "Allié"))  # Équipements: their own tests
+@pytest.mark.parametrize("name", sorted(n for n in APPEAR if CARDS[n].type == "Allié"))  # Équipements, Dofus, La Folle: their own tests
 def test_appear_triggers(name: str) -> None:
     s = rich(hand={0: [name]}, monde={1: ["Tomla Klass", "Coiffe du Bouftou"]}, hero_in_monde=(0,))
     coiffe = one(s, "Coiffe du Bouftou")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from allegiance.core.errors import IllegalActionError
@@ -184,8 +186,14 @@ def test_max_turns_draw() -> None:
 
 
 def test_deck_with_unimplemented_card_is_refused() -> None:
-    text = starter("feca").to_text().replace("3 Fofy Fafié\n", "3 Abraknyde\n")
-    with pytest.raises(DeckError, match="not implemented yet: Abraknyde"):
+    from allegiance.games.wakfu.cards import CARDS
+    from allegiance.games.wakfu.effects import implemented
+    missing = sorted(n for n, d in CARDS.items() if not implemented(n) and d.type not in ("Héros", "Havre Sac")
+                     and not d.unique)
+    if not missing:
+        pytest.skip("every Incarnam card is implemented")
+    text = starter("feca").to_text().replace("3 Fofy Fafié\n", f"3 {missing[0]}\n")
+    with pytest.raises(DeckError, match="not implemented yet: " + re.escape(missing[0])):
         GAME.new_game("1v1", 1, {"decks": ["iop", text]})
 
 

@@ -34,10 +34,11 @@ def conserved(s: WakfuState) -> None:
     for p in s.players:
         where += p.pioche + p.main + p.defausse + p.havre + p.monde + p.gone
     where += [i.card for i in s.file if i.kind == "card"] + s.banished
-    assert sorted(where) == sorted(s.cards), "a card is lost or in two zones (invariant 3)"
+    gone = [t for t in s.tokens if t not in where]  # tokens that ceased to exist (413.2)
+    assert sorted(where + gone) == sorted(s.cards), "a card is lost or in two zones (invariant 3)"
     for p in s.players:
-        if p.out:  # WK-ELIM-1: they left with every card they own
-            assert p.gone == sorted(c for c in s.cards if s.owners[c] == p.seat)
+        if p.out:  # WK-ELIM-1: they left with every card they own (a token is no card)
+            assert p.gone == sorted(c for c in s.cards if s.owners[c] == p.seat and c not in s.tokens)
 
 
 def hidden_from(s: WakfuState, seat: int) -> set[int]:

@@ -56,7 +56,9 @@ def test_card_catalog() -> None:
     cat = GAME.card_catalog()
     assert len(cat) == 320 and json.dumps(cat)
     assert cat["Bruss Ouilis"]["sides"][1]["pv"] == 22 and cat["Colère de Iop"]["level"] == "X"
-    assert cat["Bouftou"]["implemented"] and not cat["Abraknyde"]["implemented"]
+    from allegiance.games.wakfu.effects import implemented
+    assert cat["Bouftou"]["implemented"] and cat["Abraknyde"]["implemented"]
+    assert all(entry["implemented"] == implemented(name) for name, entry in cat.items())
 
 
 def test_a_lasting_effect_is_listed_in_words_on_the_card_it_affects() -> None:

@@ -34,7 +34,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("resources", "events"),
     ("effects.common",),
     ("effects.actions", "effects.allies", "effects.equipment", "effects.equipment_more", "effects.heroes",
-     "effects.places", "effects.challenges", "effects.quests", "effects.reactions"),
+     "effects.places", "effects.challenges", "effects.quests", "effects.reactions", "effects.dofus", "effects.chifumi",
+     "effects.tokens"),
     ("effects",),  # the package: importing it imports every card module, so the registry is full
     ("combat",),
     ("choices",),

@@ -223,6 +223,28 @@ CARDS: Final = load()[0]
 HERO_SIDES: Final = load()[1]
 
 
+#: the ``number`` of a token's definition: a token is no card (413.2)
+TOKEN_NUMBER: Final = "jeton"
+
+
+def _token(name: str, kind: str, force: int, element: str, text: str) -> CardDef:
+    """A token (413.2): an Allié made by an effect, Niveau 0, XP 0, of the subtype it is named after."""
+    return CardDef(name=name, type="Allié", subtypes=("Monstre", kind), number=TOKEN_NUMBER, rarity="", level=0,
+                   x_cost=False, cost_element="Neutre", force=force, variable_force=False, element=element,
+                   element_inferred=False, hero_side=0, pa=0, pm=0, pv=0, xp=0, taille=0, resistance=0, unique=False,
+                   keywords=(), resistances=(), metiers=(), recipe=None, text=text, starter="")
+
+
+#: the tokens the Incarnam cards make, by name (the name says it is a token: "Arakne" is also a card)
+TOKENS: Final = {d.name: d for d in (
+    _token("Arakne (jeton)", "Arakne", 1, "Terre", "Token (Abraknyde): Monstre - Arakne, Force 1 Terre."),
+    _token("Vampyre (jeton)", "Vampyre", 1, "Air", "Token (Vampyro): Monstre - Vampyre, Force 1 Air."),
+)}
+#: Actions put into play as a Monstre (an Invocation, 302.6, 303.5): what they are while in play (their Niveau
+#: kept, no trait of a Sort); out of play they are the Action again
+INVOKED: Final = {"La Folle": replace(CARDS["La Folle"], type="Allié", subtypes=("Monstre",))}
+
+
 def card(name: str) -> CardDef:
     """The card called ``name`` (a Héros: its Niveau 1 side)."""
     try:

@@ -12,6 +12,7 @@ from allegiance.games.wakfu.effects import (
     HAND_POWERS,
     HERO_L2_POWERS,
     PERMANENT,
+    PLAY_CONDITIONS,
     POWERS,
     TRIGGERS,
     Spec,
@@ -278,6 +279,9 @@ def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
                 and c not in item.extra]
     if kind == "destroy_ally":
         return [c for c in p.monde + p.havre if state.cards[c].type == "Allié"]
+    if kind == "recycle_monster":  # a Monstre you control, recycled from play (Vampyro; a token ceases to exist)
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and state.cards[c].is_monster
+                and c != item.card]
     return []
 
 
@@ -296,7 +300,7 @@ def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
     if spec.extra.startswith("recycle1:"):
         el = spec.extra.split(":")[1]
         return any(rules.of_element(state, c, el) for c in state.players[seat].defausse)
-    if spec.extra.startswith("destroy_sub:") or spec.extra == "destroy_ally":
+    if spec.extra.startswith("destroy_sub:") or spec.extra in ("destroy_ally", "recycle_monster"):
         return bool(extra_options(state, Item("power", seat, card, spec.name), spec.extra))
     return True
 
@@ -308,7 +312,7 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     name = state.name(item.card)
     if kind in ("destroy_self", "mill1", "return_self"):
         return False  # paid in after_paid (no choice)
-    if kind in ("incline_own", "incline_other", "discard1", "destroy_tofu", "destroy_ally") or kind.startswith(
+    if kind in ("incline_own", "incline_other", "discard1", "destroy_tofu", "destroy_ally", "recycle_monster") or kind.startswith(
             ("recycle1:", "discard1:", "destroy_sub:")):
         if item.extra:
             return False
@@ -316,7 +320,8 @@ def extra_step(state: WakfuState, item: Item) -> bool:
         prompt = {"incline_own": "incline one of your Alliés/Héros", "discard1": "discard a card",
                   "incline_other": "incline another of your Alliés/Héros",
                   "discard1:Équipement": "discard an Équipement card", "discard1:Monstre": "discard a Monstre card",
-                  "destroy_tofu": "destroy one of your Tofus", "destroy_ally": "destroy one of your Alliés"}.get(
+                  "destroy_tofu": "destroy one of your Tofus", "destroy_ally": "destroy one of your Alliés",
+                  "recycle_monster": "recycle a Monstre you control"}.get(
             kind, f"destroy one of your {kind[12:]}s" if kind.startswith("destroy_sub:")
             else "recycle a card from your Défausse")
         # 808.2: the player may still take the card back (nothing is paid yet)
@@ -380,6 +385,8 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
             return False
     elif not places(state, seat, card, only_one=True):
         return False
+    elif d.name in PLAY_CONDITIONS and not PLAY_CONDITIONS[d.name](state, seat, card):
+        return False  # its own play restriction (304.1)
     if not spec.split and spec.targets and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
         return False
     return extra_payable(state, seat, card, spec)

@@ -13,6 +13,8 @@ in hidden cards give the same determinisation; the copy gets a fresh game RNG dr
 its future shuffles are not the real ones either.  Another seat's pending choice that names its
 hidden cards (discard from hand) is rewritten through the same relabelling.
 
+A Chi-Fu-Mi pick made by another seat and not shown yet is drawn again at random too.
+
 Written over any number of seats: a seat sees its own Main and, in the team modes, its teammates'
 (WK-COMM-1), whose Pioches are then only shuffled like its own.
 """
@@ -49,11 +51,22 @@ def determinize(state: WakfuState, seat: int, rng: Rng) -> WakfuState:
             redeal(p.pioche, [], known, shuffler, relabel)
         else:
             redeal(p.main, p.pioche, known, shuffler, relabel)
+    out.pending = [_hide_pick(pend, seat, shuffler) for pend in out.pending]
     if relabel:
         out.pending = [_relabel(pend, relabel) for pend in out.pending]
         for item in out.file:  # additional costs chosen from a hand, not paid yet (418.8)
             item.extra = [relabel.get(x, x) if isinstance(x, int) else x for x in item.extra]
     return out
+
+
+def _hide_pick(pend: Pending, seat: int, shuffler: random.Random) -> Pending:
+    """A Chi-Fu-Mi pick made by another seat and not shown yet (``effects.chifumi``) is drawn again at random."""
+    first = pend.get("first") if pend.get("fx") == "chifumi" else None
+    picker = pend.get("players", (seat,))[0] if first is not None else seat
+    if first is None or picker == seat:
+        return pend
+    data = tuple((k, shuffler.choice(("pierre", "feuille", "ciseaux")) if k == "first" else v) for k, v in pend.data)
+    return Pending(pend.kind, pend.seat, pend.prompt, pend.options, pend.card, data)
 
 
 def _known_cards(state: WakfuState, seat: int) -> set[int]:

@@ -23,7 +23,7 @@ MAX_POWERS: Final = 4
 WORDS: Final = ("keep", "rollback", "recycle", "pass", "done", "cancel", "craft", "draw", "no", "chifumi",
                 "accept", "refuse", "destroy", "none", "monde", "havre", "Air", "Terre", "Feu", "Eau", "Neutre",
                 "Armurier", "Forgeron", "Bricoleur", "Bijoutier", "play_first", "play_second", "regain", "lose",
-                "lose_pv")
+                "lose_pv", "pierre", "feuille", "ciseaux")
 _FIXED: Final = ("end_turn", "attack", "pass")
 WORD0: Final = len(_FIXED)
 PLAY0: Final = 64

@@ -16,6 +16,7 @@ from allegiance.games.wakfu.registry import (
     APPEAR_INCLINED,
     ATTACK_PM,
     BEFORE_DAMAGE,
+    BEFORE_DESTROY,
     DAMAGE_WINDOW,
     DAMAGED,
     DAMAGED_AMOUNT,
@@ -121,6 +122,8 @@ def incline(state: WakfuState, card: int) -> None:
                 deal_damage(state, seat, None, card, 2, "Feu")
             elif stat == "tiwabbit":  # Tiwabbit Kiafin: 1 Eau damage per effect
                 deal_damage(state, seat, None, card, v, "Eau")
+            elif stat == "kouff":  # Kouff Ourbe: N Terre damage, its source the game (no range, 508)
+                deal_damage(state, seat, None, card, v, "Terre")
     if state.pmods and rules.is_character(state, card):
         # Dragon Cochon: the next Allié or Héros that inclines takes 4 Eau damage (each effect used once)
         burns = [m for m in state.pmods if m[1] == "dragon_cochon"]
@@ -143,7 +146,10 @@ def moved(state: WakfuState, seat: int, card: int) -> None:
 
 
 def untapped(state: WakfuState, card: int) -> None:
-    """A card untaps: its "whenever it untaps" power (Goultard le Barbare)."""
+    """A card untaps: its "whenever it untaps" power (Goultard le Barbare); the effects lasting "while it stays
+    inclined" end (``until`` "untap": Shimay Rouch)."""
+    if state.mods and any(m[0] == card and m[3] == "untap" for m in state.mods):
+        state.mods = [m for m in state.mods if not (m[0] == card and m[3] == "untap")]
     effect = ON_UNTAP.get(state.name(card))
     if effect is not None and rules.in_play(state, card):
         push_trigger(state, rules.controller(state, card), card, effect)
@@ -234,6 +240,8 @@ def _prevention(state: WakfuState, target: int) -> int:
         n += sum(v for s, st, v, _ in state.pmods if s == seat and st == "glyphe")
     if any(st == "treve" for _, st, _, _ in state.pmods):
         n += 1000
+    if state.mods:  # damage reduced while a modifier lasts (Shimay Rouch, while it stays inclined)
+        n += sum(m[2] for m in state.mods if m[0] == target and m[1] == "reduce")
     return n
 
 
@@ -251,6 +259,8 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
     if not rules.in_play(state, card):
         return
     d = state.cards[card]
+    if d.name in BEFORE_DESTROY and BEFORE_DESTROY[d.name](state, card, credit):
+        return  # about to be destroyed: its controller decides first (Vampyro)
     seat = rules.controller(state, card)
     if d.type == "Havre Sac":
         rules.banish_sac(state, seat)

@@ -205,6 +205,8 @@ def check(state: WakfuState) -> None:
     if state.pmods:
         for watch in STEP_WATCH:  # effects that follow a change as it happens (Emprise)
             watch(state)
+    if state.tokens:
+        rules.tokens_out_of_play(state)  # 413.2
     for _ in range(100):
         changed = False
         due = _lethal(state)

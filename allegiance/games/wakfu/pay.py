@@ -240,7 +240,7 @@ def after_paid(state: WakfuState, item: Item) -> None:
         for c in item.extra:
             rules.recycle(state, c)
         item.extra = []
-    elif spec.extra.startswith(("recycle3:", "recycle1:")):
+    elif spec.extra.startswith(("recycle3:", "recycle1:")) or spec.extra == "recycle_monster":
         for c in item.extra:
             rules.recycle(state, c)
     elif spec.extra in ("discard3", "discard1", "discardX") or spec.extra.startswith("discard1:"):

@@ -22,7 +22,7 @@ from typing import Any
 from allegiance.core.errors import PositionError
 from allegiance.core.position_fields import a_list, check_fields, whole_number
 from allegiance.core.rng import rng_from_json
-from allegiance.games.wakfu.cards import CARDS, CardDef
+from allegiance.games.wakfu.cards import CARDS, INVOKED, TOKEN_NUMBER, TOKENS, CardDef
 from allegiance.games.wakfu.setup import deck_specs, read_deck, table_for
 from allegiance.games.wakfu.state import Combat, Config, Item, Pending, Player, WakfuState
 
@@ -70,6 +70,8 @@ def until_words(until: str) -> str:
         return f"next turn of seat {until[5:]}"
     if until.startswith("after:"):  # the untap of that turn included (Grippe de Wakfu)
         return f"untap of the next turn of seat {until[6:]}"
+    if until == "untap":  # while the card stays inclined (Shimay Rouch)
+        return "while inclined"
     return until
 
 
@@ -84,14 +86,16 @@ def until_mark(words: Any, where: str) -> str:
         return "combat"
     if words == "permanent":
         return "perm"
+    if words == "while inclined":
+        return "untap"
     m = _NEXT.fullmatch(str(words))
     if m:
         return f"next:{m.group(1)}"
     m = _AFTER.fullmatch(str(words))
     if m:
         return f"after:{m.group(1)}"
-    raise PositionError(f"{where}: until must be \"end of turn\", \"end of combat\", \"permanent\", \"next turn of seat N\" or "
-                        f"\"untap of the next turn of seat N\", not {words!r}")
+    raise PositionError(f"{where}: until must be \"end of turn\", \"end of combat\", \"permanent\", \"next turn of seat N\", "
+                        f"\"untap of the next turn of seat N\" or \"while inclined\", not {words!r}")
 
 
 def to_position(state: WakfuState) -> dict[str, Any]:
@@ -174,6 +178,8 @@ def from_position(data: Mapping[str, Any]) -> WakfuState:
 def _named(name: str, where: str) -> CardDef:
     if name in CARDS:
         return CARDS[name]
+    if name in TOKENS:  # a token in play (413.2)
+        return TOKENS[name]
     close = difflib.get_close_matches(name, CARDS, n=1)
     hint = f' (did you mean "{close[0]}"?)' if close else ""
     raise PositionError(f'{where}: no card named "{name}"{hint}')
@@ -287,9 +293,9 @@ class _Reader:
             self.at = "cards"
             for i, r in enumerate(a_list(data["cards"], "cards")):
                 name, _, num = str(r).rpartition("#")
-                if num != str(i) or name not in CARDS:
+                if num != str(i) or (name not in CARDS and name not in TOKENS):
                     raise PositionError(f"cards[{i}]: {r!r} is not a known card with id #{i}")
-                self.known[i] = CARDS[name]
+                self.known[i] = CARDS[name] if name in CARDS else TOKENS[name]
         # the zones
         players = []
         for seat, pd in enumerate(players_data):
@@ -326,6 +332,9 @@ class _Reader:
         self._number(players, banished, file_cards)
         if self.table_given:
             missing = sorted(set(self.known) - set(self.cards))
+            for c in [c for c in missing if self.known[c].number == TOKEN_NUMBER]:
+                self.cards[c] = self.known[c]  # a token that ceased to exist: in no zone (413.2)
+                missing.remove(c)
             if missing:
                 raise PositionError("cards: in no zone: " + ", ".join(f"{self.known[c].name}#{c}" for c in missing[:5]))
         state = WakfuState(table, self.cards, cfg)
@@ -334,6 +343,11 @@ class _Reader:
         state.owners = self._owners(data, n)
         state.players = players
         state.banished = banished
+        state.tokens = tuple(c for c in sorted(self.cards) if self.cards[c].number == TOKEN_NUMBER)
+        for p in players:  # an Invocation in play is its Monstre (302.6)
+            for c in p.monde + p.havre:
+                if self.cards[c].name in INVOKED:
+                    self.cards[c] = INVOKED[self.cards[c].name]
         self._scalars(state, players_data)
         self._in_play(state)
         self._file_pending_combat(state)

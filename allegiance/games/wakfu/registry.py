@@ -32,7 +32,8 @@ class Spec:
     resolve: Resolve
     targets: tuple[str, ...] = ()
     x: bool = False
-    extra: str = ""  # additional cost (418.8): incline_own, recycle3:<el>, discard3, discard1, destroy_self...
+    extra: str = ""  # additional cost (418.8): incline_own, recycle3:<el>, discard3, discard1, destroy_self,
+    # recycle_monster...
     condition: Condition | None = None  # (state, seat, card) -> may play now
     reaction: bool = False
     text: str = ""
@@ -137,6 +138,17 @@ SHARED_POWERS: set[str] = set()
 #: the names of the cards whose controller may react to a mouvement (414; Lâme Ourduvis): a mouvement then
 #: goes to the File as a "moved" event
 MOVE_WATCHERS: set[str] = set()
+
+#: card name -> (state, seat, card) whether a permanent may be played now beyond the common rules (its play
+#: restriction: the Dofus, 304.1)
+PLAY_CONDITIONS: dict[str, Condition] = {}
+
+#: (state, seat) called whenever a seat wins a Chi-Fu-Mi (Karey Dass; ``effects.chifumi``)
+CHIFUMI_WON: list[Callable[[WakfuState, int], None]] = []
+
+#: card name -> (state, card, credit) asked as the card is about to be destroyed: True when its controller is
+#: asked a choice instead (the destruction then waits for the answer; Vampyro)
+BEFORE_DESTROY: dict[str, Callable[[WakfuState, int, int | None], bool]] = {}
 
 # -- the rest -------------------------------------------------------------------------------------------------
 #: ``fx`` of an ``effect`` Pending -> what its answer does

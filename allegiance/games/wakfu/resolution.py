@@ -45,7 +45,8 @@ def resolve(state: WakfuState, item: Item) -> None:
         if d.type == "Action":
             rules.say(state, "resolve", f"{d.name} resolves", item.seat, card=item.card)
             _run(state, spec.resolve, item)
-            state.players[state.owner(item.card)].defausse.append(item.card)  # 302.1
+            if not rules.in_play(state, item.card):  # an Invocation is in play instead (302.6)
+                state.players[state.owner(item.card)].defausse.append(item.card)  # 302.1
         else:
             events.appear(state, item)
     else:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from allegiance.core.events import Event
-from allegiance.games.wakfu.cards import HERO_SIDES, CardDef
+from allegiance.games.wakfu.cards import CARDS, HERO_SIDES, INVOKED, TOKEN_NUMBER, CardDef
 from allegiance.games.wakfu.state import Player, WakfuState
 
 XP_LEVEL_2 = 6  # 307.4
@@ -102,6 +102,38 @@ def remove(state: WakfuState, card: int) -> None:
     state.attached.pop(card, None)
     if state.mods:
         state.mods = [m for m in state.mods if m[0] != card]
+    d = state.cards[card]
+    if d.name in INVOKED and d is not CARDS[d.name]:  # an Invocation out of play is its Action again (302.6)
+        redefine(state, card, CARDS[d.name])
+
+
+def redefine(state: WakfuState, card: int, d: CardDef) -> None:
+    """The card is now ``d`` (an Invocation in or out of play): the shared card table is replaced, not mutated."""
+    state.cards = {**state.cards, card: d}
+
+
+def is_token(state: WakfuState, card: int) -> bool:
+    """413.2: a token is no card."""
+    return state.cards[card].number == TOKEN_NUMBER
+
+
+def cease(state: WakfuState, card: int) -> None:
+    """A token leaving play ceases to exist (413.2): it goes to no hand, pile or Défausse."""
+    remove(state, card)
+    say(state, "cease", f"{state.name(card)} (a token) ceases to exist", None, card=card)
+
+
+def tokens_out_of_play(state: WakfuState) -> None:
+    """The check after every step (``flow.check``): a token that some effect sent to a hand, a pile, a Défausse or
+    the banished cards ceases to exist at once (413.2)."""
+    for t in state.tokens:
+        if t in state.banished:
+            state.banished.remove(t)
+        for p in state.players:
+            if t in p.main or t in p.pioche or t in p.defausse:
+                cease(state, t)
+            if t in p.gone:  # a leaving player takes back his cards (WK-ELIM-1), not his tokens
+                p.gone.remove(t)
 
 
 def equipment_of(state: WakfuState, porteur: int) -> list[int]:
@@ -269,10 +301,18 @@ def may_block(state: WakfuState, blocker: int, attacker: int) -> bool:
     return not has_keyword(state, attacker, "Agilité") or has_keyword(state, blocker, "Agilité")
 
 
+#: a keyword a card in play gives its controller's Héros (Dofus Turquoise: Géant, whoever carries it)
+HERO_KEYWORDS = {"Dofus Turquoise": "Géant"}
+
+
 def has_keyword(state: WakfuState, card: int, keyword: str) -> bool:
     if cd(state, card).has(keyword):
         return True
     if any(EQUIP_KEYWORDS.get(state.cards[e].name) == keyword for e in equipment_of(state, card)):
+        return True
+    if state.attached and state.cards[card].type == "Héros" and any(
+            HERO_KEYWORDS.get(state.cards[e].name) == keyword and controller(state, e) == controller(state, card)
+            for e in state.attached):
         return True
     return any(c == card and stat == keyword for c, stat, _, _ in state.mods)
 
@@ -405,7 +445,9 @@ def leave_combat(state: WakfuState, card: int) -> None:
 
 
 def to_defausse(state: WakfuState, card: int) -> None:
-    """Out of play (or wherever it is) to its owner's Défausse."""
+    """Out of play (or wherever it is) to its owner's Défausse; a token ceases to exist (413.2)."""
+    if state.tokens and is_token(state, card):
+        return cease(state, card)
     remove(state, card)
     state.players[state.owner(card)].defausse.append(card)
 
@@ -505,7 +547,9 @@ def of_element(state: WakfuState, card: int, element: str) -> bool:
 
 
 def recycle(state: WakfuState, card: int) -> None:
-    """Put a card at the bottom of its owner's Pioche (recycler)."""
+    """Put a card at the bottom of its owner's Pioche (recycler); a token ceases to exist (413.2)."""
+    if state.tokens and is_token(state, card):
+        return cease(state, card)
     remove(state, card)
     state.players[state.owner(card)].pioche.insert(0, card)
 

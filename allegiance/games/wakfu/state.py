@@ -2,7 +2,9 @@
 
 Card ids are ints; ``WakfuState.cards`` maps each id to its :class:`CardDef` (shared, never mutated).
 Every card id is in exactly one zone (invariant 3): a player's Pioche / Main / Défausse / Havre Sac /
-Monde, the File d'Attente (``file`` items own their card), or the banished pile.  A player's ``monde``
+Monde, the File d'Attente (``file`` items own their card), or the banished pile; a token (413.2, ``tokens``) is
+in the Monde or a Havre Sac while in play and in no zone once it ceased to exist.  ``cards`` and ``owners`` are
+shared by copies: a token made or a card changing what it is (an Invocation) replaces them, never mutates them.  A player's ``monde``
 lists the cards of the shared Monde that player controls (506.1); their Havre Sac card is one of them.
 Équipements sit in the same zone list as their porteur (``attached``: équipement -> porteur).
 """
@@ -157,6 +159,7 @@ class WakfuState:
         "table", "cards", "config", "version", "rng", "players", "active", "first", "turn", "phase",
         "tapped", "damage", "appeared", "attached", "mods", "pmods", "file", "pending", "combat",
         "banished", "attacked", "flags", "winner", "draw", "end_reason", "log", "deck_texts", "owners", "fragile",
+        "tokens",
     )
 
     def __init__(self, table: Table, cards: dict[int, CardDef], config: Config) -> None:
@@ -193,6 +196,9 @@ class WakfuState:
         # (number of cards, the Alliés whose Force can be 0): derived from ``cards`` when first needed
         # (``rules.fragile``), shared by copies
         self.fragile: tuple[int, frozenset[int]] | None = None
+        # the ids of every token made in the game (413.2), in play or gone: a token is no card, it is in a zone only
+        # while in play (invariant 3 counts the others as tokens that ceased to exist); replaced, never mutated
+        self.tokens: tuple[int, ...] = ()
 
     def copy(self) -> WakfuState:
         s = WakfuState(self.table, self.cards, self.config)
@@ -207,6 +213,7 @@ class WakfuState:
         s.banished, s.attacked, s.flags = self.banished[:], self.attacked, set(self.flags)
         s.winner, s.draw, s.end_reason = self.winner, self.draw, self.end_reason
         s.log, s.deck_texts, s.owners, s.fragile = [], self.deck_texts, self.owners, self.fragile
+        s.tokens = self.tokens
         return s
 
     def name(self, card: int) -> str:

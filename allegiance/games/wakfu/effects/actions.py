@@ -10,6 +10,7 @@ from allegiance.games.wakfu.effects.common import alive, damage, draw, hero_seat
 from allegiance.games.wakfu.registry import (
     ACTIONS,
     CARD_PLAYED,
+    CHIFUMI_WON,
     DAMAGE_WINDOW,
     EFFECT_HANDLERS,
     END_OF_TURN,
@@ -323,6 +324,8 @@ def _chi_fu_mi(state: WakfuState, seat: int, card: int) -> bool:
     won = state.rng.below(2) == 0
     rules.say(state, "chifumi", f"{rules.label(state, seat)} {'wins' if won else 'loses'} the Chi-Fu-Mi of "
               f"{state.name(card)}", seat, card=card)
+    for watch in CHIFUMI_WON if won else ():  # Karey Dass
+        watch(state, seat)
     return won
 
 

@@ -13,6 +13,7 @@ from allegiance.games.wakfu.registry import (
     APPEAR,
     APPEAR_INCLINED,
     BEFORE_DAMAGE,
+    CHIFUMI_WON,
     COMBAT_ENDED,
     DAMAGED,
     DAMAGED_AMOUNT,
@@ -334,6 +335,8 @@ def _fx_kanigrou(state: WakfuState, pend: Pending, value: Any) -> None:
         events.deal_damage(state, seat, source, k, amount, element, bool(combat), ask=False)
     elif state.rng.below(2) == 0:
         rules.say(state, "chifumi", "Kanigrou wins the Chi-Fu-Mi: the damage is reduced to 0", pend.seat, card=k)
+        for watch in CHIFUMI_WON:  # Karey Dass
+            watch(state, pend.seat)
     else:
         rules.say(state, "chifumi", "Kanigrou loses the Chi-Fu-Mi and is destroyed", pend.seat, card=k)
         events.destroy(state, k, None)  # no XP for the opponent (card text)
