@@ -2,7 +2,8 @@
 
 ``actions`` (Actions, 302; ``challenges`` the Challenges, 302.3; ``quests`` the Quêtes, 302.2; ``reactions`` the Réactions to
 XP and to a mouvement), ``allies`` (Alliés, 303), ``heroes`` (Héros, 307), ``equipment`` (Équipements and
-Familiers, 305), ``places`` (Havre Sacs, Salles, Zones: 306, 309, 310); ``common`` holds what they share.
+Familiers, 305), ``places`` (Havre Sacs, the Astrub Zones and the Temples: 306, 309, 310), ``zones`` (the other
+Zones, 310) and ``salles`` (the other Salles, 309); ``common`` holds what they share.
 A card is found by its name in its type's module.  Importing this package imports them all, so the
 tables it re-exports are full.  Choices made while an effect resolves are :class:`Pending` decisions of
 kind ``effect`` answered by :func:`answer_effect`.
@@ -22,6 +23,8 @@ from allegiance.games.wakfu.effects import (
     places,
     quests,
     reactions,
+    salles,
+    zones,
 )
 from allegiance.games.wakfu.registry import (
     ACTIONS,
@@ -43,7 +46,7 @@ from allegiance.games.wakfu.registry import (
 from allegiance.games.wakfu.state import Pending, WakfuState
 
 #: the card-type modules (imported for their registrations)
-MODULES = (actions, allies, heroes, equipment, places, challenges, quests, reactions)
+MODULES = (actions, allies, heroes, equipment, places, zones, salles, challenges, quests, reactions)
 
 
 def implemented_cards() -> list[str]:
