@@ -71,8 +71,18 @@ def _ruel_ready(state: WakfuState, seat: int, card: int) -> bool:
 
 
 def _porteurs(state: WakfuState, seat: int, card: int, only_one: bool = False) -> list[Any]:
-    from allegiance.games.wakfu.choices import places  # (choices imports the effects: asked at run time)
-    return places(state, seat, card, only_one)
+    """Who may carry the Équipement: a non-Monstre Allié or Héros of the seat with its slot free (305.3, 305.5,
+    305.7), not in the Monde on the first player's first turn (506.3); as ``choices.places`` has it."""
+    p = state.players[seat]
+    first = rules.first_turn_of_first_player(state)
+    out = []
+    for c in p.monde + p.havre:
+        if rules.is_character(state, c) and not rules.cd(state, c).is_monster and not (first and c in p.monde) \
+                and rules.slot_free(state, c, card):
+            out.append(c)
+            if only_one:
+                break
+    return out
 
 
 def _p_ruel(state: WakfuState, item: Item) -> None:
