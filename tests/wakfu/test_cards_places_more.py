@@ -343,3 +343,59 @@ def test_laboratoire_d_otomai_in_the_defausse_may_be_recycled_for_another_card()
     assert s.pending[-1].options == (bwork, "no")
     choose(s, bwork)
     assert bwork in s.players[0].main and s.players[0].pioche[0] == labo
+
+
+def test_a_power_whose_source_went_back_to_the_hand_names_no_id_invariant_4() -> None:
+    s = board(havre={0: ["Salle des Trésors de Ruel"]}, hand={0: ["Coiffe du Bouftou"]}, reaction_prompts="always")
+    ruel = one(s, "Salle des Trésors de Ruel")
+    act(s, 0, "use", card=ruel, power=0)  # the cost returns it to the hand; the power waits in the File (809)
+    assert ruel in s.players[0].main and s.file
+    theirs, mine = GAME.view(s, 1)["file"][-1]["card"], GAME.view(s, 0)["file"][-1]["card"]
+    assert theirs["id"] == -1 and theirs["name"] == "Salle des Trésors de Ruel"
+    assert mine["id"] == ruel  # its owner sees his hand
+
+
+# -- random games with these cards ------------------------------------------------------------------------------
+NEW = ["Arène des Démons des Heures", "Donjon des Bouftous", "Donjon des Larves", "Donjon des Tofus",
+       "Gélaxième Dimension", "Incarnam", "Port de Madrestam", "Stade de Boufball", "Village des Katrepats", "Zaap",
+       "Boucherie de Bout d'Chair", "Forge de Deudoiné", "Laboratoire d'Otomaï", "Lit Maladorant",
+       "Salle des Trésors de Ruel", "Salle des Trophées de Kabrok", "Toilettes des Miss Moches"]
+
+
+def places_deck(base: str, cards: list[str]) -> str:
+    """A starter whose Actions give way to ``cards`` and two Gelées, up to 48 cards (101.1; a Unique once)."""
+    from collections import Counter
+
+    from allegiance.games.wakfu.cards import CARDS
+    from allegiance.games.wakfu.decks import starter
+    d = starter(base)
+    kept = [(n, k) for n, k in d.cards if CARDS[n].type != "Action"]
+    room = 48 - sum(k for _, k in kept)
+    pool = [*cards, "Gelée Bleue", "Gelée Citron"]
+    adds: Counter[str] = Counter()
+    for i in range(200):
+        n = pool[i % len(pool)]
+        if room and adds[n] < (1 if CARDS[n].unique else 3):
+            adds[n] += 1
+            room -= 1
+    lines = [f"Héros: {d.hero}", f"Havre Sac: {d.havre_sac}"] + [f"{k} {n}" for n, k in kept + list(adds.items())]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_random_games_with_the_new_zones_and_salles_keep_the_invariants(seed: int) -> None:
+    from allegiance.core.rng import Rng
+    from tests.wakfu.test_properties import conserved, no_leak
+    decks = [places_deck("iop", NEW[:9]), places_deck("xelor", NEW[9:])]
+    s = GAME.new_game("1v1", seed, {"decks": decks, "max_turns": 60})
+    rng = Rng(seed)
+    for k in range(1500):
+        if GAME.outcome(s) is not None:
+            break
+        seat = GAME.active_seats(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        assert legal, (s.phase, s.pending)  # never stuck
+        GAME.apply(s, seat, rng.choice(legal))
+        if k % 10 == 0:
+            conserved(s)  # invariant 3
+            no_leak(s)  # invariant 4
