@@ -187,6 +187,8 @@ def fill(need: list[str], element: str) -> list[str] | None:
     symbol first)."""
     rest = need[:]
     if element == ANY:
+        if not rest:
+            return None
         rest.remove(next((e for e in rest if e != "Neutre"), rest[0]))
         return rest
     if element in rest:
