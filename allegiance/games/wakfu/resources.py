@@ -55,10 +55,8 @@ def produced(state: WakfuState, seat: int, card: int) -> str:
 def any_element(state: WakfuState, seat: int) -> bool:
     """Laboratoire d'Otomaï (its text): while the seat controls one in play, every card of his that produces a
     resource produces one of the element of his choice."""
-    if rules.game_names(state).isdisjoint(ANY_ELEMENT_SOURCES):
-        return False
-    p = state.players[seat]
-    return any(state.cards[c].name in ANY_ELEMENT_SOURCES for c in p.havre + p.monde)
+    cards = state.cards
+    return any(cards[c].name in ANY_ELEMENT_SOURCES for c in state.players[seat].havre)  # a Salle: in the Havre Sac
 
 
 def sac_twice(state: WakfuState, seat: int) -> bool:
