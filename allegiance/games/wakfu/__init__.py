@@ -10,7 +10,7 @@ lower layers, never one above it nor one beside it, not even inside a function
 * ``resources`` (what may pay, 418) and ``events`` (a card appearing, inclined, damaged, destroyed,
   attacking, the start and end of a turn: the powers they trigger, by name in the registry, go to the File);
 * ``effects``: every card's powers, one module per card type (``effects.actions``, ``.allies``, ``.heroes``,
-  ``.equipment``, ``.places``; the Actions with a mechanic of their own in ``.challenges``, ``.quests``,
+  ``.equipment``, ``.places``, ``.zones``, ``.salles``; the Actions with a mechanic of their own in ``.challenges``, ``.quests``,
   ``.reactions``), sharing ``effects.common``, registered in ``registry`` when imported;
 * the turn, on top: ``combat`` (701-708), ``choices`` (targets, additional costs, what may be played now),
   ``pay`` (announcing and paying, 808), ``resolution`` (resolving the File, 810), ``flow`` (rollbacks, the
@@ -34,8 +34,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("resources", "events"),
     ("effects.common",),
     ("effects.actions", "effects.allies", "effects.equipment", "effects.equipment_more", "effects.heroes",
-     "effects.places", "effects.challenges", "effects.quests", "effects.reactions", "effects.dofus", "effects.chifumi",
-     "effects.tokens"),
+     "effects.places", "effects.zones", "effects.salles", "effects.challenges", "effects.quests", "effects.reactions",
+     "effects.dofus", "effects.chifumi", "effects.tokens"),
     ("effects",),  # the package: importing it imports every card module, so the registry is full
     ("combat",),
     ("choices",),

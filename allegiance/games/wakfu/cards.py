@@ -53,7 +53,10 @@ VERIFIED_NEUTRE: Final = frozenset({
     "Vacances sur l'île de Moon", "Vaillance de Jiva", "Potion d'Oubli de Sort", "Passion d'Ulgrude",
     "Calin de Bajaah", "Sacrifice", "Abcès de Wakfu", "Grippe de Wakfu", "Romantisme d'Ogrest", "Combat Tactique",
     "Protège !", "Potion de Rappel", "Curiosité Dangereuse", "Fourberie de Djaul",
-    "Humour de Pouchecot", "La Ruse d'Allister", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire"})
+    "Humour de Pouchecot", "La Ruse d'Allister", "Les Petits d'Abord", "Mystique", "Intouchable", "Désigné Volontaire",
+    # Zones and Salles whose card page shows Neutre
+    "Donjon des Bouftous", "Donjon des Larves", "Donjon des Tofus", "Gélaxième Dimension", "Incarnam", "Zaap",
+    "Forge de Deudoiné", "Laboratoire d'Otomaï", "Salle des Trésors de Ruel"})
 
 
 @dataclass(frozen=True, slots=True)

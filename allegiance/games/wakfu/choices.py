@@ -253,11 +253,30 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
 
 
 # -- additional costs (418.8) ---------------------------------------------------------------------------------
+#: additional costs that destroy a card whose Force the effect then reads (810.2d): Boucherie de Bout d'Chair
+#: (one of your Monstres), Village des Katrepats (one of your Alliés in the Monde)
+DESTROY_REMEMBERED = ("destroy_monster", "destroy_ally_monde")
+
+
+def inclines_extra(kind: str) -> bool:
+    """Whether an additional cost inclines one of the player's cards (Gélaxième Dimension: one of his Gelées)."""
+    return kind in ("incline_own", "incline_other") or kind.startswith("incline_sub:")
+
+
 def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
     p = state.players[item.seat]
     if kind in ("incline_own", "incline_other"):  # incline_other: not the card the effect targets (Porter)
         return [c for c in p.monde + p.havre if rules.is_character(state, c) and c not in state.tapped
                 and c not in item.extra and (kind == "incline_own" or c not in item.targets)]
+    if kind.startswith("incline_sub:"):  # one of your untapped Alliés of a family (Gélaxième Dimension)
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and c not in state.tapped
+                and kind[12:] in state.cards[c].subtypes and c not in item.extra]
+    if kind == "destroy_monster":
+        return [c for c in p.monde + p.havre if state.cards[c].type == "Allié" and state.cards[c].is_monster]
+    if kind == "destroy_ally_monde":
+        return [c for c in p.monde if state.cards[c].type == "Allié"]
+    if kind == "recycleX:monster":
+        return [c for c in p.defausse if state.cards[c].is_monster and c not in item.extra]
     if kind.startswith("discard1:"):  # discard a card of a type or subtype (Art du lancer, La Sacrifiée)
         what = kind.split(":")[1]
         return [c for c in p.main if c not in item.extra and c != item.card
@@ -300,7 +319,8 @@ def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
     if spec.extra.startswith("recycle1:"):
         el = spec.extra.split(":")[1]
         return any(rules.of_element(state, c, el) for c in state.players[seat].defausse)
-    if spec.extra.startswith("destroy_sub:") or spec.extra in ("destroy_ally", "recycle_monster"):
+    if spec.extra.startswith(("destroy_sub:", "incline_sub:")) or spec.extra in ("destroy_ally", "recycle_monster",
+                                                                                  *DESTROY_REMEMBERED):
         return bool(extra_options(state, Item("power", seat, card, spec.name), spec.extra))
     return True
 
@@ -310,10 +330,10 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     spec = spec_of(state, item)
     kind = spec.extra
     name = state.name(item.card)
-    if kind in ("destroy_self", "mill1", "return_self"):
+    if kind in ("destroy_self", "mill1", "return_self", "banish_self"):
         return False  # paid in after_paid (no choice)
-    if kind in ("incline_own", "incline_other", "discard1", "destroy_tofu", "destroy_ally", "recycle_monster") or kind.startswith(
-            ("recycle1:", "discard1:", "destroy_sub:")):
+    if kind in ("incline_own", "incline_other", "discard1", "destroy_tofu", "destroy_ally", "recycle_monster",
+                *DESTROY_REMEMBERED) or kind.startswith(("recycle1:", "discard1:", "destroy_sub:", "incline_sub:")):
         if item.extra:
             return False
         options = extra_options(state, item, kind)
@@ -321,17 +341,26 @@ def extra_step(state: WakfuState, item: Item) -> bool:
                   "incline_other": "incline another of your Alliés/Héros",
                   "discard1:Équipement": "discard an Équipement card", "discard1:Monstre": "discard a Monstre card",
                   "destroy_tofu": "destroy one of your Tofus", "destroy_ally": "destroy one of your Alliés",
-                  "recycle_monster": "recycle a Monstre you control"}.get(
+                  "recycle_monster": "recycle a Monstre you control",
+                  "destroy_monster": "destroy one of your Monstres",
+                  "destroy_ally_monde": "destroy one of your Alliés in the Monde"}.get(
             kind, f"destroy one of your {kind[12:]}s" if kind.startswith("destroy_sub:")
+            else f"incline one of your {kind[12:]} Alliés" if kind.startswith("incline_sub:")
             else "recycle a card from your Défausse")
         # 808.2: the player may still take the card back (nothing is paid yet)
         state.pending.append(Pending("extra", item.seat, f"{name}: {prompt}",
                                      (*options, "cancel") if options else (), item.card))
         return True
+    options = extra_options(state, item, kind)
+    if kind == "recycleX:monster":  # Salle des Trophées de Kabrok: X Monstres, X as the player likes
+        if item.extra and item.extra[-1] == "done":
+            return False
+        state.pending.append(Pending("extra", item.seat, f"{name}: recycle a Monstre from your Défausse "
+                                     f"({len(item.extra)} so far), or done", (*options, "done", "cancel"), item.card))
+        return True
     limit = 3 if kind != "discardX" else len(state.players[item.seat].main) + len(item.extra)
     if len(item.extra) >= limit:
         return False
-    options = extra_options(state, item, kind)
     if not options:
         return False
     what = ("recycle a card from your Défausse" if kind.startswith("recycle3") else
@@ -345,7 +374,7 @@ def extra_step(state: WakfuState, item: Item) -> bool:
 
 def undo_extra(state: WakfuState, item: Item) -> None:
     spec = spec_of(state, item)
-    if spec.extra in ("incline_own", "incline_other"):
+    if inclines_extra(spec.extra):
         for c in item.extra:
             state.tapped.discard(c)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from allegiance.games.wakfu import events, rules, teams
 from allegiance.games.wakfu.registry import (
     ACTIONS,
+    BLOCKS,
     COMBAT_ENDED,
     END_OF_ACTIONS,
     START_OF_ACTIONS,
@@ -53,8 +54,14 @@ def can_attack(state: WakfuState, seat: int) -> bool:
     p = state.players[seat]
     # plain questions about the state, so in any order: the cheapest and most often failing first
     return (state.phase == "main" and state.active == seat and not state.attacked and p.turns >= 2
-            and not state.file and state.combat is None and bool(eligible_attackers(state, seat))
-            and bool(targets(state, seat)) and rules.pm(state, seat) > 0)
+            and not state.file and state.combat is None and not _no_attack(state)
+            and bool(eligible_attackers(state, seat)) and bool(targets(state, seat)) and rules.pm(state, seat) > 0)
+
+
+def _no_attack(state: WakfuState) -> bool:
+    """Incarnam: until the start of its controller's next turn no player may declare an attack (its ruling: not
+    even one a card would allow, La Ruse d'Allister)."""
+    return bool(state.pmods) and any(st == "no_attack" for _, st, _, _ in state.pmods)
 
 
 def declare(state: WakfuState, seat: int) -> None:
@@ -205,6 +212,8 @@ def choose(state: WakfuState, pend: Pending, value: object) -> None:
         rules.say(state, "blocker", f"{state.name(b)} blocks {state.name(a)}", cb.defender, card=b)
         if rules.controller(state, b) != cb.defender:
             events.incline(state, b)  # WK-COMBAT-5: a teammate's reinforcement is tapped when placed
+        for watch in BLOCKS:
+            watch(state, b)
     elif pend.kind == "reassign":
         if value == "none":
             return

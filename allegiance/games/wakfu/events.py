@@ -15,11 +15,13 @@ from allegiance.games.wakfu.registry import (
     APPEAR,
     APPEAR_INCLINED,
     ATTACK_PM,
+    ATTACKS,
     BEFORE_DAMAGE,
     BEFORE_DESTROY,
     DAMAGE_WINDOW,
     DAMAGED,
     DAMAGED_AMOUNT,
+    DESTROY_INSTEAD,
     DESTROYED,
     DESTROYED_BY,
     DESTROYED_EFFECT,
@@ -265,6 +267,8 @@ def destroy(state: WakfuState, card: int, credit: int | None = None) -> None:
     if d.type == "Havre Sac":
         rules.banish_sac(state, seat)
         return
+    if DESTROY_INSTEAD and any(instead(state, card) for instead in DESTROY_INSTEAD):
+        return  # it went elsewhere instead (Donjon des Larves)
     for e in rules.equipment_of(state, card):  # 305.8
         rules.to_defausse(state, e)
     if d.type in ("Équipement", "Dofus") and card in state.attached:
@@ -339,6 +343,8 @@ def on_attacks(state: WakfuState, card: int) -> None:
     power = ON_ATTACK.get(rules.cd(state, card).name)
     if power is not None:
         power(state, card)
+    for watch in ATTACKS:
+        watch(state, card)
 
 
 # -- start and end of turn -----------------------------------------------------------------------------------

@@ -218,6 +218,8 @@ def check(state: WakfuState) -> None:
                         if credit is not None and credit[1] and state.combat is not None:
                             state.combat.destroyed.append((c, credit[0]))  # XP at the end of combat (415.1)
                             events.destroy(state, c, None)
+                            if c not in state.players[state.owner(c)].defausse:  # not destroyed after all
+                                state.combat.destroyed.remove((c, credit[0]))  # (Donjon des Larves)
                         else:
                             events.destroy(state, c, credit[0] if credit else None)
                         changed = True

@@ -11,14 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu import choices, combat, effects, events, rules, teams
+from allegiance.games.wakfu.choices import DESTROY_REMEMBERED, inclines_extra
 from allegiance.games.wakfu.registry import CARD_PLAYED
 from allegiance.games.wakfu.resources import (
-    RESOURCE_POWERS,
     artisans,
     cost_symbols,
     equipment_tax,
     fill,
     pay_options,
+    produced,
     recipe_cards,
     sac_twice,
 )
@@ -28,7 +29,7 @@ from allegiance.games.wakfu.state import Item, Pending, WakfuState
 def incline_for(state: WakfuState, item: Item, card: int) -> None:
     """Incline one card to produce its resource (803: no File, no Réaction)."""
     seat = item.seat
-    element = RESOURCE_POWERS.get(state.name(card), state.cards[card].element)
+    element = produced(state, seat, card)
     rest = fill(item.need, element)
     assert rest is not None
     item.need = rest
@@ -41,7 +42,8 @@ def incline_for(state: WakfuState, item: Item, card: int) -> None:
         return
     events.incline(state, card)
     item.inclined.append(card)
-    rules.say(state, "resource", f"{rules.label(state, seat)} inclines {state.name(card)} for {element}", seat,
+    shown = "an element of their choice" if element == "*" else element
+    rules.say(state, "resource", f"{rules.label(state, seat)} inclines {state.name(card)} for {shown}", seat,
               card=card)
 
 
@@ -186,7 +188,7 @@ def answer(state: WakfuState, pend: Pending, value: Any) -> None:
             r = state.cards[item.card].recipe
             assert r is not None
             state.pending.append(Pending("craft", item.seat, f"Fabriquer {state.name(item.card)}: incline a "
-                                         f"{r.metier}", (*artisans(state, item.seat, r.metier), "cancel"), item.card))
+                                         f"{r.metier}", (*artisans(state, item.seat, r.metier, item.card), "cancel"), item.card))
             return
         incline_for(state, item, int(value))
     elif pend.kind == "craft":
@@ -221,7 +223,7 @@ def answer_extra(state: WakfuState, pend: Pending, value: Any) -> None:
         return
     item.extra.append(value)
     spec = choices.spec_of(state, item)
-    if spec.extra in ("incline_own", "incline_other"):
+    if inclines_extra(spec.extra):
         events.incline(state, value)
     proceed(state)
 
@@ -251,6 +253,17 @@ def after_paid(state: WakfuState, item: Item) -> None:
         p.defausse.append(p.pioche.pop())
     elif spec.extra == "destroy_self":
         events.destroy(state, item.card, item.seat)  # its own card: the credit names who destroyed it, no XP
+    elif spec.extra in DESTROY_REMEMBERED:  # the Force it had is remembered for the effect (810.2d: Boucherie)
+        for c in item.extra:
+            state.flags.add(("lki", c, rules.force(state, c), 0))
+            events.destroy(state, c, item.seat)
+    elif spec.extra == "recycleX:monster":  # Salle des Trophées de Kabrok
+        for c in item.extra:
+            rules.recycle(state, c)
+    elif spec.extra == "banish_self" and rules.in_play(state, item.card):  # Incarnam (its errata: banished)
+        rules.remove(state, item.card)
+        state.banished.append(item.card)
+        rules.say(state, "banish", f"{state.name(item.card)} is banished", item.seat, card=item.card)
     elif spec.extra in ("destroy_tofu", "destroy_ally") or spec.extra.startswith(("destroy_sub:", "destroy_sub3:")):
         for c in item.extra:
             events.destroy(state, c, item.seat)

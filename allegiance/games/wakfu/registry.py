@@ -103,6 +103,13 @@ BEFORE_DAMAGE: dict[str, Callable[[WakfuState, int | None, int | None, int, int,
 ATTACK_PM: dict[str, int] = {}
 #: card name -> its "quand [nom] attaque" power, (state, card)
 ON_ATTACK: dict[str, Callable[[WakfuState, int], None]] = {}
+#: (state, card) called for every card declared an attacker (703), and for every card declared a blocker (704):
+#: the Zones that watch their controller's Héros (Arène des Démons des Heures, Stade de Boufball)
+ATTACKS: list[Callable[[WakfuState, int], None]] = []
+BLOCKS: list[Callable[[WakfuState, int], None]] = []
+#: (state, card) -> True when the card about to be destroyed goes elsewhere instead (a replacement, 810:
+#: Donjon des Larves returns a Larve to its owner's hand)
+DESTROY_INSTEAD: list[Callable[[WakfuState, int], bool]] = []
 
 #: (state, card, controller before, destroyer seat or None) called for every card destroyed (Quêtes, 302.2)
 DESTROYED_BY: list[Callable[[WakfuState, int, int, int | None], None]] = []

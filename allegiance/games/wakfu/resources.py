@@ -11,6 +11,10 @@ from allegiance.games.wakfu.state import Item, WakfuState
 
 #: resource powers (803): these cards produce the named element instead of their own when inclined
 RESOURCE_POWERS = {"Piou Vert": "Terre", "Piou Rouge": "Feu", "Piou Jaune": "Air", "Piou Bleu": "Eau"}
+#: the cards in play whose controller's resource cards produce the element of his choice (Laboratoire d'Otomaï);
+#: such a resource is written ``ANY`` and fills any symbol (418.5)
+ANY_ELEMENT_SOURCES = frozenset({"Laboratoire d'Otomaï"})
+ANY = "*"
 
 
 ELEMENTS = ("Air", "Terre", "Feu", "Eau")
@@ -25,6 +29,7 @@ def producers(state: WakfuState, seat: int, exclude: tuple[int, ...] = ()) -> li
     cards = state.cards
     cb = state.combat
     tackle = cb is not None and cb.step == "actions"  # else no card is tackled (_tackled)
+    wild = any_element(state, seat)
     for c in p.monde + p.havre:
         if c in tapped or c in exclude:
             continue
@@ -33,11 +38,25 @@ def producers(state: WakfuState, seat: int, exclude: tuple[int, ...] = ()) -> li
             continue
         if tackle and _tackled(state, c):
             continue
-        element = RESOURCE_POWERS.get(d.name, d.element)
+        element = ANY if wild else RESOURCE_POWERS.get(d.name, d.element)
         out.append((c, element))
         if c == p.sac and sac_twice(state, seat):
             out.append((c, element))
     return out
+
+
+def produced(state: WakfuState, seat: int, card: int) -> str:
+    """The element a card of the seat produces when inclined (803), ``ANY`` under Laboratoire d'Otomaï."""
+    if any_element(state, seat):
+        return ANY
+    return RESOURCE_POWERS.get(state.cards[card].name, state.cards[card].element)
+
+
+def any_element(state: WakfuState, seat: int) -> bool:
+    """Laboratoire d'Otomaï (its text): while the seat controls one in play, every card of his that produces a
+    resource produces one of the element of his choice."""
+    cards = state.cards
+    return any(cards[c].name in ANY_ELEMENT_SOURCES for c in state.players[seat].havre)  # a Salle: in the Havre Sac
 
 
 def sac_twice(state: WakfuState, seat: int) -> bool:
@@ -65,15 +84,17 @@ def feasible(need: list[str], prods: list[tuple[int, str]]) -> bool:
         return False
     if need.count("Neutre") == len(need):  # Neutre takes anything: enough producers is enough
         return True
-    spare = len(prods)
+    # an ANY resource fills any symbol: the element symbols its own producers cannot cover are taken from them
+    wild = sum(1 for _, pe in prods if pe == ANY)
     for e in set(need):
         if e == "Neutre":
             continue
-        k = need.count(e)
-        if k > sum(1 for _, pe in prods if pe == e):
-            return False
-        spare -= k
-    return need.count("Neutre") <= spare
+        short = need.count(e) - sum(1 for _, pe in prods if pe == e)
+        if short > 0:
+            wild -= short
+            if wild < 0:
+                return False
+    return True  # the rest (Neutre symbols and the spare resources) match, as len(need) <= len(prods)
 
 
 def cost_symbols(state: WakfuState, card: int, x: int) -> list[str]:
@@ -96,11 +117,24 @@ def equipment_tax(state: WakfuState) -> int:
                and c not in state.tapped)
 
 
-def artisans(state: WakfuState, seat: int, metier: str) -> list[int]:
-    """Untapped Alliés/Héros of the seat with the Métier (401.4), printed or gained (Amar Casto)."""
+#: Salles inclined instead of an Artisan of a Métier to craft a card of a subtype (Forge de Deudoiné: a Forgeron
+#: for an Arme)
+ARTISAN_SALLES = {"Forge de Deudoiné": ("Forgeron", "Arme")}
+
+
+def artisans(state: WakfuState, seat: int, metier: str, card: int | None = None) -> list[int]:
+    """Untapped Alliés/Héros of the seat with the Métier (401.4), printed or gained (Amar Casto); for crafting
+    ``card``, the untapped Salles that may be inclined instead (Forge de Deudoiné for an Arme)."""
     p = state.players[seat]
-    return [c for c in p.monde + p.havre if rules.is_character(state, c) and c not in state.tapped
-            and (metier in rules.cd(state, c).metiers or (c, "metier", metier) in {(m[0], m[1], m[2]) for m in state.mods})]
+    out = [c for c in p.monde + p.havre if rules.is_character(state, c) and c not in state.tapped
+           and (metier in rules.cd(state, c).metiers or (c, "metier", metier) in {(m[0], m[1], m[2]) for m in state.mods})]
+    if card is not None:
+        subtypes = state.cards[card].subtypes
+        for c in p.havre:
+            instead = ARTISAN_SALLES.get(state.cards[c].name)
+            if instead is not None and instead[0] == metier and instead[1] in subtypes and c not in state.tapped:
+                out.append(c)
+    return out
 
 
 def recipe_cards(state: WakfuState, seat: int, element: str, chosen: list[Any] = ()) -> list[int]:  # type: ignore[assignment]
@@ -111,7 +145,7 @@ def recipe_cards(state: WakfuState, seat: int, element: str, chosen: list[Any] =
 def craftable(state: WakfuState, seat: int, card: int) -> bool:
     """305.4 / 418.6: an Artisan with the Métier to incline and enough cards of the element to recycle."""
     r = state.cards[card].recipe
-    if r is None or not artisans(state, seat, r.metier) or len(recipe_cards(state, seat, r.element)) < r.count:
+    if r is None or not artisans(state, seat, r.metier, card) or len(recipe_cards(state, seat, r.element)) < r.count:
         return False
     tax = equipment_tax(state)  # paid after the Recette, by other cards than the Artisan
     return not tax or len(producers(state, seat)) > tax
@@ -147,7 +181,14 @@ def pay_options(state: WakfuState, item: Item) -> list[Any]:
 
 
 def fill(need: list[str], element: str) -> list[str] | None:
+    """The symbols left once one resource of ``element`` paid one (an ``ANY`` resource pays an element
+    symbol first)."""
     rest = need[:]
+    if element == ANY:
+        if not rest:
+            return None
+        rest.remove(next((e for e in rest if e != "Neutre"), rest[0]))
+        return rest
     if element in rest:
         rest.remove(element)
     elif "Neutre" in rest:

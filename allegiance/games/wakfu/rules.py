@@ -35,6 +35,9 @@ PANOPLIES = {"Bouftou": (3, {"force": 2}), "Akwadala": (2, {"force": 1, "pv": 3}
 #: Équipement subtype -> how many a porteur may carry (305.5); Familier and Monture share one slot
 #: Alliés that may be recycled as a card of another element too (card text)
 RECYCLE_AS = {"Pissenlit Diabolique": ("Air", "Feu"), "Tournesol Sauvage": ("Air", "Terre")}
+#: Donjon Zones (310): the family of your Alliés each gives +1 Force, and the keyword it gives them (805)
+DUNGEONS = {"Donjon des Bouftous": ("Bouftou", "Géant"), "Donjon des Larves": ("Larve", ""),
+            "Donjon des Tofus": ("Tofu", "Agilité")}
 #: Alliés with a continuous Force bonus of their own (805), computed in ``_aura_force``
 FORCE_AURAS = frozenset({"Milimulou", "Morora", "Pohn Bèche", "Roi Gélax"})
 #: Alliés that gain +1 Force until end of turn whenever a card is drawn: by their controller (Gros Smare) or
@@ -249,6 +252,8 @@ def _aura_force(state: WakfuState, card: int) -> int:
     bonus = 0
     if d.name in FORCE_AURAS or (d.type == "Allié" and in_game(state, "Chêne Mou") and d.is_monster):
         bonus = _own_aura(state, card, d)
+    if d.type == "Allié" and not game_names(state).isdisjoint(DUNGEONS):
+        bonus += dungeons_of(state, card)
     if d.name != "Maître Bolet" and (d.type != "Allié" or ("Bouftou" not in d.subtypes and not state.pmods)):
         return bonus  # none of the three bonuses below can apply: no need to find the controller
     seat = controller(state, card)
@@ -305,6 +310,20 @@ def may_block(state: WakfuState, blocker: int, attacker: int) -> bool:
 HERO_KEYWORDS = {"Dofus Turquoise": "Géant"}
 
 
+def dungeons_of(state: WakfuState, card: int, keyword: str = "") -> int:
+    """How many Donjons its controller controls whose family the Allié is of (and that give ``keyword``)."""
+    d = state.cards[card]
+    seat = controller(state, card)
+    if seat < 0 or d.type != "Allié":
+        return 0
+    n = 0
+    for c in state.players[seat].monde:
+        fam = DUNGEONS.get(state.cards[c].name)
+        if fam is not None and fam[0] in d.subtypes and (not keyword or fam[1] == keyword):
+            n += 1
+    return n
+
+
 def has_keyword(state: WakfuState, card: int, keyword: str) -> bool:
     if cd(state, card).has(keyword):
         return True
@@ -313,6 +332,9 @@ def has_keyword(state: WakfuState, card: int, keyword: str) -> bool:
     if state.attached and state.cards[card].type == "Héros" and any(
             HERO_KEYWORDS.get(state.cards[e].name) == keyword and controller(state, e) == controller(state, card)
             for e in state.attached):
+        return True
+    if keyword in ("Géant", "Agilité") and not game_names(state).isdisjoint(DUNGEONS) \
+            and dungeons_of(state, card, keyword):  # Donjon des Bouftous / des Tofus
         return True
     return any(c == card and stat == keyword for c, stat, _, _ in state.mods)
 

@@ -250,6 +250,8 @@ def effect_words(state: WakfuState, stat: str, value: Any, until: str) -> str:
         what = f"{_signed(value)} PV bonus"
     elif stat == "strategie":
         what = f"{_signed(value)} Force (Stratégie)"
+    elif stat == "no_attack":
+        what = "no player may declare an attack (Incarnam)"
     else:  # a keyword gained (Géant, Agilité …)
         what = f"gains {stat}" if value in (1, True) else f"{stat} {value}"
     return f"{what} {_until(state, until)}"

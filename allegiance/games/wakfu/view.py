@@ -70,6 +70,19 @@ def card_catalog() -> dict[str, dict[str, Any]]:
     return out
 
 
+def _source_json(state: WakfuState, seat: int | None, item: Any) -> dict[str, Any]:
+    """The card of a File item; a power's source that went back to a hand or Pioche the seat does not see (its
+    cost returned it: Selk Ator, Salle des Trésors de Ruel) by name only, id -1: nothing to follow (invariant 4)."""
+    c = item.card
+    if item.kind != "card" and not rules.in_play(state, c):
+        from allegiance.games.wakfu import teams
+        for p in state.players:
+            if c in p.pioche or (c in p.main and not (seat is not None and 0 <= seat < len(state.players)
+                                                     and teams.same_team(state, seat, p.seat))):
+                return {"id": -1, "name": state.name(c), "type": state.cards[c].type}
+    return card_json(state, c)
+
+
 def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
     from allegiance.games.wakfu import teams
     players = []
@@ -94,7 +107,7 @@ def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "wakfu", "seat": seat, "turn": state.turn, "active": state.active, "first": state.first,
         "phase": state.phase, "players": players,
-        "file": [{"kind": i.kind, "seat": i.seat, "card": card_json(state, i.card), "paid": i.paid,
+        "file": [{"kind": i.kind, "seat": i.seat, "card": _source_json(state, seat, i), "paid": i.paid,
                   "cancelled": i.cancelled,
                   "targets": i.targets[:]} for i in state.file],
         "banished": [card_json(state, c) for c in state.banished],
