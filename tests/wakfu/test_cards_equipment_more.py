@@ -197,9 +197,10 @@ def test_panoplie_scarafeuille_blanc() -> None:
     two = measure(s)
     wear(s, hero, "Scaranneau Blanc")
     three = measure(s)
-    # the Scaranneau's own +2 PV and Résistance Air 1, then the Panoplie's +1 Force, +4 PV, Résistance Air 1
+    # the Scaranneau's own +2 PV (its Résistance Air 1 is the Panoplie's: its card page), then the
+    # Panoplie's +1 Force, +4 PV, Résistance Air 1
     assert three["force"] - two["force"] == 1 and three["max_pv"] - two["max_pv"] == 2 + 4
-    assert three["res:Air"] - two["res:Air"] == 1 + 1
+    assert two["res:Air"] == 0 and three["res:Air"] == 1
 
 
 def test_panoplie_mulou() -> None:

@@ -338,11 +338,13 @@ def test_no_choice_twice_unless_the_card_says_so_807() -> None:
 # -- 811: prevention ---------------------------------------------------------------------------------------------------
 def test_prevented_damage_is_not_dealt_811_4() -> None:
     s = board(monde={0: ["Guy Yomtella", "Tofu", "Tofu", "Tofu"],
-                     1: ["Shiffer Van Brushing", "Cape du Prespic", "Scaranneau Blanc", "Amal Odoua",
-                         "Cape du Prespic"]}, **CRA)
+                     1: ["Shiffer Van Brushing", "Cape du Prespic", "Scaranneau Blanc", "Scaracape Blanche",
+                         "Scaracoiffe Blanche", "Amal Odoua", "Cape du Prespic"]}, **CRA)
     guy, shielded, bare = one(s, "Guy Yomtella"), one(s, "Shiffer Van Brushing"), one(s, "Amal Odoua")
     cape1, cape2 = ids(s, "Cape du Prespic")
-    s.attached.update({cape1: shielded, one(s, "Scaranneau Blanc"): shielded, cape2: bare})
+    s.attached.update({cape1: shielded, cape2: bare})
+    for piece in ("Scaranneau Blanc", "Scaracape Blanche", "Scaracoiffe Blanche"):  # the Panoplie: Résistance Air 1
+        s.attached[one(s, piece)] = shielded
     use(s, 0, guy, shielded)  # 1 Air damage, Résistance Air 1: reduced to 0, so no damage is dealt
     pass_reactions(s)
     assert s.damage.get(shielded, 0) == 0 and s.damage.get(guy, 0) == 0  # the Cape does not strike
