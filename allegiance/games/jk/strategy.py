@@ -78,6 +78,7 @@ KEEP_FROM = 0
 #: one; nor did attacking another side's last character in the Final Conflict at a loss: 93.6 % against
 #: 94.3 % in 2,000 games)
 KEEP_COUNT = 2
+KEEP_MIN_POWER = 2
 
 
 #: at a planet another side may win the game with, the strongest character stays in hand when the others
@@ -119,7 +120,7 @@ def _deploy(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> Acti
         # the Final Conflict is lost by a side with no character at its site: keep one for it, the strongest
         # (it must survive the battles there)
         ranked = sorted({a.get("card") for a in at_site}, key=lambda c: (state.cards[c].power, c), reverse=True)
-        keep = set(ranked[:KEEP_COUNT])
+        keep = {c for c in ranked[:KEEP_COUNT] if state.cards[c].power >= KEEP_MIN_POWER}
         at_site = [a for a in at_site if a.get("card") not in keep]
     elif at_site and not state.final and decisive:
         # even here the strongest character stays in hand when the others the credits buy already give the
@@ -149,6 +150,16 @@ def _deploy(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> Acti
     return plays[0] if plays else None
 
 
+#: a hand holding this many battle or response cards is clogged (they wait for a battle; a full hand draws
+#: nothing): the heuristic then starts starship battles it may lose and plays those cards in them
+CLOG_WAITING = 4
+#: response events (a to-hit bonus, "ignore the bonuses") wait for a weapon shot that seldom comes: in any
+#: battle of its side the heuristic plays them as tactic bonuses under its card, which frees their place in
+#: hand for a draw (AvE against random, 2,000 games of seed 7 with the rebalanced Alliance decks: 95.3 %
+#: against 95.1 % without; at 3 or 2 waiting cards clogged: 95.0 %, 93.7 %)
+DUMP_RESPONSES = True
+
+
 def _clogged(state: JKState, seat: int) -> bool:
     """Whether the hand is filling with cards that wait for a battle or a response (a full hand draws
     nothing): nearly full with no character, or more than half of it such cards."""
@@ -157,7 +168,7 @@ def _clogged(state: JKState, seat: int) -> bool:
     if len(p.hand) >= size - 1 and not any(state.cards[c].type == "Character" for c in p.hand):
         return True
     waiting = sum(1 for c in p.hand if state.cards[c].timing in ("battle", "response"))
-    return 2 * waiting > size
+    return waiting >= CLOG_WAITING
 
 
 def _reserve(state: JKState, seat: int) -> int:
@@ -230,6 +241,12 @@ def _in_battle(state: JKState, seat: int, by_kind: dict[str, list[Action]]) -> A
     other = b.defender if mine_main == b.attacker else b.attacker
     plays = by_kind.get("play", [])
     ahead = battle.side_total(state, mine_main) > battle.side_total(state, other)
+    if DUMP_RESPONSES:
+        # response events wait for a shot that rarely comes: any battle of the side takes them as tactic bonuses
+        dead = [a for a in by_kind.get("tactic", []) if a.get("under") == mine_main
+                and state.cards[a.get("card")].timing == "response"]
+        if dead:
+            return dead[0]
     if _clogged(state, seat):
         # a hand of cards that wait for battles: play them, drawing cards first unless the side is behind
         drawing = [a for a in plays if "draw" in _effects(state, a)]
