@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from allegiance.core.errors import IllegalActionError
 from allegiance.games.wakfu import GAME, rules
-from allegiance.games.wakfu.decks import DeckError, starter
+from allegiance.games.wakfu.decks import starter
 from tests.wakfu.builders import act, board, choose, kinds, one, pay, play
 
 
@@ -185,16 +183,25 @@ def test_max_turns_draw() -> None:
     assert o is not None and o.draw
 
 
-def test_deck_with_unimplemented_card_is_refused() -> None:
+def test_every_incarnam_card_is_implemented_and_any_legal_deck_is_accepted() -> None:
+    """Issue 23: no card plays as a blank and none is refused for want of code; a deck swapping a starter's
+    Alliés for one card of each other type beyond the starters is dealt and played."""
     from allegiance.games.wakfu.cards import CARDS
     from allegiance.games.wakfu.effects import implemented
-    missing = sorted(n for n, d in CARDS.items() if not implemented(n) and d.type not in ("Héros", "Havre Sac")
-                     and not d.unique)
-    if not missing:
-        pytest.skip("every Incarnam card is implemented")
-    text = starter("feca").to_text().replace("3 Fofy Fafié\n", f"3 {missing[0]}\n")
-    with pytest.raises(DeckError, match="not implemented yet: " + re.escape(missing[0])):
-        GAME.new_game("1v1", 1, {"decks": ["iop", text]})
+    assert [n for n in CARDS if not implemented(n)] == []
+    starters = {line.split(" ", 1)[1] for k in ("iop", "feca", "cra", "xelor") for line in starter(k).to_text().splitlines()
+                if line[:1].isdigit()}
+    picks = [next(n for n, d in sorted(CARDS.items()) if d.type == kind and not d.unique and n not in starters)
+             for kind in ("Action", "Équipement", "Zone")]
+    text = starter("feca").to_text().replace("3 Fofy Fafié\n", "".join(f"1 {n}\n" for n in picks))
+    state = GAME.new_game("1v1", 1, {"decks": ["iop", text]})
+    held = {state.name(c) for p in state.players for c in (*p.main, *p.pioche)}
+    assert set(picks) <= held
+    for _ in range(200):  # and the game goes on with them
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.active_seats(state)[0]
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
 
 
 def test_bad_options() -> None:

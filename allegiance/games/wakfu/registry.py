@@ -5,8 +5,9 @@ with its cards when it is imported, and ``effects`` imports all of them.  Everyt
 modules (``events``) finds a card's triggered powers here by name without importing the cards' code,
 and everything above them imports ``effects``, so the tables are full by the time anything reads them.
 
-A card is implemented when every power it has is registered (:func:`implemented`); a deck holding any
-other card is refused (``setup.check_implemented``), so no card ever plays as a blank.
+A card is implemented when every power it has is registered (:func:`implemented`); every Incarnam card
+is (``tests/wakfu/test_setup_turns.py`` keeps it so), so any legal deck is accepted and no card ever plays
+as a blank.
 """
 
 from __future__ import annotations

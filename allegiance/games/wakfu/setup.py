@@ -9,7 +9,7 @@ from allegiance.core.rng import make_rng
 from allegiance.core.table import Table
 from allegiance.games.wakfu import rules, teams
 from allegiance.games.wakfu.cards import CARDS, CardDef
-from allegiance.games.wakfu.decks import STARTERS, Deck, DeckError, deck_summary, parse_deck, starter
+from allegiance.games.wakfu.decks import STARTERS, Deck, deck_summary, parse_deck, starter
 from allegiance.games.wakfu.state import Config, Pending, Player, WakfuState
 
 
@@ -30,15 +30,6 @@ def read_deck(spec: Any) -> Deck:
         shown = repr(spec if len(spec) <= 40 else spec[:37] + "...")
         raise ValueError(f"unknown deck {shown}: give a starter ({', '.join(STARTERS)}) or a deck file's text")
     return parse_deck(spec, "custom")
-
-
-def check_implemented(deck: Deck) -> None:
-    """Refuse a deck holding a card whose effects the engine lacks (never play a card as a blank)."""
-    from allegiance.games.wakfu.effects import implemented
-    missing = sorted({n for n in (deck.hero, deck.havre_sac, *dict(deck.cards)) if not implemented(n)})
-    if missing:
-        raise DeckError([f"deck {deck.name!r} holds cards whose effects are not implemented yet: "
-                         + ", ".join(missing)])
 
 
 #: the duel's options (checked strictly by the core validator before a table stores them)
@@ -98,8 +89,6 @@ def new_game(mode: str, seed: int, options: dict[str, Any], shuffle_key: bytes |
     table = table_for(mode)
     specs = deck_specs(table, options.get("decks"))
     decks = [read_deck(s) for s in specs]
-    for deck in decks:
-        check_implemented(deck)
     if len(table) > 2 and options.get("team_uniques", "enforce") == "enforce":
         teams.check_team_decks(table, decks)  # WK-DECK-2
     max_turns = options.get("max_turns") or 200 * (len(table) // 2)
