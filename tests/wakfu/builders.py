@@ -101,6 +101,22 @@ def pass_reactions(state: WakfuState) -> None:
         choose(state, "pass")
 
 
+def attack(state: WakfuState, attackers: list[int], blocks: dict[int, int] | None = None, seat: int = 0) -> None:
+    """Seat ``seat`` attacks the opposing Havre Sac with ``attackers``; ``blocks`` maps blocker -> attacker.
+    Réactions to the declaration (701.2) are passed; the combat is left at its Phase d'Actions (705)."""
+    act(state, seat, "attack")
+    pass_reactions(state)
+    choose(state, state.players[1 - seat].sac)
+    for a in attackers:
+        choose(state, a)
+    if state.pending and state.pending[-1].kind == "attacker":
+        choose(state, "done")
+    for b, a in (blocks or {}).items():
+        choose(state, b, a)
+    if state.pending and state.pending[-1].kind == "blocker":
+        choose(state, "done")
+
+
 def kinds(state: WakfuState, seat: int) -> set[str]:
     return {a.kind for a in GAME.legal_actions(state, seat)}
 

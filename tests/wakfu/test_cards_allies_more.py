@@ -10,6 +10,7 @@ from allegiance.games.wakfu import GAME, combat, events, flow, rules
 from allegiance.games.wakfu.cards import CARDS
 from allegiance.games.wakfu.resources import artisans
 from allegiance.games.wakfu.state import WakfuState
+from tests.wakfu import builders
 from tests.wakfu.builders import act, board, choose, one, pass_reactions, pay, play, use
 
 PIOUS = ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu"] * 2
@@ -23,17 +24,8 @@ def rich(**kw):  # type: ignore[no-untyped-def]
 
 
 def attack(s: WakfuState, attackers: list[int], blocks: dict[int, int] | None = None, seat: int = 0) -> None:
-    """Seat ``seat`` attacks the opposing Havre Sac with ``attackers``; ``blocks`` blocker -> attacker."""
-    act(s, seat, "attack")
-    choose(s, s.players[1 - seat].sac)
-    for a in attackers:
-        choose(s, a)
-    if s.pending and s.pending[-1].kind == "attacker":
-        choose(s, "done")
-    for b, a in (blocks or {}).items():
-        choose(s, b, a)
-    if s.pending and s.pending[-1].kind == "blocker":
-        choose(s, "done")
+    """``builders.attack``, then the combat is at its Phase d'Actions."""
+    builders.attack(s, attackers, blocks, seat)
     assert s.combat is not None and s.combat.step == "actions", s.pending
 
 

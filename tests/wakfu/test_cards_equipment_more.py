@@ -12,7 +12,7 @@ import pytest
 from allegiance.games.wakfu import GAME, combat, events, flow, rules
 from allegiance.games.wakfu.effects import implemented
 from allegiance.games.wakfu.state import WakfuState
-from tests.wakfu.builders import act, board, choose, one, pass_reactions, play, use
+from tests.wakfu.builders import act, attack, board, choose, one, pass_reactions, play, use
 
 PIOUS = ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu"] * 2
 ELEMENTS = ("Air", "Terre", "Feu", "Eau", "Neutre")
@@ -46,19 +46,6 @@ def measure(s: WakfuState, seat: int = 0) -> dict[str, int]:
     out.update({"res:" + el: rules.resistance(s, hero, el) for el in ELEMENTS})
     return out
 
-
-def attack(s: WakfuState, attackers: list[int], blocks: dict[int, int] | None = None) -> None:
-    """Seat 0 attacks the opposing Havre Sac with ``attackers``; ``blocks`` blocker -> attacker."""
-    act(s, 0, "attack")
-    choose(s, s.players[1].sac)
-    for a in attackers:
-        choose(s, a)
-    if s.pending and s.pending[-1].kind == "attacker":
-        choose(s, "done")
-    for b, a in (blocks or {}).items():
-        choose(s, b, a)
-    if s.pending and s.pending[-1].kind == "blocker":
-        choose(s, "done")
 
 
 EQUIPMENT = ("Abrabottes", "Abraton", "Aiguille Gluante", "Anneau de Bouze le Clerc", "Anneau de l'Invocateur",

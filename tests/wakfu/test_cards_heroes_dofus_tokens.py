@@ -7,6 +7,7 @@ import pytest
 
 from allegiance.games.wakfu import GAME, events, rules
 from allegiance.games.wakfu.state import WakfuState
+from tests.wakfu import builders
 from tests.wakfu.builders import act, board, choose, one, pass_reactions, pay, use
 
 PIOUS = ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu"] * 2
@@ -17,17 +18,8 @@ def level2(s: WakfuState, seat: int) -> None:
 
 
 def attack(s: WakfuState, attackers: list[int], blocks: dict[int, int] | None = None, seat: int = 0) -> None:
-    act(s, seat, "attack")
-    pass_reactions(s)
-    choose(s, s.players[1 - seat].sac)
-    for a in attackers:
-        choose(s, a)
-    if s.pending and s.pending[-1].kind == "attacker":
-        choose(s, "done")
-    for b, a in (blocks or {}).items():
-        choose(s, b, a)
-    if s.pending and s.pending[-1].kind == "blocker":
-        choose(s, "done")
+    """``builders.attack``, then the combat is at its Phase d'Actions."""
+    builders.attack(s, attackers, blocks, seat)
     assert s.combat is not None and s.combat.step == "actions", s.pending
 
 

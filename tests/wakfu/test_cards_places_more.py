@@ -8,7 +8,7 @@ from allegiance.games.wakfu import GAME, flow, rules
 from allegiance.games.wakfu.effects.zones import zones_at_start
 from allegiance.games.wakfu.resources import ANY, feasible, producers
 from allegiance.games.wakfu.state import WakfuState
-from tests.wakfu.builders import act, board, choose, kinds, one, pass_reactions, play, use
+from tests.wakfu.builders import act, attack, board, choose, kinds, one, pass_reactions, play, use
 
 PIOUS = ["Piou Vert", "Piou Rouge", "Piou Jaune", "Piou Bleu"] * 2
 
@@ -33,18 +33,6 @@ def next_own_turn(s: WakfuState) -> None:
             choose(s, "keep")
         settle(s)
 
-
-def attack(s: WakfuState, attackers: list[int], blocks: dict[int, int] | None = None, seat: int = 0) -> None:
-    act(s, seat, "attack")
-    choose(s, s.players[1 - seat].sac)
-    for a in attackers:
-        choose(s, a)
-    if s.pending and s.pending[-1].kind == "attacker":
-        choose(s, "done")
-    for b, a in (blocks or {}).items():
-        choose(s, b, a)
-    if s.pending and s.pending[-1].kind == "blocker":
-        choose(s, "done")
 
 
 # -- Zones (310) ------------------------------------------------------------------------------------------------
