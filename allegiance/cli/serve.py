@@ -29,7 +29,7 @@ def serve(
     creates_per_minute: float = typer.Option(6.0, min=0.01, help="new tables per minute one client address may "
                                              "create, after a burst of 10"),
     replays_per_client: int = typer.Option(2, min=1, help="replay steps one client address may have "
-                                           "rebuilding at once"),
+                                           "rebuilding at once (over every process on PostgreSQL)"),
     ws_per_minute: float = typer.Option(120.0, min=0.01, help="WebSocket connection attempts one client "
                                         "address may make a minute, after a burst of 60; more are refused "
                                         "at the handshake (HTTP 403)"),

@@ -58,7 +58,7 @@ def create_app(db: str = DEFAULT_DB, bot_delay: float = 0.5,
         app.state.manager = mgr
         # PostgreSQL: other processes may serve the same tables (follow their actions, lease the bots)
         cluster = Cluster(mgr) if storage.shared else None
-        app.state.replays = ReplayService(limits)
+        app.state.replays = ReplayService(limits, slots=mgr.slots)  # site-wide slots with a cluster
         if warm_workers:
             try:
                 await app.state.replays.warm()

@@ -3,8 +3,9 @@
 PostgreSQL: any number of ``allegiance serve`` processes (on one machine or many, behind one address)
 serve the same tables.  The action log's ``(table, version)`` key arbitrates (``TableManager.
 _apply_and_store``), each process follows the others' actions (:mod:`allegiance.server.follow`) and
-one process at a time plays a table's bots (:mod:`allegiance.server.lease`).  :class:`Cluster` starts
-and stops the two for one process.
+one process at a time plays a table's bots (:mod:`allegiance.server.lease`), and each address's
+replay rebuilds and table loads at once are counted site-wide (:mod:`allegiance.server.slots`).
+:class:`Cluster` starts and stops the three for one process.
 
 SQLite: one process only.  Its writers lock the whole file and nothing would tell one process of
 another's actions, so ``serve`` refuses ``--workers`` above 1 and a second process on the same file
@@ -21,6 +22,7 @@ from typing import IO, TYPE_CHECKING
 
 from allegiance.server.follow import Follower
 from allegiance.server.lease import AdvisoryLeases, take_over_forever
+from allegiance.server.slots import AdvisorySlots
 
 if TYPE_CHECKING:
     from allegiance.server.tables import TableManager
@@ -36,8 +38,11 @@ class Cluster:
         self.mgr = mgr
         self.follower = Follower(mgr)
         self.leases = AdvisoryLeases(mgr.storage.libpq_url())
+        #: each address's slots of work at once (replay steps, table loads), site-wide
+        self.slots = AdvisorySlots(mgr.storage.libpq_url())
         mgr.follower = self.follower
         mgr.leases = self.leases
+        mgr.slots = self.slots
         self._takeover: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -50,6 +55,7 @@ class Cluster:
             await asyncio.gather(self._takeover, return_exceptions=True)
         await self.follower.stop()
         await self.leases.close()
+        await self.slots.close()
 
 
 class SqliteInUse(RuntimeError):

@@ -15,9 +15,11 @@ class Limits:
     - ``max_tables``: tables being played at once (creating one more answers 503);
     - ``idle_minutes``: a table with no accepted action for this long is closed as abandoned;
     - ``creates_per_minute`` / ``create_burst``: tables one client address may create;
-    - ``replays_per_client``: replay rebuilds (``/api/replays/step``) one address may have running;
-    - ``replays_waiting``: rebuilds waiting server-wide before more are refused (503);
-    - ``loads_per_client``: tables not in memory one address may have being rebuilt at once (429);
+    - ``replays_per_client``: replay rebuilds (``/api/replays/step``) one address may have running or
+      waiting (429; a PostgreSQL site counts them over every process: :mod:`allegiance.server.slots`);
+    - ``replays_waiting``: rebuilds waiting in one process before more are refused (503);
+    - ``loads_per_client``: tables not in memory one address may have being rebuilt at once (429;
+      counted over every process of a PostgreSQL site, as ``replays_per_client``);
     - ``ws_per_minute`` / ``ws_burst``: WebSocket connection attempts one address may make, refused
       or not (more are refused at the handshake, HTTP 403, before any other work).  120 a minute after
       a burst of 60: a page reconnects a few times a minute at most, and a club's 32 sockets all

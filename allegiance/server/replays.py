@@ -8,7 +8,10 @@ every :data:`CHECKPOINT_EVERY` actions) of the last :data:`CACHED_REPLAYS` repla
 of the replay, so stepping through one replay rebuilds at most a few hundred actions per step.
 
 One client address may have :attr:`Limits.replays_per_client` rebuilds running or waiting (more
-answer 429), and at most :attr:`Limits.replays_waiting` wait server-wide (more answer 503).
+answer 429): counted by :mod:`allegiance.server.slots`, so on a PostgreSQL site of several processes
+the address has that many in all, not that many on each.  At most :attr:`Limits.replays_waiting` wait
+in this process (more answer 503): that bound guards this process's own worker pool, so each process
+counts its own.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import json
 import logging
 import multiprocessing
 from bisect import bisect_right
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -32,6 +35,7 @@ from allegiance.replay import load_replay
 from allegiance.server.limits import Limits
 from allegiance.server.messages import visible_events
 from allegiance.server.schemas import ReplayStep
+from allegiance.server.slots import REPLAY, LocalSlots
 from allegiance.server.validation import describe
 
 log = logging.getLogger("allegiance.server")
@@ -193,32 +197,36 @@ def rebuild_step(body: bytes) -> tuple[int, Any]:
 class ReplayService:
     """Sends step requests to the worker pool, within the per-client and server-wide limits."""
 
-    def __init__(self, limits: Limits, processes: int = REPLAY_PROCESSES) -> None:
+    def __init__(self, limits: Limits, processes: int = REPLAY_PROCESSES, slots: LocalSlots | None = None) -> None:
+        """``slots``: where each address's rebuilds are counted (default: in this process; a PostgreSQL
+        site passes :class:`~allegiance.server.slots.AdvisorySlots`, counting them site-wide)."""
         self.limits = limits
         self.processes = processes
+        self.slots = slots or LocalSlots()
         self._pool: ProcessPoolExecutor | None = None
-        self._per_client: Counter[str] = Counter()
         self._waiting = 0
 
     async def step(self, body: bytes, client: str) -> tuple[int, Any]:
-        if self._per_client[client] >= self.limits.replays_per_client:
+        # the address's rebuilds, over every process of a PostgreSQL site (issue 25)
+        slot = await self.slots.take(REPLAY, client, self.limits.replays_per_client)
+        if slot is None:
             raise ReplayRefused(429, f"at most {self.limits.replays_per_client} replay step(s) at once per "
                                 "client; wait for the previous answer")
-        if self._waiting >= self.limits.replays_waiting:
-            raise ReplayRefused(503, "the server is busy rebuilding replays; try again in a moment")
-        self._per_client[client] += 1
-        self._waiting += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._get_pool(), _rebuild_step_in_worker, body)
-        except BrokenProcessPool:
-            log.warning("the replay worker died; starting a new one")
-            self.close()
-            raise ReplayRefused(503, "the replay worker restarted; try again") from None
+            if self._waiting >= self.limits.replays_waiting:
+                raise ReplayRefused(503, "the server is busy rebuilding replays; try again in a moment")
+            self._waiting += 1
+            try:
+                return await asyncio.get_running_loop().run_in_executor(self._get_pool(), _rebuild_step_in_worker,
+                                                                        body)
+            except BrokenProcessPool:
+                log.warning("the replay worker died; starting a new one")
+                self.close()
+                raise ReplayRefused(503, "the replay worker restarted; try again") from None
+            finally:
+                self._waiting -= 1
         finally:
-            self._waiting -= 1
-            self._per_client[client] -= 1
-            if not self._per_client[client]:
-                del self._per_client[client]
+            await self.slots.give_back(slot)
 
     async def warm(self) -> None:
         """Start the worker now: starting a process costs the event loop a pause (measured up to 0.7 s

@@ -56,6 +56,7 @@ from allegiance.server.history import EventWindow
 from allegiance.server.lease import TAKEOVER_PERIOD, AdvisoryLeases, LocalLeases
 from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
 from allegiance.server.listing import Listing, public_options
+from allegiance.server.slots import LOAD, LocalSlots
 from allegiance.server.spectators import SharedMessages
 from allegiance.server.storage import (
     ABANDONED,
@@ -372,7 +373,9 @@ class TableManager:
         #: the lobby's listing, rebuilt when a table, a seat or a presence changes
         self.listing = Listing(lambda status, limit: self.list_tables(status, limit, listed=True))
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
-        self._client_loads: Counter[str] = Counter()
+        #: stored tables being opened per client address (``Limits.loads_per_client``): counted in this
+        #: process, or over a PostgreSQL site's processes (``cluster`` sets :class:`AdvisorySlots`)
+        self.slots: LocalSlots = LocalSlots()
         #: WebSocket connection attempts per client address (``Limits.ws_per_minute``), counted first
         self.ws_attempts = ClientBuckets(self.limits.ws_per_minute, self.limits.ws_burst)
         #: open WebSockets per client address (all tables together)
@@ -574,16 +577,15 @@ class TableManager:
             raise TableNotFound(f"there is no table {table_id!r}")
         if client is None:
             return await self._open_cold(table_id)
-        if self._client_loads[client] >= self.limits.loads_per_client:
+        # counted by ``self.slots``: over every process of a PostgreSQL site (issue 25)
+        slot = await self.slots.take(LOAD, client, self.limits.loads_per_client)
+        if slot is None:
             raise TooBusy(f"at most {self.limits.loads_per_client} stored tables may be opened at once per client; "
                           "wait for the previous answer")
-        self._client_loads[client] += 1
         try:
             return await self._open_cold(table_id)
         finally:
-            self._client_loads[client] -= 1
-            if not self._client_loads[client]:
-                del self._client_loads[client]
+            await self.slots.give_back(slot)
 
     async def _open_cold(self, table_id: str) -> LiveTable:
         pending = self._loading.get(table_id)

@@ -506,3 +506,97 @@ def status_in_db(pg_url: str, table_id: str) -> str | None:
         return storage.status_of(table_id)
     finally:
         storage.close()
+
+
+#: a replay the worker rebuilds at once (its deal only)
+SHORT_REPLAY = {"game": "swdbg", "mode": "1v1", "seed": 1, "seats": ["human"] * 2, "actions": []}
+
+
+@pytest.fixture(scope="module")
+def long_replay() -> dict[str, Any]:
+    """A whole Wakfu 2v2 of greedy bots (about 5000 actions: rebuilding all of it takes a worker most of
+    a second); its shortened copies are other replays (each rebuilt from scratch: the cache is keyed by
+    the replay)."""
+    from allegiance.sim.runner import play_game
+
+    result = play_game("wakfu", "2v2", ["greedy"] * 4, 1, keep_replay=True)
+    assert result.error is None and len(result.replay["actions"]) > 2000
+    return result.replay
+
+
+def ask_step(server: ServerProcess, replay: dict[str, Any], address: str) -> httpx.Response:
+    """The replay's last step (the whole replay rebuilt, turn markers too) asked by ``address``."""
+    return httpx.post(f"{server.base}/api/replays/step", json={"replay": replay, "step": len(replay["actions"]),
+                      "turns": True}, headers={"X-Forwarded-For": address}, timeout=120)
+
+
+def shortened(replay: dict[str, Any], by: int) -> dict[str, Any]:
+    return {**replay, "actions": replay["actions"][:len(replay["actions"]) - by], "outcome": None}
+
+
+def slot_locks(pg_url: str, server: ServerProcess) -> int:
+    """The advisory locks the server's slots connection holds (its address slots taken)."""
+    import psycopg
+
+    assert server.proc is not None
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        return db.execute("SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+                          "WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = %s",
+                          [f"allegiance slots {server.proc.pid}"]).fetchone()[0]
+
+
+def test_an_address_replay_steps_hold_across_processes_and_a_killed_process_frees_them(
+        servers: list[ServerProcess], pg_url: str, long_replay: dict[str, Any]) -> None:
+    """``--replays-per-client 2`` on two processes: one address gets two replay steps rebuilding at once
+    on the whole site, not two on each (issue 25).  Six long steps asked at once, three on each process:
+    two are answered, four refused (429 with Retry-After).  While process A rebuilds two of an address's
+    steps (behind two of another address), a step of that address is refused on B and on A; A is killed
+    (``kill -9``): B answers that address's step within seconds (A's slots went with its connection)."""
+    flags = ["--trusted-proxies", "127.0.0.1", "--replays-per-client", "2"]
+    a, b = start(servers, pg_url, extra=flags), start(servers, pg_url, extra=flags)
+    answers: dict[int, httpx.Response | Exception] = {}
+
+    def ask(i: int, server: ServerProcess, replay: dict[str, Any], address: str,
+            barrier: threading.Barrier | None = None) -> threading.Thread:
+        def run() -> None:
+            if barrier is not None:
+                barrier.wait(30)
+            try:
+                answers[i] = ask_step(server, replay, address)
+            except httpx.HTTPError as exc:  # a killed server's connections
+                answers[i] = exc
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        return thread
+
+    together = threading.Barrier(6)
+    threads = [ask(i, (a, b)[i % 2], shortened(long_replay, i), "203.0.113.20", together) for i in range(6)]
+    for thread in threads:
+        thread.join(120)
+    got = [answers[i] for i in range(6)]
+    assert all(isinstance(r, httpx.Response) for r in got), got
+    codes = Counter(r.status_code for r in got if isinstance(r, httpx.Response))
+    assert codes == {200: 2, 429: 4}, codes
+    for r in got:
+        if isinstance(r, httpx.Response) and r.status_code == 429:
+            assert r.headers["Retry-After"] == "1" and "at most 2 replay step(s) at once" in r.json()["detail"]
+    wait_for(lambda: slot_locks(pg_url, a) == slot_locks(pg_url, b) == 0, "every slot given back")
+
+    # A's worker busy with another address's two long steps, then this address's two wait behind them
+    busy = [ask(10 + i, a, shortened(long_replay, 10 + i), "203.0.113.21") for i in range(2)]
+    wait_for(lambda: slot_locks(pg_url, a) == 2, "a rebuilds the other address's steps")
+    held = [ask(20 + i, a, shortened(long_replay, 20 + i), "203.0.113.22") for i in range(2)]
+    wait_for(lambda: slot_locks(pg_url, a) == 4, "a holds the address's two slots too")
+    for server in (b, a):
+        refused = ask_step(server, SHORT_REPLAY, "203.0.113.22")
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "1", refused.text
+    assert ask_step(b, SHORT_REPLAY, "203.0.113.23").status_code == 200  # another address: served
+    assert slot_locks(pg_url, a) == 4, "a's steps ended before the refusals were checked (a slower worker?)"
+    a.kill()
+    killed_at = time.monotonic()
+    wait_for(lambda: ask_step(b, SHORT_REPLAY, "203.0.113.22").status_code == 200, "b serves the address again",
+             limit=60)
+    assert time.monotonic() - killed_at <= 5.0, "a killed process's slots were freed later than 5 s after"
+    for thread in busy + held:
+        thread.join(60)
+    assert all(isinstance(answers[i], httpx.HTTPError) for i in (20, 21)), answers  # never answered: a died

@@ -98,3 +98,113 @@ def test_a_table_secret_round_trips_on_postgresql(pg_url: str) -> None:
         assert {r.id: r.practice for r in storage.iter_tables()}["pgpractice1"] is True
     finally:
         storage.close()
+
+
+def test_an_address_slots_are_counted_over_every_session(pg_url: str) -> None:
+    """Issue 25: an address's replay steps and table loads at once (``slots``) are counted in
+    PostgreSQL.  Two slot counters (two sessions, as two processes) give one address its cap in all;
+    the other kind and another address are counted apart; a slot given back, or a session ended (its
+    process died), frees its slots at once; a dropped connection is opened again."""
+    import asyncio
+
+    import psycopg
+
+    from allegiance.server.slots import LOAD, REPLAY, AdvisorySlots
+
+    async def run() -> None:
+        a, b = AdvisorySlots(pg_url), AdvisorySlots(pg_url)
+        try:
+            one, two = await a.take(REPLAY, "203.0.113.5", 2), await b.take(REPLAY, "203.0.113.5", 2)
+            assert one is not None and two is not None and {one.index, two.index} == {0, 1}
+            assert await a.take(REPLAY, "203.0.113.5", 2) is None
+            assert await b.take(REPLAY, "203.0.113.5", 2) is None
+            assert await b.take(LOAD, "203.0.113.5", 2) is not None  # the other kind: counted apart
+            assert await b.take(REPLAY, "203.0.113.6", 2) is not None  # another address
+            await a.give_back(one)
+            again = await b.take(REPLAY, "203.0.113.5", 2)
+            assert again is not None and again.index == one.index
+            # both at once, racing on the two sessions: the cap in all
+            await b.give_back(two)
+            await b.give_back(again)
+            raced = await asyncio.gather(*(s.take(REPLAY, "203.0.113.7", 3) for s in (a, b) * 4))
+            assert sorted(s.index for s in raced if s is not None) == [0, 1, 2]
+            # b's session ends (its process died): its slots are free at once
+            await b.close()
+            assert [s is not None for s in [await a.take(REPLAY, "203.0.113.5", 2) for _ in range(3)]] == \
+                [True, True, False]
+            # a's connection is ended by the database: its locks go with it; its next take opens a new
+            # one (the slots still running in a are still counted by a)
+            with psycopg.connect(pg_url, autocommit=True) as db:
+                ended = db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                   "WHERE application_name LIKE 'allegiance slots %%'").fetchall()
+                assert ended == [(True,)]
+            fresh = await a.take(REPLAY, "203.0.113.8", 1)
+            assert fresh is not None and fresh.index == 0
+            assert await a.take(REPLAY, "203.0.113.5", 2) is None
+        finally:
+            await a.close()
+            await b.close()
+
+    asyncio.run(run())
+
+
+def test_an_address_table_loads_hold_across_sessions(pg_url: str) -> None:
+    """Issue 25: ``Limits.loads_per_client`` (stored tables being opened at once per address) holds on a
+    PostgreSQL site: while another process's session holds the address's two load slots, opening a
+    stored table for that address is refused (``TooBusy``: 429 with Retry-After over HTTP); another
+    address opens it; once a slot is given back the first address opens it too."""
+    import asyncio
+
+    from allegiance.server.slots import LOAD, AdvisorySlots
+    from allegiance.server.tables import TableManager, TooBusy
+
+    storage = Storage(pg_url)
+    storage.create_table(TableRecord("pgloads1", "swdbg", "1v1", {}, 7, [SeatRecord(0, "human"),
+                                                                           SeatRecord(1, "greedy")]))
+
+    async def run() -> None:
+        mgr = TableManager(storage)
+        mgr.slots = AdvisorySlots(pg_url)
+        other = AdvisorySlots(pg_url)  # the other process
+        try:
+            held = [await other.take(LOAD, "203.0.113.9", 2) for _ in range(2)]
+            with pytest.raises(TooBusy):
+                await mgr.open("pgloads1", "203.0.113.9")
+            assert "pgloads1" not in mgr.tables
+            assert (await mgr.open("pgloads1", "203.0.113.10")).id == "pgloads1"
+            mgr.tables.clear()
+            assert held[0] is not None
+            await other.give_back(held[0])
+            assert (await mgr.open("pgloads1", "203.0.113.9")).id == "pgloads1"
+            assert mgr.slots.held(LOAD, "203.0.113.9") == 0  # given back once opened
+        finally:
+            await mgr.slots.close()
+            await other.close()
+            mgr.thinker.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        storage.close()
+
+
+def test_slots_are_counted_in_the_process_when_postgresql_does_not_answer(caplog: pytest.LogCaptureFixture) -> None:
+    """With no PostgreSQL to answer, an address's slots are counted in this process (the limit still
+    holds there, replays keep working) and a warning says so."""
+    import asyncio
+
+    from allegiance.server.slots import REPLAY, AdvisorySlots
+
+    async def run() -> list[bool]:
+        slots = AdvisorySlots("postgresql://postgres@127.0.0.1:1/nothing")
+        try:
+            taken = [await slots.take(REPLAY, "203.0.113.4", 2) for _ in range(3)]
+            assert all(s is None or s.index is None for s in taken)
+            assert taken[0] is not None
+            await slots.give_back(taken[0])
+            return [s is not None for s in taken] + [await slots.take(REPLAY, "203.0.113.4", 2) is not None]
+        finally:
+            await slots.close()
+
+    assert asyncio.run(run()) == [True, True, False, True]
+    assert "counted in this process only" in caplog.text
