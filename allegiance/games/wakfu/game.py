@@ -345,11 +345,29 @@ class WakfuGame(Game):
         return text.describe(state, seat, action)
 
     def action_parts(self, state: WakfuState, seat: int, action: Action) -> tuple[int | None, tuple[int, ...]]:
-        """A blocker declared against an attacker (WK-COMBAT-2, 704: the choice's value and amount): the
-        blocker is the source, the attacker its target; other actions: the protocol's default."""
-        if (action.kind == "choose" and state.pending and state.pending[-1].kind == "blocker"
-                and isinstance(action.get("value"), int) and isinstance(action.get("amount"), int)):
-            return action.get("value"), (action.get("amount"),)
+        """The combat's choices as a card and the card it acts on, so that the table offers them as two
+        clicks on the board: a blocker declared against an attacker (WK-COMBAT-2, 704: the choice's value
+        and amount); the target of an attack (702), from the attacking player's Héros in the Monde (else from
+        the one card able to attack, if only one is); an
+        attacker (703), against the combat's target; the blocker an attacker deals its damage to (706)
+        and the attacker the target strikes back at (707.1), from that card.  Other actions: the
+        protocol's default."""
+        value = action.get("value")
+        if action.kind != "choose" or not state.pending or not isinstance(value, int) or isinstance(value, bool):
+            return super().action_parts(state, seat, action)
+        top = state.pending[-1]
+        if top.kind == "blocker" and isinstance(action.get("amount"), int):
+            return value, (action.get("amount"),)
+        if top.kind == "attack_target":  # from the Héros in the Monde, else from the one card able to attack
+            p = state.players[seat]
+            able = [p.hero] if p.hero in p.monde else combat.eligible_attackers(state, seat)
+            if len(able) == 1:
+                return able[0], (value,)
+        cb = state.combat
+        if top.kind == "attacker" and cb is not None and cb.target >= 0:
+            return value, (cb.target,)
+        if top.kind in ("duel_target", "riposte") and isinstance(top.card, int):
+            return top.card, (value,)
         return super().action_parts(state, seat, action)
 
     def describe_action_for(self, state: Any, seat: int, action: Action, reader: int | None) -> str:
