@@ -65,14 +65,14 @@ def play(browser: Any, seed: int, seconds: int, deck: str, timeout: float) -> di
                 time.sleep(1.0)
             took = time.monotonic() - start
             seen = page.evaluate("({cards: window.__cardClicks, list: window.__listClicks, asked: window.__asked, "
-                                 "passOnly: window.__passOnly, autoPassed: window.__autoPassed, "
+                                 "passOnly: window.__passOnly, oneOnly: window.__oneOnly, autoPassed: window.__autoPassed, "
                                  "countdowns: window.__countdowns})")
             summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
             context.close()
         finally:
             server.stop()
     return {"clicks": seen["cards"] + seen["list"], "card_clicks": seen["cards"], "list_clicks": seen["list"],
-            "asked": seen["asked"], "pass_only_prompts": seen["passOnly"], "passed_without_click": seen["autoPassed"],
+            "asked": seen["asked"], "pass_only_prompts": seen["passOnly"], "one_option_prompts": seen["oneOnly"], "passed_without_click": seen["autoPassed"],
             "countdowns": seen["countdowns"], "actions": summary["version"], "seconds": round(took, 1),
             "outcome": (summary["outcome"] or {}).get("reason")}
 
@@ -103,11 +103,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out, indent=2))
         return 0
     print(f"Wakfu 1v1, {args.deck} (clicking) against a random bot (cra), seed {args.seed}")
-    print(f"{'':8} {'clicks':>7} {'asked':>6} {'pass-only':>10} {'passed for':>11} {'countdowns':>11} "
+    print(f"{'':8} {'clicks':>7} {'asked':>6} {'pass-only':>10} {'one-option':>11} {'passed for':>11} {'countdowns':>11} "
           f"{'actions':>8} {'time s':>7}")
     for name in ("before", "after"):
         r = out[name]
-        print(f"{name:8} {r['clicks']:>7} {r['asked']:>6} {r['pass_only_prompts']:>10} "
+        print(f"{name:8} {r['clicks']:>7} {r['asked']:>6} {r['pass_only_prompts']:>10} {r['one_option_prompts']:>11} "
               f"{r['passed_without_click']:>11} {r['countdowns']:>11} {r['actions']:>8} {r['seconds']:>7}")
     return 0
 

@@ -178,6 +178,15 @@ class Game(ABC):
         seat's legal actions.  The default: ``None`` (no decision is one)."""
         return None
 
+    def forced_action(self, state: Any, seat: int) -> Action | None:
+        """The one action ``seat`` may take now when there is nothing to decide *and nothing hidden*: its
+        only legal action, where no card hidden from the others could have offered another (a lone
+        target on the board, "end the turn" with an empty hand).  The online table plays it for a
+        person at once, as a logged action.  A lone option that rests on a hidden card (a hand with
+        nothing playable) is never one: the others would learn it; that is a :meth:`response_window`.
+        The default: ``None``."""
+        return None
+
     def decision_since(self, state: Any, seat: int) -> int:
         """The state version since which ``seat``'s current decision has stood unchanged.
 

@@ -79,4 +79,8 @@ class ResponseWindow:
 
     pass_action: Action
     seconds: float
+    #: only the seat's own page is told of the window (others see the seat to act, as for any decision):
+    #: for a decision that is no timed one for everybody (a Phase Principale with "end the turn" alone),
+    #: whose window shown to all would tell that the seat holds nothing
+    private: bool = False
 

@@ -102,7 +102,8 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
         "progress": game.progress(state, seat),
         # the response windows open for people's seats (allegiance.server.windows): who is asked and the
         # time left, the same whatever they hold
-        "windows": [w.to_json(now, seat) for w in table.windows.values()] if outcome is None else [],
+        "windows": [j for w in table.windows.values() if (j := w.to_json(now, seat)) is not None]
+        if outcome is None else [],
     }
 
 

@@ -818,8 +818,11 @@ class TableManager:
             for seat in game.active_seats(state):
                 if seat in table.bots:
                     continue  # bots answer after their fixed think time (_run_bots)
-                asked = game.response_window(state, seat)
-                if asked is None or asked.seconds <= 0:
+                # nothing to decide and nothing hidden: the forced action is played at once (a window
+                # of no time, seen by nobody else: the lease holder plays it, as a window's pass)
+                forced = game.forced_action(state, seat)
+                asked = game.response_window(state, seat) if forced is None else None
+                if forced is None and (asked is None or asked.seconds <= 0):
                     continue
                 since = game.decision_since(state, seat)
                 old = table.windows.get(seat)
@@ -831,7 +834,12 @@ class TableManager:
                 except RuntimeError:  # no event loop (tables handled outside the server): no timer
                     continue
                 opened = self.clock.now()
-                window = Window(seat, since, asked.seconds, opened, opened + asked.seconds, asked.pass_action)
+                if forced is not None:
+                    window = Window(seat, since, 0.0, opened, opened, forced, private=True)
+                else:
+                    assert asked is not None
+                    window = Window(seat, since, asked.seconds, opened, opened + asked.seconds, asked.pass_action,
+                                    private=asked.private)
                 window.task = loop.create_task(self._close_window(table, window))
                 current[seat] = window
         for seat, old in table.windows.items():

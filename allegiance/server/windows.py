@@ -9,6 +9,10 @@ a replay holds that pass like any other).  A seat with something to play sees a 
 answer meanwhile; a "pass" it clicks early is held until the window's end, so that an early pass does
 not tell that there was a choice.  A page whose seat holds nothing shows no question at all.
 
+A decision with nothing to decide and nothing hidden (:meth:`allegiance.core.game.Game.forced_action`: a
+lone target on the board, "end the turn" with an empty hand) is played for a person's seat at once: a
+window of no time, shown to nobody else, so that only the process holding the table's lease plays it.
+
 A bot's seat has no window: bots answer every decision after a fixed think time already
 (:meth:`allegiance.server.tables.TableManager._run_bots`), which tells nothing of their options either.
 
@@ -56,11 +60,17 @@ class Window:
     pass_action: Action
     #: the seat clicked "pass" before the end: it is played at the end, like a pass nobody clicked
     held: bool = False
+    #: shown to the seat's own page only (:attr:`allegiance.core.table.ResponseWindow.private`; a forced
+    #: action's window of no time, :meth:`allegiance.core.game.Game.forced_action`, is one too)
+    private: bool = False
     task: asyncio.Task[Any] | None = field(default=None, repr=False)
 
-    def to_json(self, now: float, reader: int | None) -> dict[str, Any]:
+    def to_json(self, now: float, reader: int | None) -> dict[str, Any] | None:
         """The window as a state message shows it to ``reader``: public (who is asked, for how long),
-        except ``held``, which only the seat's own page is told."""
+        except ``held``, which only the seat's own page is told; ``None``: a private window, for
+        another reader."""
+        if self.private and reader != self.seat:
+            return None
         out: dict[str, Any] = {"seat": self.seat, "seconds": self.seconds,
                                "remaining": round(max(0.0, min(self.seconds, self.ends - now)), 3)}
         if reader == self.seat:

@@ -64,7 +64,11 @@ const Shell = (() => {
   function actionsByCard(legal, view, r) {
     const map = new Map();
     (legal || []).forEach((item, i) => {
-      for (const id of r.cardsOf(item.action, view) || []) {
+      // the cards the game's renderer reads in the action, and the source the game names for a two-click
+      // pick (Game.action_parts: the Héros whose attack picks its target), so a click on it starts the pick
+      const ids = [...(r.cardsOf(item.action, view) || [])];
+      if (typeof item.source === "number" && !ids.includes(item.source)) ids.push(item.source);
+      for (const id of ids) {
         if (!map.has(id)) map.set(id, []);
         map.get(id).push(i);
       }

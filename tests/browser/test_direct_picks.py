@@ -25,7 +25,7 @@ from tests.browser.test_board_in_sight import table
 from tests.browser.test_table_pages import no_errors, no_ids_shown
 from tests.server.helpers import ServerProcess
 from tests.swdbg.builders import build, cid
-from tests.wakfu.builders import board, one
+from tests.wakfu.builders import act, board, one
 from tests.wakfu.test_combat import attack
 
 pytestmark = pytest.mark.browser
@@ -135,6 +135,32 @@ def test_wakfu_blocker_then_a_highlighted_attacker(browser: Any, pages: list[Any
         page.click(f"#board [data-card='{tofu}']")
         page.locator(f"#board [data-card='{bwork}'].pick-target").first.click()
         assert page.evaluate(ACTIONS_SENT) == [{"kind": "choose", "value": tofu, "amount": bwork}]
+        no_ids_shown(page)
+        no_errors(page)
+    finally:
+        server.stop()
+
+
+def test_wakfu_attacking_heros_then_a_highlighted_target(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+    """Issue 24, item 4: the target of an attack (702) is picked from the attacking Héros on the board: a
+    click on the Héros highlights the targets, a click on one declares it (``WakfuGame.action_parts``)."""
+    s = board(monde={0: ["Bouftou"], 1: ["Tofu"]}, havre={1: ["Boo"]}, hero_in_monde=(0,))
+    act(s, 0, "attack")
+    hero, targets = s.players[0].hero, sorted(s.pending[-1].options)
+    assert len(targets) >= 2
+    msg = state_message(WAKFU, s, 0)
+    assert sorted(item["targets"] for item in msg["legal"] if item.get("source") == hero) == [[t] for t in targets]
+    server = ServerProcess(str(tmp_path / "picks.db")).start()
+    try:
+        page = open_with(browser, pages, table(server.base, "wakfu", "1v1", 2), msg)
+        assert page.locator(f"#actions #pick-{hero}").count() == 1  # one entry: the Héros and its targets
+        page.click(f"#board [data-card='{hero}']")
+        assert page.evaluate(PICKED) == {"picking": True, "source": [hero], "targets": targets}
+        page.keyboard.press("Escape")
+        assert page.evaluate(PICKED)["picking"] is False and page.evaluate(ACTIONS_SENT) == []
+        page.click(f"#board [data-card='{hero}']")
+        page.locator(f"#board [data-card='{targets[-1]}'].pick-target").first.click()
+        assert page.evaluate(ACTIONS_SENT) == [{"kind": "choose", "value": targets[-1]}]
         no_ids_shown(page)
         no_errors(page)
     finally:

@@ -1,6 +1,6 @@
 """Response windows in a real browser (issue 24, item 3): in a Wakfu 1v1 against a bot, played by clicking
-(wakfu_play.js), the page never asks its person to click when "pass" is all there is (the server passes
-at the window's end), and shows a countdown when a Réaction (or an Action in a combat's Phase
+(wakfu_play.js), the page never asks its person to click when "pass" (or any single option) is all there is (the
+server passes at the window's end, or plays a forced action at once), and shows a countdown when a Réaction (or an Action in a combat's Phase
 d'Actions) can be played.  Before the windows, the same game asked for a click on a lone "pass" at
 every Réaction prompt (``reaction_seconds: 0`` is that table)."""
 
@@ -28,7 +28,7 @@ REACTIVE_DECK = CRA.replace("2 Pandrista\n", "").replace("1 Repos\n", "3 Échec 
 
 def counts(page: Any) -> dict[str, int]:
     return page.evaluate("({asked: window.__asked, passOnly: window.__passOnly, countdowns: window.__countdowns, "
-                         "autoPassed: window.__autoPassed})")
+                         "autoPassed: window.__autoPassed, oneOnly: window.__oneOnly})")
 
 
 def test_a_wakfu_duel_asks_no_click_on_a_lone_pass_and_counts_down_a_playable_reaction(
@@ -57,6 +57,9 @@ def test_a_wakfu_duel_asks_no_click_on_a_lone_pass_and_counts_down_a_playable_re
         assert seen["countdowns"] >= 1, seen  # a Réaction was playable: the window counted down
         assert seen["autoPassed"] >= 10, seen  # windows with nothing to answer: no question, passed
         assert seen["passOnly"] == 0, seen  # never a prompt whose only option is "pass"
+        # nor any prompt with one option ("end the turn" alone, an attack's only target): the table plays
+        # it at once when nothing hidden left it alone, else at a window's end (Game.forced_action)
+        assert seen["oneOnly"] == 0, seen
         # the header offers the player's own choice: stop when I can answer / always / never
         assert page.is_visible("#stops") and page.input_value("#stops") == "auto"
         # "always stop": the player asked to see every window is shown even those with only "pass"

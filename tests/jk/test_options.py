@@ -355,7 +355,12 @@ def test_a_response_windows_turn_is_a_response_window_for_the_online_table() -> 
         talon = to_play(s, 1, "Talon Interceptor", "system")
         battle(s, 0, fighter, talon)
         while s.battle.step == "support":
-            assert GAME.response_window(s, s.battle.turns.seat) is None  # a battle step: take your time
+            # a battle step's turn (S5) is a window too, whatever the seat holds: the same time for all
+            step_window = GAME.response_window(s, s.battle.turns.seat)
+            if setting == "always":
+                assert step_window is not None and step_window.seconds == seconds and not step_window.private
+            else:
+                assert step_window is None
             act(s, s.battle.turns.seat, "pass")
         while s.battle is not None and s.battle.turns.seat != 0:
             act(s, s.battle.turns.seat, "pass")
@@ -371,3 +376,48 @@ def test_a_response_windows_turn_is_a_response_window_for_the_online_table() -> 
             assert GAME.legal_actions(s, seat) == [window.pass_action]  # nothing to decide: no click
             act(s, seat, "pass")
         assert (windows > 0) is (setting == "always"), (setting, windows)
+
+
+
+def hide_nothing(s: JKState, seat: int) -> None:
+    """The seat's hand and theme pile (its hidden cards that could be played) go to its discard."""
+    p = s.players[seat]
+    p.discard.extend(p.hand + p.theme_pile)
+    p.hand.clear()
+    p.theme_pile.clear()
+
+
+def test_nothing_to_decide_and_nothing_hidden_is_forced_else_a_window() -> None:
+    """Issue 24, item 3: "pass" alone with no hidden card that could be played (an empty hand and theme
+    pile: their sizes are public) is played by the table at once (``forced_action``); "pass" alone left by
+    hidden cards never is (the others would learn they hold nothing): a battle step's turn (S5) is a
+    public window whatever the seat holds, a phase's turn left with "pass" alone a private one (only the
+    seat's own page is told; a phase's turn is no timed decision for anyone)."""
+    s = start("AvE", response_prompts="always", response_seconds=4)
+    to_phase(s, "starship")
+    fighter = to_play(s, 0, "Skyhook Fighter", "system")
+    talon = to_play(s, 1, "Talon Interceptor", "system")
+    battle(s, 0, fighter, talon)
+    seat = s.battle.turns.seat
+    assert len(GAME.legal_actions(s, seat)) > 1 and GAME.forced_action(s, seat) is None
+    window = GAME.response_window(s, seat)
+    assert window is not None and window.seconds == 4 and not window.private
+    hide_nothing(s, seat)
+    assert [a.kind for a in GAME.legal_actions(s, seat)] == ["pass"]
+    assert GAME.forced_action(s, seat) == window.pass_action
+    # a phase's turn with "pass" alone: a private window while the hand holds cards, forced once empty
+    s = start("AvE", response_prompts="always", response_seconds=4)
+    to_phase(s, "blockade")
+    seat = GAME.active_seats(s)[0]
+    assert [a.kind for a in GAME.legal_actions(s, seat)] == ["pass"] and s.players[seat].hand
+    window = GAME.response_window(s, seat)
+    assert window is not None and window.private and GAME.forced_action(s, seat) is None
+    hide_nothing(s, seat)
+    assert GAME.forced_action(s, seat) == window.pass_action
+    # response_prompts "playable" (tells accepted): no window; still forced when nothing is hidden
+    s = start("AvE", response_prompts="playable")
+    to_phase(s, "blockade")
+    seat = GAME.active_seats(s)[0]
+    assert GAME.response_window(s, seat) is None and GAME.forced_action(s, seat) is None
+    hide_nothing(s, seat)
+    assert GAME.forced_action(s, seat) is not None

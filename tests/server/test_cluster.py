@@ -337,17 +337,20 @@ def test_three_processes_play_one_wakfu_4v4_table_of_eight_people(servers: list[
     assert_final_states_replay(servers, table_id, pg_url)
 
 
-def window_actions(replay_json: dict[str, Any]) -> list[bool]:
-    """For each logged action, whether its seat's decision was a response window."""
+def window_actions(replay_json: dict[str, Any]) -> list[str]:
+    """For each logged action, whether its seat's decision was a response window (``"window"``), one the
+    table plays at once (``"forced"``: nothing to decide, nothing hidden, ``Game.forced_action``) or
+    neither (``""``)."""
     from allegiance.games import get_game
     from allegiance.replay import load_replay
 
     rep = load_replay(replay_json)
     game = get_game(rep.game)
     state = game.new_game(rep.mode, rep.seed, rep.options, shuffle_key=rep.shuffle_key)
-    marks: list[bool] = []
+    marks: list[str] = []
     for seat, action in rep.actions:
-        marks.append(game.response_window(state, seat) is not None)
+        marks.append("forced" if game.forced_action(state, seat) is not None
+                     else "window" if game.response_window(state, seat) is not None else "")
         game.apply(state, seat, action)
     return marks
 
@@ -371,7 +374,7 @@ def test_a_response_window_is_passed_once_by_the_lease_holder(servers: list[Serv
     replay = httpx.get(f"{a.base}/api/tables/{table_id}/replay", timeout=30).json()
     marks = window_actions(replay)
     log = log_of(pg_url, table_id)
-    passes = [(seat, action) for (seat, action), window in zip(log, marks, strict=True) if window]
+    passes = [(seat, action) for (seat, action), window in zip(log, marks, strict=True) if window == "window"]
     answered = Counter(seat for (seat, _), window in zip(log, marks, strict=True) if not window)
     assert len(passes) >= 5 and all(action.get("value", "pass") == "pass" for _, action in passes)
     assert {s.seat: s.acks for s in seats} == dict(answered)  # the rest are the scripts' acknowledged clicks

@@ -96,12 +96,17 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
     held_once = False
     reactions = {"real": 0, "pass": 0}
     prompts_without_window = 0
+    seen_private: dict[str, list[str]] = {"forced": [], "private": []}
     for _ in range(max_steps):
         if table.finished or (reactions["real"] >= want_real and reactions["pass"] >= want_pass):
             break
         state = table.state
         seat = game.active_seats(state)[0]
+        forced = game.forced_action(state, seat)
         asked = game.response_window(state, seat)
+        if forced is not None or (asked is not None and asked.private and asked.seconds > 0):
+            await private_window(table, storage, clock, seat, forced, asked, seen_private)
+            continue
         if asked is None or asked.seconds <= 0:
             legal = game.legal_actions(state, seat)
             if state.pending and state.pending[-1].kind == "reaction":
@@ -134,15 +139,42 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
         await clock.advance(WINDOW - 0.001)
         assert table.state.version == version, "passed before the window's end"
         await clock.advance(0.001)
-        assert table.state.version == version + 1, "not passed at the window's end"
+        # passed (and what follows, when it is forced: a lone "end the turn" with an empty hand)
+        assert table.state.version >= version + 1, "not passed at the window's end"
         actions = stored_actions(storage, table.id)
         # an ordinary logged action
-        assert len(actions) == before + 1 and actions[-1] == (seat, PASS if reaction else {"kind": "pass"})
+        assert len(actions) == before + table.state.version - version
+        assert actions[before] == (seat, PASS if reaction else {"kind": "pass"})
         seen[kind].append(clock.now() - window.opened)
         if reaction:
             reactions[kind] += 1
     storage.close()
-    return {"seen": seen, "reactions": reactions, "held": held_once, "without_window": prompts_without_window}
+    return {"seen": seen, "reactions": reactions, "held": held_once, "without_window": prompts_without_window,
+            "private": seen_private}
+
+
+async def private_window(table: Any, storage: Storage, clock: FakeClock, seat: int, forced: Any, asked: Any,
+                         seen: dict[str, list[str]]) -> None:
+    """A forced action (nothing to decide, nothing hidden) is played at once; a private window (a Phase
+    Principale left with "end the turn" alone by a hidden hand) at its end.  Either way no other page is
+    told of it, and the action is an ordinary logged one."""
+    version, before = table.state.version, len(stored_actions(storage, table.id))
+    for reader in (1 - seat, None):
+        assert state_message(table, reader, [])["windows"] == [], "another page was told of a private window"
+    mine = state_message(table, seat, [])["windows"]
+    assert [w["seat"] for w in mine] == [seat]
+    if forced is None:
+        await clock.advance(asked.seconds - 0.001)
+        assert table.state.version == version, "ended before the window's end"
+        await clock.advance(0.001)
+    else:
+        await clock.advance(0)
+    # played (and what it led to, when that is forced too: an attack's lone target, then its lone attacker)
+    assert table.state.version >= version + 1, "not played"
+    actions = stored_actions(storage, table.id)
+    played = (forced or asked.pass_action).to_json()
+    assert len(actions) == before + table.state.version - version and actions[before] == (seat, played)
+    seen["forced" if forced is not None else "private"].append(played["kind"])
 
 
 def test_a_seat_is_passed_at_the_windows_end_without_a_message_whatever_it_holds(tmp_path: Path) -> None:
@@ -229,3 +261,14 @@ def test_only_the_lease_holder_passes_at_a_windows_end(tmp_path: Path, monkeypat
         storage.close()
 
     asyncio.run(run())
+
+
+def test_nothing_to_decide_is_played_for_the_seat_and_told_to_nobody_else(tmp_path: Path) -> None:
+    """Issue 24, item 3: a lone option about cards in play (an attack's only target, the only possible
+    attacker) or a lone "end the turn" with an empty hand is played by the table at once; a Phase
+    Principale left with "end the turn" alone by a hidden hand ends at its private window's end.  No
+    other page is told of either (``private_window`` asserts it), and each is a logged action."""
+    out = asyncio.run(play(tmp_path, {"decks": ["iop", REACTIVE_DECK], "reaction_seconds": WINDOW},
+                           want_real=10**6, max_steps=1500))
+    assert "choose" in out["private"]["forced"], out["private"]
+    assert out["private"]["private"] and set(out["private"]["private"]) == {"end_turn"}, out["private"]

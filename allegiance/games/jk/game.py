@@ -76,12 +76,34 @@ class JKGame(Game):
     def response_window(self, state: JKState, seat: int) -> ResponseWindow | None:
         """With ``response_prompts: always``, a turn in a response window (S3 timing: asked of every seat in
         turn, whether or not it holds a response) is one: its options other than "pass" are the seat's
-        hidden responses.  (A battle step's turns are not: the person may take their time there.)"""
+        hidden responses; so is every turn of a battle step (S5: support, weapons, power; the seats take
+        turns acting or passing, the tactics and events they may play are hidden cards), whatever the
+        seat holds, its time the option ``response_seconds``.  A phase's turn (deployment, battle
+        declarations, blockade) left with "pass" alone by a hidden hand is a private one: the seat's
+        own page only is told (a phase's turn is no timed decision, a window shown to all would tell)."""
         if state.phase == "over" or state.pending is not None or state.options.get("response_prompts") != "always":
             return None
-        if not state.windows or state.windows[-1].turns.seat != seat:
+        seconds = float(state.options.get("response_seconds", 4))
+        if state.windows:
+            return ResponseWindow(PASS, seconds) if state.windows[-1].turns.seat == seat else None
+        if state.phase == "force" or seat not in self.active_seats(state):
             return None
-        return ResponseWindow(PASS, float(state.options.get("response_seconds", 4)))
+        if state.battle is not None:
+            return ResponseWindow(PASS, seconds)
+        if self.legal_actions(state, seat) == [PASS]:
+            return ResponseWindow(PASS, seconds, private=True)
+        return None
+
+    def forced_action(self, state: JKState, seat: int) -> Action | None:
+        """Nothing to decide and nothing hidden: "pass" alone in a battle step, a phase's turn or a response
+        window while the seat holds no hidden card that could be played (an empty hand and no starting
+        event in its theme pile: their sizes are public)."""
+        if state.phase in ("over", "force") or state.pending is not None or seat not in self.active_seats(state):
+            return None
+        p = state.players[seat]
+        if p.hand or any(state.cards[c].starting for c in p.theme_pile):
+            return None  # a hidden card: never a tell (response_window)
+        return PASS if self.legal_actions(state, seat) == [PASS] else None
 
     def explain(self, state: JKState, seat: int, action: Action) -> str:
         """Why an action is not legal now, in a player's words (see ``why``)."""

@@ -100,7 +100,9 @@ class WakfuGame(Game):
         """Two decisions are response windows, asked whether or not the seat holds an answer: a Réaction
         prompt (809.6) asked of every seat in turn (``reaction_prompts: always``), whose options other than
         "pass" are the seat's hidden cards, and a turn in the Phase d'Actions of a combat (705.3,
-        WK-COMBAT-6), where the seat plays an Action from its hidden hand, uses a power, or passes."""
+        WK-COMBAT-6), where the seat plays an Action from its hidden hand, uses a power, or passes.  A
+        third, private, is a Phase Principale left with "end the turn" alone by a hidden hand
+        (:meth:`main_window`)."""
         if state.phase == "over" or state.config.reaction_prompts != "always":
             return None
         seconds = float(state.config.reaction_seconds)
@@ -114,7 +116,40 @@ class WakfuGame(Game):
         cb = state.combat
         if cb is not None and cb.step == "actions" and seat == cb.to_act and not state.file:
             return ResponseWindow(PASS, seconds)  # WK-COMBAT-6: the Phase d'Actions' turns, pass included
-        return None
+        return self.main_window(state, seat)
+
+    def main_window(self, state: WakfuState, seat: int) -> ResponseWindow | None:
+        """A Phase Principale (603) whose only legal action is "end the turn" while the seat holds cards
+        in hand: the hidden hand made the choice empty, so the table ends the turn after the window's
+        time rather than at once, and tells nobody else of the window (the others see the seat to act,
+        as for any Phase Principale, which is no timed decision: a window shown to all would tell)."""
+        if (state.phase != "main" or state.pending or state.combat is not None or state.file
+                or seat != state.active or not state.players[seat].main):
+            return None
+        if self.legal_actions(state, seat) != [END_TURN]:
+            return None
+        return ResponseWindow(END_TURN, float(state.config.reaction_seconds), private=True)
+
+    def forced_action(self, state: WakfuState, seat: int) -> Action | None:
+        """Nothing to decide and nothing hidden: a lone option of a combat prompt about cards in play
+        (:data:`PUBLIC_CHOICES`: the only target of an attack, 702; the only possible first attacker,
+        703.2; the only duel, blocker or attacker left to pick; a Zone's or Familier's upkeep with
+        nothing of its element in the public Défausse: "destroy" alone), or, with an empty hand (its
+        size is public), a lone "end the turn" (603) or "pass" in a combat's Phase d'Actions (705.3,
+        WK-COMBAT-6).  A lone option a hidden card leaves (a hand with nothing playable) is a window
+        instead (:meth:`response_window`)."""
+        if state.phase == "over" or seat not in self.active_seats(state):
+            return None
+        if state.pending:
+            top = state.pending[-1]
+            public = top.kind in PUBLIC_CHOICES or (top.kind == "effect" and top.get("fx") == "upkeep")
+            if public and len(top.options) == 1:
+                return CHOICES[top.options[0]]
+            return None
+        if state.file or state.players[seat].main:
+            return None  # a File to resolve first; or a hidden hand: never a tell
+        legal = self.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 and legal[0] in (END_TURN, PASS) else None
 
     def explain(self, state: WakfuState, seat: int, action: Action) -> str:
         """Why an action is not legal now, in a player's words (see ``why``)."""
@@ -310,11 +345,29 @@ class WakfuGame(Game):
         return text.describe(state, seat, action)
 
     def action_parts(self, state: WakfuState, seat: int, action: Action) -> tuple[int | None, tuple[int, ...]]:
-        """A blocker declared against an attacker (WK-COMBAT-2, 704: the choice's value and amount): the
-        blocker is the source, the attacker its target; other actions: the protocol's default."""
-        if (action.kind == "choose" and state.pending and state.pending[-1].kind == "blocker"
-                and isinstance(action.get("value"), int) and isinstance(action.get("amount"), int)):
-            return action.get("value"), (action.get("amount"),)
+        """The combat's choices as a card and the card it acts on, so that the table offers them as two
+        clicks on the board: a blocker declared against an attacker (WK-COMBAT-2, 704: the choice's value
+        and amount); the target of an attack (702), from the attacking player's Héros in the Monde (else from
+        the one card able to attack, if only one is); an
+        attacker (703), against the combat's target; the blocker an attacker deals its damage to (706)
+        and the attacker the target strikes back at (707.1), from that card.  Other actions: the
+        protocol's default."""
+        value = action.get("value")
+        if action.kind != "choose" or not state.pending or not isinstance(value, int) or isinstance(value, bool):
+            return super().action_parts(state, seat, action)
+        top = state.pending[-1]
+        if top.kind == "blocker" and isinstance(action.get("amount"), int):
+            return value, (action.get("amount"),)
+        if top.kind == "attack_target":  # from the Héros in the Monde, else from the one card able to attack
+            p = state.players[seat]
+            able = [p.hero] if p.hero in p.monde else combat.eligible_attackers(state, seat)
+            if len(able) == 1:
+                return able[0], (value,)
+        cb = state.combat
+        if top.kind == "attacker" and cb is not None and cb.target >= 0:
+            return value, (cb.target,)
+        if top.kind in ("duel_target", "riposte") and isinstance(top.card, int):
+            return top.card, (value,)
         return super().action_parts(state, seat, action)
 
     def describe_action_for(self, state: Any, seat: int, action: Action, reader: int | None) -> str:
@@ -371,6 +424,9 @@ class WakfuGame(Game):
 
 
 END_TURN: Final = Action.of("end_turn")
+#: prompts whose options are cards in play (or their order): public, whatever anyone holds, so a lone
+#: option is forced for everyone to see (:meth:`WakfuGame.forced_action`)
+PUBLIC_CHOICES: Final = frozenset(("attack_target", "attacker", "duel_order", "duel_target", "riposte"))
 ATTACK: Final = Action.of("attack")
 PASS: Final = Action.of("pass")
 PLAY: Final = ActionTable(lambda card: Action.of("play", card=card))

@@ -51,7 +51,8 @@ OPTION_SPECS: Final = (
     # that neither what is shown nor when tells who holds one (0: every person answers each prompt)
     OptionSpec("reaction_seconds", "int", "online tables: seconds each Réaction window stays open before the "
                "table passes for a player who did not answer (the same for everyone, whether they hold a "
-               "Réaction or not; 0: every player answers each prompt by a click)", default=4, min=0, max=60),
+               "Réaction or not; 0: every player answers each prompt by a click, but one with a single option "
+               "and nothing hidden, which the table plays at once)", default=4, min=0, max=60),
     # WK-DECK-2 with only four starters: a team of five or more starters always repeats a Unique card;
     # "ignore" is a house rule for simulations of big teams (RULES.md, Team modes).
     OptionSpec("team_uniques", "choice", "team modes: a Unique card at most once per team (enforce, the rule "
