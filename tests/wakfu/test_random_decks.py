@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from allegiance.core.rng import Rng
 from allegiance.games.wakfu.cards import CARDS
 from allegiance.games.wakfu.decks import DECK_SIZE, parse_deck, random_deck
@@ -43,3 +45,22 @@ def test_random_deck_games_in_the_benchmark() -> None:
                           capture_output=True, text=True, timeout=600, check=True)
     report = json.loads(done.stdout)
     assert report["games"] == 6 and report["errors"] == 0 and report["stuck"] == 0
+
+
+class _FirstLegal:
+    """A policy that always takes the first legal action."""
+
+    def choose(self, game: object, state: object, seat: int, legal: list[object]) -> object:
+        return legal[0]
+
+
+def test_a_game_that_never_ends_shows_as_stuck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mouvements between Monde and Havre Sac are free and unlimited (414): a policy taking the first legal
+    action moves a card back and forth for ever within its turn.  The runner's action cap stops such a game
+    and records it as an error naming the cap, which the benchmark counts as stuck."""
+    from allegiance.sim import runner
+
+    monkeypatch.setattr(runner, "MAX_ACTIONS", 3000)
+    monkeypatch.setattr(runner, "make_bot", lambda kind, seed: _FirstLegal())
+    result = runner.play_game("wakfu", "1v1", ["first", "first"], 5, options={"decks": ["iop", "cra"]})
+    assert result.error is not None and "exceeded 3000 actions" in result.error
