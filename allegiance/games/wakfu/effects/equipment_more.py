@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu import events, rules
-from allegiance.games.wakfu.effects.common import alive, damage, draw, may, p_pa
-from allegiance.games.wakfu.effects.tokens import make_token
+from allegiance.games.wakfu.effects.common import alive, damage, draw, make_token, may, p_pa
 from allegiance.games.wakfu.registry import (
     APPEAR,
     EFFECT_HANDLERS,
