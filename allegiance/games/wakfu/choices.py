@@ -316,6 +316,10 @@ def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
         return any(c != card for c in state.players[seat].main)
     if spec.extra == "mill1":
         return bool(state.players[seat].pioche)
+    if spec.extra == "discardX":
+        # Ayron Fan: X is at least 1 (RULES.md): at X = 0 the power does nothing, and a free Réaction usable
+        # any number of times could answer itself for ever (809: each Réaction may be answered)
+        return bool(state.players[seat].main)
     if spec.extra.startswith("recycle1:"):
         el = spec.extra.split(":")[1]
         return any(rules.of_element(state, c, el) for c in state.players[seat].defausse)
@@ -366,8 +370,9 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     what = ("recycle a card from your Défausse" if kind.startswith("recycle3") else
             f"destroy one of your {kind[13:]} Alliés" if kind.startswith("destroy_sub3:") else "discard a card")
     upto = "up to 3" if kind != "discardX" else "any number"
-    state.pending.append(Pending("extra", item.seat, f"{name}: {what} ({upto}), or done",
-                                 (*options, "done", "cancel"),
+    done = ("done",) if kind != "discardX" or item.extra else ()  # discardX: X is at least 1 (extra_payable)
+    state.pending.append(Pending("extra", item.seat, f"{name}: {what} ({upto}){', or done' if done else ''}",
+                                 (*options, *done, "cancel"),
                                  item.card))
     return True
 
