@@ -871,3 +871,18 @@ def test_one_mouvement_opens_one_window_for_piege_glacial_and_lame_ourduvis() ->
     while s.pending and s.pending[-1].kind == "reaction":
         choose(s, "pass")
     assert tomla in s.players[0].defausse and s.players[0].pv == pv
+
+
+def test_porter_targets_only_a_card_that_leaves_another_to_incline() -> None:
+    """Found by random decks (greedy v random, game 246 of seed 2026, stuck): Porter targeting the only untapped
+    Allié/Héros of its player was offered, then its additional cost ("incline *another*") could not be paid, so
+    the play was taken back (418.8), and a greedy player did the same for ever.  Such a card is no target."""
+    s = rich(hand={0: ["Porter"]}, mine=["Bowissette", "Bwork"])
+    bow, bw = one(s, "Bowissette"), one(s, "Bwork")
+    p = s.players[0]
+    s.tapped.update(c for c in p.monde + p.havre if c != bow)
+    probe = Item("card", 0, one(s, "Porter"), "Porter")
+    found = candidates(s, probe, "own_character_other_untapped")
+    assert bow not in found and bw in found  # a tapped one may be untapped by inclining Bowissette
+    s.tapped.discard(bw)
+    assert bow in candidates(s, probe, "own_character_other_untapped")

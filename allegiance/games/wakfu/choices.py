@@ -205,6 +205,13 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         return ctype == "Héros" and state.table.team_of(state.owner(c)) != state.table.team_of(item.seat)
     if kind == "own_character":
         return ctype in ("Allié", "Héros") and rules.controller(state, c) == item.seat
+    if kind == "own_character_other_untapped":
+        # Porter: its additional cost inclines *another* of your Alliés/Héros (418.8: a cost that cannot be paid
+        # makes the play fail), so only a card that leaves one of them untapped is a target
+        if ctype not in ("Allié", "Héros") or rules.controller(state, c) != item.seat:
+            return False
+        p = state.players[item.seat]
+        return any(o != c and o not in state.tapped and rules.is_character(state, o) for o in p.monde + p.havre)
     if kind == "blocked_attacker":  # an attacker with a blocker (704)
         cb = state.combat
         return cb is not None and c in cb.attackers and (c in cb.blocked or c in cb.blockers.values())
