@@ -19,6 +19,25 @@ Measured 2026-11-24 on the engine of commit 0c377fc (one process each; the full 
 * greedy vs greedy, 1,008 games (63 per pairing, 61 s): 0 errors, 0 draws; Iop 67.1 % (95 % CI
   62.8-71.0 %), Féca 62.5 %, Crâ 36.7 %, Xélor 33.7 %; the first player wins 57.9 % (54.9-60.9 %).
 
+With ``--random-decks`` it plays ``--games`` games instead, each between two fresh random legal decks drawn
+from the whole Incarnam pool (``allegiance.games.wakfu.decks.random_deck``, seeded by the game's seed), the
+two bots swapping seats every other game, and prints errors, stuck games (the runner's 200,000-action cap),
+draws at the turn limit and the first bot's win rate with its 95 % interval:
+
+    .venv/bin/python benchmarks/wakfu_pairings.py --random-decks --games 10000 --workers 1
+    .venv/bin/python benchmarks/wakfu_pairings.py --random-decks --bots greedy,random --games 1000 --workers 1
+
+Measured 2026-11-27 (commit f54e769; one process each, sharing the machine):
+
+* random vs random, 10,000 games (403 s): 0 errors, 0 stuck, 27 draws at the 200-turn limit (the two
+  looked at were mirror Opée Tissoin games: each Héros heals and cancels damage); seat 0 wins 50.5 %
+  (95 % CI 49.6-51.5 %); 52.1 turns, 683 actions a game.  The first run of this command, before this
+  session's fixes, had 5 stuck games (two Ayron Fans answering each other for ever); 300 games of seed 77
+  had found a crash (Piège Glacial answering Lâme Ourduvis's mouvement window);
+* greedy vs random, 1,000 games (21 s): 0 errors, 0 stuck, 3 draws; greedy wins
+  78.2 % (95 % CI 75.5-80.6 %), short of the issue's 95 % (the first run had 3 games stuck on
+  Porter, fixed).
+
 Réactions are asked only of seats that can react (``reaction_prompts=playable``): the bots' games are
 the same as with ``always`` (a seat that cannot react passes), and faster.
 """
