@@ -19,6 +19,25 @@ Measured 2026-11-24 on the engine of commit 0c377fc (one process each; the full 
 * greedy vs greedy, 1,008 games (63 per pairing, 61 s): 0 errors, 0 draws; Iop 67.1 % (95 % CI
   62.8-71.0 %), Féca 62.5 %, Crâ 36.7 %, Xélor 33.7 %; the first player wins 57.9 % (54.9-60.9 %).
 
+With ``--random-decks`` it plays ``--games`` games instead, each between two fresh random legal decks drawn
+from the whole Incarnam pool (``allegiance.games.wakfu.decks.random_deck``, seeded by the game's seed), the
+two bots swapping seats every other game, and prints errors, stuck games (the runner's 200,000-action cap),
+draws at the turn limit and the first bot's win rate with its 95 % interval:
+
+    .venv/bin/python benchmarks/wakfu_pairings.py --random-decks --games 10000 --workers 1
+    .venv/bin/python benchmarks/wakfu_pairings.py --random-decks --bots greedy,random --games 1000 --workers 1
+
+Measured 2026-11-27 (commit f54e769; one process each, sharing the machine):
+
+* random vs random, 10,000 games (403 s): 0 errors, 0 stuck, 27 draws at the 200-turn limit (the two
+  looked at were mirror Opée Tissoin games: each Héros heals and cancels damage); seat 0 wins 50.5 %
+  (95 % CI 49.6-51.5 %); 52.1 turns, 683 actions a game.  The first run of this command, before this
+  session's fixes, had 5 stuck games (two Ayron Fans answering each other for ever); 300 games of seed 77
+  had found a crash (Piège Glacial answering Lâme Ourduvis's mouvement window);
+* greedy vs random, 1,000 games (21 s): 0 errors, 0 stuck, 3 draws; greedy wins
+  78.2 % (95 % CI 75.5-80.6 %), short of the issue's 95 % (the first run had 3 games stuck on
+  Porter, fixed).
+
 Réactions are asked only of seats that can react (``reaction_prompts=playable``): the bots' games are
 the same as with ``always`` (a seat that cannot react passes), and faster.
 """
@@ -35,7 +54,10 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from allegiance.sim.simulate import simulate, wilson  # noqa: E402
+from allegiance.core.rng import Rng  # noqa: E402
+from allegiance.games.wakfu.decks import random_deck  # noqa: E402
+from allegiance.sim.runner import game_seed  # noqa: E402
+from allegiance.sim.simulate import run_jobs, simulate, summarise, wilson  # noqa: E402
 
 STARTERS = ("iop", "feca", "cra", "xelor")
 
@@ -53,6 +75,41 @@ def pairing(a: str, b: str, bots: list[str], games: int, seed: int, workers: int
             "seat0_rate": wins0 / len(ok) if ok else 0.0, "seat0_interval95": list(wilson(wins0, len(ok))),
             "first_player_rate": first / len(ok) if ok else 0.0, "mean_turns": summary.mean_turns,
             "mean_actions": summary.mean_actions}
+
+
+def random_deck_jobs(bots: list[str], games: int, seed: int) -> list[tuple[Any, ...]]:
+    """One job per game, each game with two fresh random legal decks (``decks.random_deck``) drawn from the
+    game's seed; odd games swap the bots' seats (and so the seats alternate between the two bots)."""
+    jobs = []
+    for i in range(games):
+        gseed = game_seed(seed, i)
+        rng = Rng(gseed ^ 0xDEC5)
+        decks = [random_deck(rng).to_text(), random_deck(rng).to_text()]
+        seat_bots = bots if i % 2 == 0 else bots[::-1]
+        jobs.append(("wakfu", "1v1", list(seat_bots), gseed, i,
+                     {"decks": decks, "reaction_prompts": "playable"}, False))
+    return jobs
+
+
+def random_decks(bots: list[str], games: int, seed: int, workers: int) -> dict[str, Any]:
+    """``games`` games between random legal decks from the whole pool, seats alternating: errors, stuck
+    games (the runner's action cap shows as an error naming it), draws, and the first bot's win rate."""
+    jobs = random_deck_jobs(bots, games, seed)
+    start = time.perf_counter()
+    results = run_jobs(jobs, workers=workers)
+    summary = summarise("wakfu", "1v1", bots, seed, results)
+    ok = [r for r in results if not r.error]
+    first_bot = sum(1 for r in ok if r.winners and r.teams[r.bots.index(bots[0])] in r.winners) \
+        if bots[0] != bots[1] else sum(1 for r in ok if r.winners and r.teams[0] in r.winners)
+    errors = [r for r in results if r.error]
+    return {"bots": bots, "games": games, "seed": seed, "seconds": time.perf_counter() - start,
+            "errors": len(errors), "stuck": sum(1 for r in errors if "exceeded" in (r.error or "")),
+            "draws": summary.draws,
+            "turn_limit": sum(1 for r in ok if r.draw and r.reason.startswith("no winner after")),
+            "first_bot_wins": first_bot, "first_bot_rate": first_bot / len(ok) if ok else 0.0,
+            "first_bot_interval95": list(wilson(first_bot, len(ok))), "mean_turns": summary.mean_turns,
+            "mean_actions": summary.mean_actions,
+            "error_samples": [f"game {r.index} (seed {r.seed}): {r.error}" for r in errors[:5]]}
 
 
 def first_player_rate(report: dict[str, Any]) -> tuple[float, tuple[float, float], int]:
@@ -101,10 +158,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--markdown", action="store_true", help="print the balance report as Markdown")
     parser.add_argument("--from-json", type=Path, default=None, metavar="FILE",
                         help="play nothing: read a report this script printed with --json (with --markdown, render it)")
+    parser.add_argument("--random-decks", action="store_true",
+                        help="play --games games between random legal decks from the whole Incarnam pool "
+                             "(two fresh decks a game, seats alternating) instead of the starter pairings")
     args = parser.parse_args(argv)
     if args.from_json is not None:
         report = json.loads(args.from_json.read_text(encoding="utf-8"))
         print(markdown(report) if args.markdown else json.dumps(report, indent=2))
+        return 0
+    if args.random_decks:
+        bots = [b.strip() for b in args.bots.split(",")]
+        report = random_decks(bots, args.games, args.seed, args.workers)
+        if args.json:
+            print(json.dumps(report, indent=2))
+            return 0
+        lo, hi = report["first_bot_interval95"]
+        who = f"{bots[0]} (either seat)" if bots[0] != bots[1] else "seat 0"
+        print(f"{args.games} games with random decks, bots {', '.join(bots)}, seed {args.seed}: "
+              f"{report['errors']} errors ({report['stuck']} stuck), {report['draws']} draws "
+              f"({report['turn_limit']} at the turn limit), {report['seconds']:.0f} s; {who} wins "
+              f"{report['first_bot_rate']:.1%} (95 % CI {lo:.1%}-{hi:.1%}); {report['mean_turns']:.1f} turns, "
+              f"{report['mean_actions']:.0f} actions a game")
+        for sample in report["error_samples"]:
+            print("error", sample)
         return 0
     lo, _, hi = args.only.partition("-")
     wanted = range(int(lo), int(hi or lo) + 1)

@@ -840,3 +840,49 @@ def test_random_games_with_these_actions_end_without_error() -> None:
             legal = GAME.legal_actions(s, seat)
             GAME.apply(s, seat, legal[pick.below(len(legal))])
         assert s.phase == "over"
+
+
+def test_piege_glacial_on_lame_ourduvis_window_hits_the_mover() -> None:
+    """Found by random decks (game 19 of seed 77): a mouvement seen by Lâme Ourduvis opens a "moved" window;
+    Piège Glacial answering that window crashed (the window named no player).  The player who made the
+    mouvement loses 2 PM (Piège Glacial; 414: a mouvement), even when that player plays it himself."""
+    s = rich(hand={0: ["Piège Glacial"]}, mine=["Demi Moon", "Lâme Ourduvis"])
+    pm = rules.pm(s, 0)
+    act(s, 0, "move", card=one(s, "Demi Moon"))
+    assert s.pending[-1].seat == 0 and one(s, "Piège Glacial") in s.pending[-1].options
+    choose(s, one(s, "Piège Glacial"))
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert rules.pm(s, 0) == max(0, pm - 2)
+
+
+def test_one_mouvement_opens_one_window_for_piege_glacial_and_lame_ourduvis() -> None:
+    """With a Piège Glacial in an opponent's hand and a Lâme Ourduvis in play, a mouvement opens one window
+    (not two), and Lâme Ourduvis answering it hits the card that moved, not its player's Héros (its ruling)."""
+    s = rich(hand={1: ["Piège Glacial"]}, monde={1: ["Demi Moon", "Lâme Ourduvis"]}, mine=["Tomla Klass"])
+    tomla, lame = one(s, "Tomla Klass"), one(s, "Lâme Ourduvis")
+    pv = s.players[0].pv
+    act(s, 0, "move", card=tomla)
+    assert [i.effect for i in s.file] == ["moved"] and s.file[0].card == tomla
+    assert s.pending[-1].seat == 1
+    choose(s, f"use:{lame}:0")
+    pay(s)
+    while s.pending and s.pending[-1].kind == "reaction":
+        choose(s, "pass")
+    assert tomla in s.players[0].defausse and s.players[0].pv == pv
+
+
+def test_porter_targets_only_a_card_that_leaves_another_to_incline() -> None:
+    """Found by random decks (greedy v random, game 246 of seed 2026, stuck): Porter targeting the only untapped
+    Allié/Héros of its player was offered, then its additional cost ("incline *another*") could not be paid, so
+    the play was taken back (418.8), and a greedy player did the same for ever.  Such a card is no target."""
+    s = rich(hand={0: ["Porter"]}, mine=["Bowissette", "Bwork"])
+    bow, bw = one(s, "Bowissette"), one(s, "Bwork")
+    p = s.players[0]
+    s.tapped.update(c for c in p.monde + p.havre if c != bow)
+    probe = Item("card", 0, one(s, "Porter"), "Porter")
+    found = candidates(s, probe, "own_character_other_untapped")
+    assert bow not in found and bw in found  # a tapped one may be untapped by inclining Bowissette
+    s.tapped.discard(bw)
+    assert bow in candidates(s, probe, "own_character_other_untapped")

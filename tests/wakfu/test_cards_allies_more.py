@@ -822,3 +822,23 @@ def test_only_prespic_royal_carries_the_damage_in_its_trigger() -> None:
     events.deal_damage(s, 1, None, one(s, "Prespic Royal"), 2, "Eau")
     xs = {s.name(i.card): i.x for i in s.file if i.kind == "trigger"}
     assert xs == {"Wa Wabbit": 0, "Prespic Royal": 2}  # the trace digests keep Wa Wabbit's item unchanged
+
+
+def test_ayron_fan_discards_at_least_one_card() -> None:
+    """Found by random decks (game 1691 of ``wakfu_pairings.py --random-decks --games 10000``, stuck): Ayron
+    Fan's "discard X: the next damage to it is reduced by X" at X = 0 was a free Réaction usable any number of
+    times, so two Ayron Fans answered each other for ever (809: each Réaction may be answered).  X is at least
+    1 (RULES.md): with an empty hand the power is not offered, and "done" comes only after a discard."""
+    s = board(monde={0: ["Ayron Fan"], 1: ["Wa Wabbit"]}, hand={0: ["Boo"]}, active=1, turn=4)
+    ayron = one(s, "Ayron Fan")
+    act(s, 1, "use", card=one(s, "Wa Wabbit"), power=0)
+    choose(s, ayron)
+    pay(s)
+    assert f"use:{ayron}:0" in s.pending[-1].options
+    choose(s, f"use:{ayron}:0")
+    assert s.pending[-1].kind == "extra" and "done" not in s.pending[-1].options
+    empty = board(monde={0: ["Ayron Fan"], 1: ["Wa Wabbit"]}, active=1, turn=4)
+    act(empty, 1, "use", card=one(empty, "Wa Wabbit"), power=0)
+    choose(empty, one(empty, "Ayron Fan"))
+    pay(empty)
+    assert not any(str(o).startswith(f"use:{one(empty, 'Ayron Fan')}:") for p in empty.pending for o in p.options)

@@ -416,3 +416,38 @@ def test_random_games_with_the_equipment_end_without_error(seed: int) -> None:
     assert GAME.outcome(s) is not None
     conserved(s)
     no_leak(s)
+
+
+@pytest.mark.parametrize("pieces", [2, 1])
+def test_panoplie_vampyre_pays_neutre_for_a_vampyre_token_when_an_allie_is_destroyed(pieces: int) -> None:
+    """Cape du Vampyre + Ceinture du Vampyre (Panoplie Vampyre, 2 pieces, 404): whenever an Allié is destroyed
+    the porteur's controller may pay (Neutre) for a Force 1 Air "Monstre - Vampyre" token (413.2)."""
+    s = rich(monde={0: ["Cape du Vampyre", "Ceinture du Vampyre"], 1: ["Bouftou"]}, hero_in_monde=(0,))
+    wear(s, s.players[0].hero, *("Cape du Vampyre", "Ceinture du Vampyre")[:pieces])
+    before = set(s.players[0].monde)
+    events.destroy(s, one(s, "Bouftou"), 0)
+    flow.advance(s)
+    if pieces == 1:
+        pass_reactions(s)
+        assert set(s.players[0].monde) == before
+        return
+    pending = s.pending[-1]
+    assert pending.seat == 0 and "no" in pending.options
+    payer = next(o for o in pending.options if o != "no")
+    choose(s, payer)
+    settle(s)
+    new = [c for c in s.players[0].monde if c not in before]
+    assert len(new) == 1 and new[0] in s.tokens and payer in s.tapped
+    token = s.cards[new[0]]
+    assert token.is_monster and "Vampyre" in token.subtypes and rules.force(s, new[0]) == 1 and token.element == "Air"
+
+
+def test_panoplie_vampyre_may_be_declined() -> None:
+    s = rich(monde={0: ["Cape du Vampyre", "Ceinture du Vampyre"], 1: ["Bouftou"]}, hero_in_monde=(0,))
+    wear(s, s.players[0].hero, "Cape du Vampyre", "Ceinture du Vampyre")
+    before = set(s.players[0].monde)
+    events.destroy(s, one(s, "Bouftou"), 0)
+    flow.advance(s)
+    choose(s, "no")
+    settle(s)
+    assert set(s.players[0].monde) == before and not s.tokens and not s.tapped

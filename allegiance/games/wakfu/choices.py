@@ -205,6 +205,13 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         return ctype == "Héros" and state.table.team_of(state.owner(c)) != state.table.team_of(item.seat)
     if kind == "own_character":
         return ctype in ("Allié", "Héros") and rules.controller(state, c) == item.seat
+    if kind == "own_character_other_untapped":
+        # Porter: its additional cost inclines *another* of your Alliés/Héros (418.8: a cost that cannot be paid
+        # makes the play fail), so only a card that leaves one of them untapped is a target
+        if ctype not in ("Allié", "Héros") or rules.controller(state, c) != item.seat:
+            return False
+        p = state.players[item.seat]
+        return any(o != c and o not in state.tapped and rules.is_character(state, o) for o in p.monde + p.havre)
     if kind == "blocked_attacker":  # an attacker with a blocker (704)
         cb = state.combat
         return cb is not None and c in cb.attackers and (c in cb.blocked or c in cb.blockers.values())
@@ -316,6 +323,10 @@ def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
         return any(c != card for c in state.players[seat].main)
     if spec.extra == "mill1":
         return bool(state.players[seat].pioche)
+    if spec.extra == "discardX":
+        # Ayron Fan: X is at least 1 (RULES.md): at X = 0 the power does nothing, and a free Réaction usable
+        # any number of times could answer itself for ever (809: each Réaction may be answered)
+        return bool(state.players[seat].main)
     if spec.extra.startswith("recycle1:"):
         el = spec.extra.split(":")[1]
         return any(rules.of_element(state, c, el) for c in state.players[seat].defausse)
@@ -366,8 +377,9 @@ def extra_step(state: WakfuState, item: Item) -> bool:
     what = ("recycle a card from your Défausse" if kind.startswith("recycle3") else
             f"destroy one of your {kind[13:]} Alliés" if kind.startswith("destroy_sub3:") else "discard a card")
     upto = "up to 3" if kind != "discardX" else "any number"
-    state.pending.append(Pending("extra", item.seat, f"{name}: {what} ({upto}), or done",
-                                 (*options, "done", "cancel"),
+    done = ("done",) if kind != "discardX" or item.extra else ()  # discardX: X is at least 1 (extra_payable)
+    state.pending.append(Pending("extra", item.seat, f"{name}: {what} ({upto}){', or done' if done else ''}",
+                                 (*options, *done, "cancel"),
                                  item.card))
     return True
 

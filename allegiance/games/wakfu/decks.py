@@ -15,10 +15,13 @@ The Héros and the Havre Sac are named on their own lines and count towards the 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from importlib import resources
+from itertools import accumulate
 from typing import Any, Final
 
+from allegiance.core.rng import Rng
 from allegiance.games.wakfu.cards import CARDS
 
 STARTERS: Final = ("iop", "feca", "cra", "xelor")
@@ -172,3 +175,50 @@ def starter(name: str) -> Deck:
         raise ValueError(f"unknown starter deck {name!r}; the starters are {', '.join(STARTERS)}")
     text = resources.files("allegiance.games.wakfu").joinpath(f"data/decks/{name}.txt").read_text(encoding="utf-8")
     return parse_deck(text, name)
+
+
+#: how much likelier :func:`random_deck` draws a card the deck can pay for and play than any other card
+PLAYABLE_WEIGHT: Final = 6
+
+
+def _playable(card: Any, hero: Any, elements: set[str]) -> bool:
+    """Whether a deck of this Héros and these elements can easily play the card: an Allié needs a resource
+    of its element (418.5b), a class Sort a Héros or Allié of its class (302.5); other cards take any element."""
+    if card.type == "Allié":
+        return card.cost_element in elements
+    if "Sort" in card.subtypes and card.classes:
+        return card.classes[0] in hero.classes
+    return True
+
+
+def random_deck(rng: Rng, name: str = "random") -> Deck:
+    """A random legal constructed deck drawn from the whole Incarnam pool, reproducible from ``rng``.
+
+    One Héros and one Havre Sac (101.3; the Havre Sac of the Héros' element half the time), then 48 cards
+    in lots of 1 to 3 copies (101.5; one copy of a Unique card, 420.1; at most one Protecteur, 308.3;
+    Héros restrictions honoured, 806.10).  Cards the deck can pay for and play (Alliés of the Héros', the
+    Havre Sac's or the Neutre element, Sorts of the Héros' class, every other card) are
+    :data:`PLAYABLE_WEIGHT` times likelier than the others, so the decks play, yet every card of the
+    pool turns up over a few hundred decks.  The result passes :func:`parse_deck`."""
+    heroes = sorted(n for n, c in CARDS.items() if c.type == "Héros")
+    sacs = sorted(n for n, c in CARDS.items() if c.type == "Havre Sac")
+    hero = CARDS[rng.choice(heroes)]
+    same = [s for s in sacs if CARDS[s].element == hero.element]
+    sac = CARDS[rng.choice(same if same and rng.below(2) == 0 else sacs)]
+    elements = {hero.element, sac.element, "Neutre"}
+    pool = [c for n, c in sorted(CARDS.items()) if c.type not in ("Héros", "Havre Sac")
+            and HERO_RESTRICTIONS.get(n, "") in ("", *hero.subtypes)]  # 806.10
+    weights = [PLAYABLE_WEIGHT if _playable(c, hero, elements) else 1 for c in pool]
+    cumulative = list(accumulate(weights))
+    counts: dict[str, int] = {}
+    room = DECK_SIZE - 2  # the Héros and the Havre Sac count (101.1)
+    while room > 0:
+        card = pool[bisect_right(cumulative, rng.below(cumulative[-1]))]
+        if card.name in counts:
+            continue
+        if card.type == "Protecteur" and any(CARDS[n].type == "Protecteur" for n in counts):
+            continue  # 308.3
+        n = min(room, 1 if card.unique or card.type == "Protecteur" else 1 + rng.below(MAX_COPIES))
+        counts[card.name] = n
+        room -= n
+    return Deck(name, hero.name, sac.name, tuple(counts.items()))

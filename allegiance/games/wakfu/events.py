@@ -141,10 +141,13 @@ def moved(state: WakfuState, seat: int, card: int) -> None:
     who sees it from the Monde and the Havre Sac, in either direction: its ruling)."""
     if rules.game_names(state).isdisjoint(MOVE_WATCHERS):
         return
+    top = state.file[-1] if state.file else None
+    if top is not None and top.effect == "moved" and top.card == card and top.paid and top.to_ask:
+        return  # this mouvement's window is open already (Piège Glacial's, asking every player)
     watchers = [p.seat for p in state.players for c in p.monde + p.havre if state.name(c) in MOVE_WATCHERS]
     if watchers:
         order = [s for s in teams.after(state, seat) if s in watchers]
-        state.file.append(Item("trigger", seat, card, "moved", paid=True, to_ask=order))
+        state.file.append(Item("trigger", seat, card, "moved", [seat], paid=True, to_ask=order))
 
 
 def untapped(state: WakfuState, card: int) -> None:

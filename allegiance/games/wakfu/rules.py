@@ -24,14 +24,16 @@ EQUIP_KEYWORDS = {"Marcassin": "Géant", "Pantoufles du Tofu": "Agilité", "Cape
                   # "its porteur may attack the turn it appears": what Agressivité does (806, 303.3)
                   "Gelamu": "Agressivité"}
 #: Panoplies (404): set name -> (pieces needed, bonuses) from the cards' pages (RULES.md); "resist:<element>" is a
-#: Résistance (806.12), "gelax" the Gelax set's "draw a card whenever an Allié is destroyed" (``effects.equipment_more``)
+#: Résistance (806.12), "gelax" the Gelax set's "draw a card whenever an Allié is destroyed", "vampyre" the Vampyre set's "whenever an
+#: Allié is destroyed, you may pay (Neutre) for a Vampyre token" (both in ``effects.equipment_more``)
 PANOPLIES = {"Bouftou": (3, {"force": 2}), "Akwadala": (2, {"force": 1, "pv": 3}), "Tofu": (3, {"pm": 1, "pv": 3}),
              "Prespic": (3, {"xp": 1}),
              "Abraknyde": (2, {"force": 1, "pv": 3, "resist:Terre": 1}),
              "Larvesque": (2, {"force": 1, "pv": 3, "resist:Feu": 1}),
              "Kwak de Glace": (3, {"force": 1, "pm": 1, "pv": 3, "resist:Eau": 1}),
              "Scarafeuille Blanc": (3, {"force": 1, "pv": 4, "resist:Air": 1}),
-             "Mulou": (3, {"force": 3, "pv": 5}), "Wa": (3, {"pv": 4}), "Gelax": (3, {"gelax": 1})}
+             "Mulou": (3, {"force": 3, "pv": 5}), "Wa": (3, {"pv": 4}), "Gelax": (3, {"gelax": 1}),
+             "Vampyre": (2, {"vampyre": 1})}
 #: Équipement subtype -> how many a porteur may carry (305.5); Familier and Monture share one slot
 #: Alliés that may be recycled as a card of another element too (card text)
 RECYCLE_AS = {"Pissenlit Diabolique": ("Air", "Feu"), "Tournesol Sauvage": ("Air", "Terre")}

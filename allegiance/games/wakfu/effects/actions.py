@@ -1070,7 +1070,7 @@ ACTIONS.update({s.name: s for s in (
     Spec("Poudre d'Eniripsa", _from_defausse("Familier", "to_hand")),
     Spec("Capture d'Âmes", _capture),
     Spec("Malédiction d'Halouine", _malediction),
-    Spec("Porter", _porter, ("own_character",), extra="incline_other"),
+    Spec("Porter", _porter, ("own_character_other_untapped",), extra="incline_other"),
     Spec("Art du lancer", _art_du_lancer, ("character",), extra="discard1:Équipement"),
     Spec("La Sacrifiée", _sacrifiee, ("combatant",), extra="discard1:Monstre"),
     Spec("Mot de Purgation", _purgation, ("ally",)),

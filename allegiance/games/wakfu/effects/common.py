@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu import events, rules
+from allegiance.games.wakfu.cards import TOKENS
 from allegiance.games.wakfu.registry import EFFECT_HANDLERS, TRIGGERS, Resolve
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
@@ -108,3 +109,17 @@ def upkeep(element: str) -> str:
 
 TRIGGERS.update({upkeep(el): t_upkeep(el) for el in ("Feu", "Terre", "Air", "Eau")})
 EFFECT_HANDLERS["upkeep"] = fx_upkeep
+
+
+def make_token(state: WakfuState, seat: int, name: str) -> int:
+    """Put a token into play for ``seat`` (413.2): in the Monde (the Havre Sac on the first player's first turn,
+    506.3, if there is room); its id is the next free one."""
+    tid = len(state.cards)
+    state.cards = {**state.cards, tid: TOKENS[name]}
+    state.owners = [*state.owners, seat]
+    state.tokens = (*state.tokens, tid)
+    place = "havre" if rules.first_turn_of_first_player(state) else "monde"
+    events.appear(state, Item("card", seat, tid, name, place=place))
+    if not rules.in_play(state, tid):  # no room: it never came into play
+        rules.tokens_out_of_play(state)
+    return tid

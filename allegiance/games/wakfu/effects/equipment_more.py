@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu import events, rules
-from allegiance.games.wakfu.effects.common import alive, damage, draw, may, p_pa
+from allegiance.games.wakfu.effects.common import alive, damage, draw, make_token, may, p_pa
 from allegiance.games.wakfu.registry import (
     APPEAR,
     EFFECT_HANDLERS,
@@ -21,6 +21,7 @@ from allegiance.games.wakfu.registry import (
     WHEN_DESTROYED,
     Spec,
 )
+from allegiance.games.wakfu.resources import producers
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
@@ -185,15 +186,31 @@ def _t_gelax(state: WakfuState, item: Item) -> None:
     draw(state, item.seat)
 
 
+def _t_vampyre(state: WakfuState, item: Item) -> None:
+    options = sorted({c for c, _ in producers(state, item.seat)})
+    if options:
+        may(state, item.seat, item.card, "vampyre_set", "Panoplie Vampyre: incline a card (Neutre) for a Force 1 "
+            "Air Vampyre token?", (*options, "no"))
+
+
+def _fx_vampyre_set(state: WakfuState, pend: Pending, value: Any) -> None:
+    """The Panoplie Vampyre's answer: the chosen card inclined pays (Neutre), then a Vampyre token (413.2)."""
+    if isinstance(value, int) and value not in state.tapped and rules.controller(state, value) == pend.seat:
+        events.incline(state, value)
+        make_token(state, pend.seat, "Vampyre (jeton)")
+
+
 def _on_destroyed(state: WakfuState, card: int, owner: int) -> None:
-    """Whenever an Allié is destroyed: the Panoplie Gelax draws its porteur's controller a card (a triggered
-    power, 804); Bouloute's PV bonus grows by 1 for an opposing Monstre (a marker: permanent, its note)."""
+    """Whenever an Allié is destroyed: the Panoplie Gelax draws its porteur's controller a card and the Panoplie
+    Vampyre offers him a Vampyre token for (Neutre) (triggered powers, 804; 404); Bouloute's PV bonus grows by 1
+    for an opposing Monstre (a marker: permanent, its note)."""
     d = state.cards[card]
     if d.type != "Allié" or not state.attached:
         return
     names = rules.game_names(state)
     gelax = "Gelobottes" in names or "Gelano" in names or "Gelamu" in names
-    if not gelax and "Bouloute" not in names:
+    vampyre = "Cape du Vampyre" in names and "Ceinture du Vampyre" in names
+    if not gelax and not vampyre and "Bouloute" not in names:
         return
     for porteur in sorted(set(state.attached.values())):
         seat = rules.controller(state, porteur)
@@ -202,6 +219,9 @@ def _on_destroyed(state: WakfuState, card: int, owner: int) -> None:
         if gelax and rules.panoply(state, porteur, "gelax"):
             piece = min(e for e in rules.equipment_of(state, porteur) if "Gelax" in state.cards[e].subtypes)
             events.push_trigger(state, seat, piece, "gelax")
+        if vampyre and rules.panoply(state, porteur, "vampyre"):  # 404: Panoplie Vampyre (2 pieces)
+            piece = min(e for e in rules.equipment_of(state, porteur) if "Vampyre" in state.cards[e].subtypes)
+            events.push_trigger(state, seat, piece, "vampyre_set")
         if d.is_monster and state.table.team_of(seat) != state.table.team_of(owner):
             for e in rules.equipment_of(state, porteur):
                 if state.cards[e].name == "Bouloute":
@@ -216,7 +236,9 @@ def _grow_bouloute(state: WakfuState, bouloute: int, porteur: int, seat: int) ->
     rules.say(state, "bouloute", "Bouloute's PV bonus grows by 1", seat, card=bouloute)
 
 
-TRIGGERS.update({"Aiguille Gluante": _t_aiguille, "Boufballe": _t_boufballe, "gelax": _t_gelax})
+TRIGGERS.update({"Aiguille Gluante": _t_aiguille, "Boufballe": _t_boufballe, "gelax": _t_gelax,
+                 "vampyre_set": _t_vampyre})
+EFFECT_HANDLERS["vampyre_set"] = _fx_vampyre_set
 TRIGGER_TARGETS["Aiguille Gluante"] = _aiguille_targets
 APPEAR.add("Aiguille Gluante")
 START_OF_ACTIONS.append(_boufballe_watch)

@@ -136,8 +136,10 @@ def _ruse(state: WakfuState, item: Item) -> None:
 
 # -- a mouvement -------------------------------------------------------------------------------------------------
 def _moved(state: WakfuState, seat: int, card: int) -> None:
+    """A mouvement opens one "moved" window (414): the moved card and, as its target, the player who made it,
+    the same window as ``events.moved`` opens for Lâme Ourduvis (which skips it when this one is there)."""
     if _holders(state, "Piège Glacial", seat):
-        _window(state, seat, "moved", [seat])
+        state.file.append(Item("trigger", seat, card, "moved", [seat], paid=True, to_ask=teams.after(state, seat)))
 
 
 def _piege_cond(state: WakfuState, seat: int, card: int) -> bool:
@@ -147,8 +149,8 @@ def _piege_cond(state: WakfuState, seat: int, card: int) -> bool:
 def _piege(state: WakfuState, item: Item) -> None:
     """The player who just made a mouvement loses 2 PM until end of turn."""
     window = next((i for i in reversed(state.file) if i.effect == "moved"), None)
-    if window is not None:
-        state.pmods.append((int(window.targets[0]), "pm", -2, "turn"))
+    if window is not None:  # the window's seat made the mouvement
+        state.pmods.append((window.seat, "pm", -2, "turn"))
 
 
 ACTIONS.update({s.name: s for s in (

@@ -5,6 +5,7 @@ A token is no card: it gets a new id as it is made (the card table and the owner
 copies made before keep theirs), appears in its controller's Monde, and ceases to exist as it leaves play
 (``rules.cease``; ``rules.tokens_out_of_play`` catches any other way out in the check after every step).
 ``WakfuState.tokens`` lists every token made, so that card conservation counts a token gone as such.
+``make_token`` lives in ``effects.common`` so that any card module may make one (the Panoplie Vampyre does).
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu import events, rules
-from allegiance.games.wakfu.cards import INVOKED, TOKENS
-from allegiance.games.wakfu.effects.common import alive, may
+from allegiance.games.wakfu.cards import INVOKED
+from allegiance.games.wakfu.effects.common import alive, make_token, may
 from allegiance.games.wakfu.registry import (
     ACTIONS,
     APPEAR,
@@ -26,20 +27,6 @@ from allegiance.games.wakfu.registry import (
     Spec,
 )
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
-
-
-def make_token(state: WakfuState, seat: int, name: str) -> int:
-    """Put a token into play for ``seat`` (413.2): in the Monde (the Havre Sac on the first player's first turn,
-    506.3, if there is room); its id is the next free one."""
-    tid = len(state.cards)
-    state.cards = {**state.cards, tid: TOKENS[name]}
-    state.owners = [*state.owners, seat]
-    state.tokens = (*state.tokens, tid)
-    place = "havre" if rules.first_turn_of_first_player(state) else "monde"
-    events.appear(state, Item("card", seat, tid, name, place=place))
-    if not rules.in_play(state, tid):  # no room: it never came into play
-        rules.tokens_out_of_play(state)
-    return tid
 
 
 # -- Abraknyde: (Terre)(Terre), once per turn: an Arakne token ------------------------------------------------------
