@@ -586,6 +586,22 @@ def test_coffre_malveillant_and_tofu_mutant_when_destroyed() -> None:
     assert one(s, "Tofu") in s.players[1].defausse
 
 
+def test_a_triggered_powers_only_target_is_forced_and_two_targets_are_asked() -> None:
+    """804.3: the target is chosen as the power triggers, among cards in play: with one candidate the
+    table plays the choice at once (nothing is hidden, nothing to decide); with two it asks."""
+    s = board(monde={0: ["Tofu Mutant"], 1: ["Tofu"]}, **CRA)
+    events.destroy(s, one(s, "Tofu Mutant"))
+    top = s.pending[-1]
+    assert top.kind == "trigger_target" and list(top.options) == [one(s, "Tofu")]
+    forced = GAME.forced_action(s, top.seat)
+    assert forced is not None and forced == GAME.legal_actions(s, top.seat)[0]
+    s = board(monde={0: ["Tofu Mutant"], 1: ["Tofu", "Bouftou"]}, **CRA)
+    events.destroy(s, one(s, "Tofu Mutant"))
+    top = s.pending[-1]
+    assert top.kind == "trigger_target" and len(top.options) == 2
+    assert GAME.forced_action(s, top.seat) is None
+
+
 def test_dollarawan_draws_from_the_havre_sac() -> None:
     s = board(havre={1: ["Dollarawan le Banquier"]}, **XELOR)
     act(s, 0, "end_turn")

@@ -131,13 +131,13 @@ class WakfuGame(Game):
         return ResponseWindow(END_TURN, float(state.config.reaction_seconds), private=True)
 
     def forced_action(self, state: WakfuState, seat: int) -> Action | None:
-        """Nothing to decide and nothing hidden: a lone option of a combat prompt about cards in play
+        """Nothing to decide and nothing hidden: a lone option of a prompt about cards in play
         (:data:`PUBLIC_CHOICES`: the only target of an attack, 702; the only possible first attacker,
-        703.2; the only duel, blocker or attacker left to pick; a Zone's or Familier's upkeep with
-        nothing of its element in the public Défausse: "destroy" alone), or, with an empty hand (its
-        size is public), a lone "end the turn" (603) or "pass" in a combat's Phase d'Actions (705.3,
-        WK-COMBAT-6).  A lone option a hidden card leaves (a hand with nothing playable) is a window
-        instead (:meth:`response_window`)."""
+        703.2; the only duel, blocker or attacker left to pick; a triggered power's only target, 804.3; a
+        Zone's or Familier's upkeep with nothing of its element in the public Défausse: "destroy" alone),
+        or, with an empty hand (its size is public), a lone "end the turn" (603) or "pass" in a combat's
+        Phase d'Actions (705.3, WK-COMBAT-6).  A lone option a hidden card leaves (a hand with nothing
+        playable) is a window instead (:meth:`response_window`)."""
         if state.phase == "over" or seat not in self.active_seats(state):
             return None
         if state.pending:
@@ -424,9 +424,12 @@ class WakfuGame(Game):
 
 
 END_TURN: Final = Action.of("end_turn")
-#: prompts whose options are cards in play (or their order): public, whatever anyone holds, so a lone
-#: option is forced for everyone to see (:meth:`WakfuGame.forced_action`)
-PUBLIC_CHOICES: Final = frozenset(("attack_target", "attacker", "duel_order", "duel_target", "riposte"))
+#: prompts whose options are cards in play (or their order) or players: public, whatever anyone holds, so
+#: a lone option is forced for everyone to see (:meth:`WakfuGame.forced_action`).  A triggered power's
+#: target (804.3, ``trigger_target``) is always a card in a Monde or Havre-Sac, or a player (every
+#: ``TRIGGER_TARGETS`` picker reads only those).
+PUBLIC_CHOICES: Final = frozenset(("attack_target", "attacker", "duel_order", "duel_target", "riposte",
+                                   "trigger_target"))
 ATTACK: Final = Action.of("attack")
 PASS: Final = Action.of("pass")
 PLAY: Final = ActionTable(lambda card: Action.of("play", card=card))
