@@ -290,13 +290,17 @@ class Game(ABC):
             action = Action.from_json(action)
         return self._reason(state, seat, action, SenderView(lambda: self.view(state, seat)))
 
-    def card_reasons(self, state: Any, seat: int, view: Mapping[str, Any] | None = None) -> dict[int, str]:
+    def card_reasons(self, state: Any, seat: int, view: Mapping[str, Any] | SenderView | None = None) -> dict[int, str]:
         """Why each of ``seat``'s cards of :meth:`card_actions` that carries no legal action now may not be
-        used: card id -> reason (``view``: the seat's view if the caller has it already)."""
+        used: card id -> reason (``view``: the seat's view, or its :class:`SenderView`, if the caller has
+        it already)."""
         asked = self.card_actions(state, seat)
         if not asked:
             return {}
-        sender = SenderView(lambda: view if view is not None else self.view(state, seat))
+        if isinstance(view, SenderView):
+            sender = view
+        else:
+            sender = SenderView(lambda: view if view is not None else self.view(state, seat))
         legal = self.legal_actions(state, seat)
         carried = {v for a in legal for k, v in a.params
                    if k not in OBJECT_KEYS and isinstance(v, int) and not isinstance(v, bool)}

@@ -47,44 +47,91 @@ Catalog = Callable[[], Mapping[str, Any]]
 
 
 class SenderView:
-    """What one seat's view holds: built at most once per refusal, and only when a check needs it."""
+    """What one seat's view holds: built at most once, and only when a check needs it.  The table builds
+    one per state message and shares it between the legal actions' words and the cards' reasons."""
 
     def __init__(self, make_view: Callable[[], Mapping[str, Any]]) -> None:
         self._make_view = make_view
+        self._view: Mapping[str, Any] | None = None
         self._cards: dict[int, str] | None = None
-        self._strings: list[str] = []
-        self._text = ""
+        self._text: str | None = None
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any]) -> SenderView:
+        """The sender view of a view already built."""
+        return cls(lambda: view)
+
+    def _the_view(self) -> Mapping[str, Any]:
+        if self._view is None:
+            try:
+                self._view = self._make_view()
+            except Exception:  # no view: the sender is shown nothing, so every number is blinded
+                self._view = {}
+        return self._view
 
     @property
     def cards(self) -> dict[int, str]:
         """The id and name of every card object (``{"id": int, "name": str, ...}``) in the view."""
         if self._cards is None:
-            self._cards = {}
-            try:
-                view = self._make_view()
-            except Exception:  # no view: the sender is shown nothing, so every number is blinded
-                view = {}
-            self._walk(view)
-            self._text = "\n".join(self._strings)
+            self._cards = card_objects(self._the_view())
         return self._cards
-
-    def _walk(self, node: Any) -> None:
-        assert self._cards is not None
-        if isinstance(node, Mapping):
-            ident, name = node.get("id"), node.get("name")
-            if isinstance(ident, int) and not isinstance(ident, bool) and isinstance(name, str):
-                self._cards[ident] = name
-            for value in node.values():
-                self._walk(value)
-        elif isinstance(node, (list, tuple)):
-            for value in node:
-                self._walk(value)
-        elif isinstance(node, str):
-            self._strings.append(node)
 
     def sees_name(self, name: str) -> bool:
         """Whether ``name`` appears in the view (a card object of that name, or any text of it)."""
-        return name in self.cards.values() or re.search(_word(name), self._text) is not None
+        if name in self.cards.values():
+            return True
+        if self._text is None:  # only a name the card objects lack needs the view's texts
+            self._text = "\n".join(view_strings(self._the_view()))
+        return re.search(_word(name), self._text) is not None
+
+
+#: leaves of a view that hold neither a card object nor text: skipped without a look
+_SCALARS: Final = (int, float, bool, type(None))
+
+
+def card_objects(view: Any) -> dict[int, str]:
+    """The id and name of every ``{"id": int, "name": str, ...}`` object anywhere in ``view``.
+
+    Built for every state message a seat receives, so it walks with a stack and plain type tests (a
+    recursive walk with ``isinstance`` at every leaf was a third of a busy server's time)."""
+    found: dict[int, str] = {}
+    stack = [view]
+    pop, push = stack.pop, stack.append
+    while stack:
+        node = pop()
+        kind = type(node)
+        if kind is dict or (kind is not list and kind is not tuple and isinstance(node, Mapping)):
+            ident = node.get("id")
+            if type(ident) is int:
+                name = node.get("name")
+                if isinstance(name, str):
+                    found[ident] = name
+            for value in reversed(node.values() if kind is dict else list(node.values())):  # document order
+                if type(value) not in _SCALARS and type(value) is not str:
+                    push(value)
+        elif kind is list or kind is tuple:
+            for value in reversed(node):
+                if type(value) not in _SCALARS and type(value) is not str:
+                    push(value)
+    return found
+
+
+def view_strings(view: Any) -> list[str]:
+    """Every string in ``view`` (values, not keys), in document order."""
+    out: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            out.append(node)
+        elif isinstance(node, Mapping):
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, (list, tuple)):
+            for value in node:
+                walk(value)
+
+    walk(view)
+    return out
 
 
 def _word(name: str) -> str:

@@ -39,7 +39,8 @@ def presence_message(table: LiveTable) -> dict[str, Any]:
     return {"type": "presence", "seats": seats_info(table), "spectators": table.spectators()}
 
 
-def legal_json(table: LiveTable, seat: int | None, view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+def legal_json(table: LiveTable, seat: int | None,
+               view: Mapping[str, Any] | SenderView | None = None) -> list[dict[str, Any]]:
     """The seat's legal actions, each with its words (spectators have none), and for an action done by
     one card to others (:meth:`~allegiance.core.game.Game.action_parts`) its ``source`` and ``targets``,
     the cards of a two-click pick on the board, and ``source_name``: only when the seat's view (``view``)
@@ -47,7 +48,10 @@ def legal_json(table: LiveTable, seat: int | None, view: Mapping[str, Any] | Non
     if seat is None:
         return []
     game, state = table.game, table.state
-    shown = SenderView(lambda: view if view is not None else game.view(state, seat))
+    if isinstance(view, SenderView):
+        shown = view
+    else:
+        shown = SenderView(lambda: view if view is not None else game.view(state, seat))
     out = []
     for a in game.legal_actions(state, seat):
         item: dict[str, Any] = {"action": a.to_json(), "text": game.describe_action(state, seat, a)}
@@ -58,7 +62,7 @@ def legal_json(table: LiveTable, seat: int | None, view: Mapping[str, Any] | Non
     return out
 
 
-def why_json(table: LiveTable, seat: int | None, view: dict[str, Any]) -> dict[str, str]:
+def why_json(table: LiveTable, seat: int | None, view: Mapping[str, Any] | SenderView) -> dict[str, str]:
     """Card id -> why the seat may not use that card now, for its cards that carry no legal action
     (:meth:`~allegiance.core.game.Game.card_reasons`: only cards its view shows, in the game's words;
     spectators have none).  Sent with each state, so a click on such a card is answered at once."""
@@ -78,6 +82,7 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
     game, state = table.game, table.state
     outcome = game.outcome(state)
     view = game.view(state, seat)
+    shown = SenderView.of(view)  # the cards it holds: found once, for the actions' words and the reasons
     now = table.clock.now()
     return {
         "type": "state",
@@ -89,8 +94,8 @@ def state_message(table: LiveTable, seat: int | None, events: Iterable[Event],
         "seat": seat,
         "version": state.version,
         "view": view,
-        "legal": legal_json(table, seat, view),
-        "why": why_json(table, seat, view) if outcome is None else {},
+        "legal": legal_json(table, seat, shown),
+        "why": why_json(table, seat, shown) if outcome is None else {},
         "active": list(game.active_seats(state)) if outcome is None else [],
         "prompts": [{"seats": list(d.seats), "prompt": d.prompt} for d in game.decisions(state)]
         if outcome is None else [],

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 from allegiance.core.actions import Action
 from allegiance.core.errors import AllegianceError
 from allegiance.core.game import Game
+from allegiance.core.refusals import SenderView, card_objects, view_strings
 from allegiance.games import get_game
 from allegiance.games.wakfu import GAME as WAKFU
 from allegiance.games.wakfu import text as wakfu_text
@@ -331,3 +333,19 @@ def test_no_refusal_names_a_card_its_sender_cannot_see(name: str, mode: str, exa
         run = example(seed=seed, steps=steps)(run)
     run()
     assert kinds <= checked, f"not checked at: {sorted(kinds - checked)} (checked at {sorted(checked)})"
+
+
+def test_the_card_objects_of_a_view_are_every_id_and_name_pair_wherever_it_sits() -> None:
+    """The walk every state message makes (``card_objects``): card objects in dicts, lists, tuples and other
+    mappings, at any depth; a bool or text "id" and a nameless object are no card; text is never walked as
+    a container; a repeated id keeps its last name in document order, as the view reads."""
+    view = {"id": 1, "name": "Root", "hand": [{"id": 2, "name": "Two"}, ({"id": 3, "name": "Three"},)],
+            "proxy": MappingProxyType({"x": {"id": 4, "name": "Four"}}), "fake": {"id": True, "name": "Bool"},
+            "text_id": {"id": "5", "name": "Text"}, "nameless": {"id": 6}, "label": "id 7",
+            "again": [{"id": 2, "name": "Two, later"}], "n": None, "f": 1.5}
+    assert card_objects(view) == {1: "Root", 2: "Two, later", 3: "Three", 4: "Four"}
+    assert list(card_objects(view)) == [1, 2, 3, 4]
+    assert view_strings(view)[:2] == ["Root", "Two"] and "id 7" in view_strings(view)
+    sender = SenderView.of(view)
+    assert sender.cards == card_objects(view)
+    assert sender.sees_name("Four") and sender.sees_name("id 7") and not sender.sees_name("Eight")
