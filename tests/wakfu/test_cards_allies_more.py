@@ -781,6 +781,9 @@ def test_lisa_modas_puts_a_monstre_into_the_combat(side: str) -> None:
     if side == "attack":
         assert boo in s.combat.attackers
     else:
+        # the only attacker it can block: the table plays it at once (nothing hidden decides it)
+        assert s.pending[-1].get("fx") == "lisa_block" and list(s.pending[-1].options) == [one(s, "Bwork")]
+        assert GAME.forced_action(s, 1) == GAME.legal_actions(s, 1)[0]
         choose(s, one(s, "Bwork"))
         assert s.combat.blockers[boo] == one(s, "Bwork")
     while s.combat is not None:

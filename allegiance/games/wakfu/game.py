@@ -133,8 +133,9 @@ class WakfuGame(Game):
     def forced_action(self, state: WakfuState, seat: int) -> Action | None:
         """Nothing to decide and nothing hidden: a lone option of a prompt about cards in play
         (:data:`PUBLIC_CHOICES`: the only target of an attack, 702; the only possible first attacker,
-        703.2; the only duel, blocker or attacker left to pick; a triggered power's only target, 804.3; a
-        Zone's or Familier's upkeep with nothing of its element in the public Défausse: "destroy" alone),
+        703.2; the only duel, blocker or attacker left to pick; a triggered power's only target, 804.3; the
+        effect prompts of :data:`PUBLIC_EFFECTS`, such as a Zone's upkeep with nothing of its element in
+        the public Défausse: "destroy" alone),
         or, with an empty hand (its size is public), a lone "end the turn" (603) or "pass" in a combat's
         Phase d'Actions (705.3, WK-COMBAT-6).  A lone option a hidden card leaves (a hand with nothing
         playable) is a window instead (:meth:`response_window`)."""
@@ -142,7 +143,7 @@ class WakfuGame(Game):
             return None
         if state.pending:
             top = state.pending[-1]
-            public = top.kind in PUBLIC_CHOICES or (top.kind == "effect" and top.get("fx") == "upkeep")
+            public = top.kind in PUBLIC_CHOICES or (top.kind == "effect" and top.get("fx") in PUBLIC_EFFECTS)
             if public and len(top.options) == 1:
                 return CHOICES[top.options[0]]
             return None
@@ -430,6 +431,10 @@ END_TURN: Final = Action.of("end_turn")
 #: ``TRIGGER_TARGETS`` picker reads only those).
 PUBLIC_CHOICES: Final = frozenset(("attack_target", "attacker", "duel_order", "duel_target", "riposte",
                                    "trigger_target"))
+#: effect prompts (``fx``) whose lone option nothing hidden can leave: a Zone's or Familier's upkeep with
+#: nothing of its element in the public Défausse ("destroy" alone); the Allié or Héros in play that Dames
+#: de Bouffe's won Chi-Fu-Mi damages; the attacker a Monstre put into a combat by Lisa Modas blocks
+PUBLIC_EFFECTS: Final = frozenset(("upkeep", "dames_target", "lisa_block"))
 ATTACK: Final = Action.of("attack")
 PASS: Final = Action.of("pass")
 PLAY: Final = ActionTable(lambda card: Action.of("play", card=card))
