@@ -36,7 +36,9 @@ Measured 2026-11-27 (commit f54e769; one process each, sharing the machine):
   had found a crash (Piège Glacial answering Lâme Ourduvis's mouvement window);
 * greedy vs random, 1,000 games (21 s): 0 errors, 0 stuck, 3 draws; greedy wins
   78.2 % (95 % CI 75.5-80.6 %), short of the issue's 95 % (the first run had 3 games stuck on
-  Porter, fixed).
+  Porter, fixed).  After the greedy bot's fixes (PV upkeep paid only while the Héros keeps half its
+  PV, Malédiction d'Halouine only to trade up, picks by side), same command, beside another job: 84.4 %
+  (95 % CI 82.0-86.5 %), 60 s.
 
 Réactions are asked only of seats that can react (``reaction_prompts=playable``): the bots' games are
 the same as with ``always`` (a seat that cannot react passes), and faster.

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from allegiance.games.wakfu import GAME, rules, strategy
+from allegiance.games.wakfu.state import Pending, WakfuState
 from allegiance.sim.simulate import simulate
+from tests.wakfu.builders import board, one
+from tests.wakfu.test_cards_places_more import next_own_turn
 
 PAIRINGS = [("iop", "cra"), ("feca", "xelor"), ("cra", "feca"), ("xelor", "iop")]
 
@@ -63,3 +67,55 @@ def test_the_greedy_bot_reads_the_same_effects_as_harmful() -> None:
     from allegiance.games.wakfu.decks import STARTERS, starter
     recorded = {n for s in STARTERS for n in dict(starter(s).cards)} | {name for _, name in HARMFUL}
     assert {f for f in found if f[1] in recorded} == HARMFUL
+
+
+# -- the greedy bot's answers to choices that cost it dearly -----------------------------------------------------
+def _greedy_answer(s: WakfuState) -> object:
+    seat = s.pending[-1].seat
+    return GAME.greedy_choice(s, seat, GAME.legal_actions(s, seat), None).get("value")
+
+
+def test_greedy_pays_a_donjons_pv_upkeep_only_while_its_heros_keeps_half_its_pv() -> None:
+    """A Donjon asks each turn: the Héros loses 2 PV, or the Donjon is destroyed (804.8).  Paying every
+    turn killed greedy Héros in random-deck games (benchmarks/wakfu_pairings.py --random-decks)."""
+    s = board(monde={0: ["Donjon des Tofus"]})
+    next_own_turn(s)
+    assert s.pending[-1].get("fx") == "donjon"
+    assert _greedy_answer(s) == "lose_pv"  # a healthy Héros keeps its Donjon
+    s.players[0].pv = rules.max_pv(s, 0) // 2 + 1
+    assert _greedy_answer(s) == "destroy"  # one payment would leave it under half
+
+
+def test_greedy_plays_malediction_dhalouine_only_to_trade_up() -> None:
+    """Malédiction d'Halouine destroys one of your Alliés, then brings back another from your Défausse:
+    greedy plays it only when the Défausse holds a better Allié than its weakest one in play, destroys the
+    weakest and brings back the best."""
+    def worth(s: WakfuState) -> bool:
+        return strategy._worth_playing(s, 0, one(s, "Malédiction d'Halouine"))
+
+    s = board(hand={0: ["Malédiction d'Halouine"]}, monde={0: ["Bouftou"]})
+    assert not worth(s)  # nothing to bring back: it would only destroy the Bouftou
+    s = board(hand={0: ["Malédiction d'Halouine"]}, monde={0: ["Bwork"]}, defausse={0: ["Tofu"]})
+    assert not worth(s)  # a weaker Allié back for a stronger one
+    s = board(hand={0: ["Malédiction d'Halouine"]}, monde={0: ["Tofu", "Bwork"]}, defausse={0: ["Bouftou Royal", "Tofu"]})
+    assert worth(s)
+    in_play = [c for c in s.players[0].monde if s.cards[c].type == "Allié"]
+    halouine = Pending("effect", 0, "", tuple(in_play), None, (("fx", "halouine"),))
+    assert s.cards[strategy._effect(s, 0, halouine, in_play)].name == "Tofu"  # the weakest goes
+    back = list(s.players[0].defausse)
+    to_play = Pending("effect", 0, "", tuple(back), None, (("fx", "to_play"),))
+    assert s.cards[strategy._effect(s, 0, to_play, back)].name == "Bouftou Royal"  # the best comes back
+
+
+def test_greedy_inclines_enemies_and_untaps_its_own_when_it_picks_characters_one_by_one() -> None:
+    """Choc Temporel, Parchemin d'Agilité: characters picked one by one; "done" when none of the right
+    side is left."""
+    s = board(monde={0: ["Bwork"], 1: ["Bouftou Royal", "Tofu"]})
+    options = [*s.players[0].monde, *s.players[1].monde]
+    options = [c for c in options if s.cards[c].type == "Allié"]
+    incline = Pending("effect", 0, "", (*options, "done"), None, (("fx", "pick"), ("verb", "incline")))
+    assert s.cards[strategy._effect(s, 0, incline, [*options, "done"])].name == "Bouftou Royal"
+    untap = Pending("effect", 0, "", (*options, "done"), None, (("fx", "pick"), ("verb", "untap")))
+    assert strategy._effect(s, 0, untap, [*options, "done"]) == "done"  # nothing of ours is inclined
+    s.tapped.add(one(s, "Bwork"))
+    assert strategy._effect(s, 0, untap, [*options, "done"]) == one(s, "Bwork")

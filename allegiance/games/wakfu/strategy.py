@@ -131,7 +131,31 @@ def _worth_playing(state: WakfuState, seat: int, c: int) -> bool:
     spec = choices.ACTIONS.get(d.name)
     if spec is None:
         return False
+    condition = _PLAY_CONDITIONS.get(d.name)
+    if condition is not None and not condition(state, seat):
+        return False
     return _targets_sensible(state, seat, Item("card", seat, c, d.name), spec)
+
+
+def _allie_worth(state: WakfuState, c: int) -> float:
+    """An Allié's worth wherever it is (in play: its Force now; elsewhere: its printed Force)."""
+    d = state.cards[c]
+    force = rules.force(state, c) if rules.in_play(state, c) else d.force
+    return force + 0.5 * d.xp + 0.5 * d.level
+
+
+def _halouine_pays(state: WakfuState, seat: int) -> bool:
+    """Malédiction d'Halouine destroys one of your Alliés, then brings back another from your Défausse:
+    worth it only when the Défausse holds a better Allié than your weakest one in play."""
+    p = state.players[seat]
+    mine = [c for c in p.monde + p.havre if state.cards[c].type == "Allié"]
+    back = [c for c in p.defausse if state.cards[c].type == "Allié"]
+    return bool(mine and back) and max(_allie_worth(state, c) for c in back) > \
+        min(_allie_worth(state, c) for c in mine)
+
+
+#: Actions that cost their player something whatever their targets: played only when this says so
+_PLAY_CONDITIONS: Final = {"Malédiction d'Halouine": _halouine_pays}
 
 
 def _worth_using(state: WakfuState, seat: int, c: int, power: int) -> bool:
@@ -400,7 +424,49 @@ def _geant(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> A
     return options[-1]
 
 
+def _effect(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """A choice while an effect resolves: the few that cost the bot dearly are answered by
+    :data:`_EFFECT_ANSWERS`, the rest take the first option that does something."""
+    answer = _EFFECT_ANSWERS.get(str(pend.get("fx")))
+    return answer(state, seat, pend, options) if answer is not None else _first(state, seat, pend, options)
+
+
+def _upkeep_pv(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """"Your Héros loses N PV, or the card is destroyed" (a Donjon, Chafer, Dark Vlad), every turn: the
+    PV are paid only while the Héros keeps at least half its maximum after paying (a Héros that pays
+    every turn dies of its own cards)."""
+    loss = int(pend.get("n") or 2)
+    keep = state.players[seat].pv - loss >= rules.max_pv(state, seat) / 2
+    pick = "lose_pv" if keep else "destroy"
+    return pick if pick in options else _first(state, seat, pend, options)
+
+
+def _weakest_allie(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    cards = [o for o in options if isinstance(o, int) and not isinstance(o, bool) and o in state.cards]
+    return min(cards, key=lambda c: (_allie_worth(state, c), c)) if cards else _first(state, seat, pend, options)
+
+
+def _strongest_allie(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    cards = [o for o in options if isinstance(o, int) and not isinstance(o, bool) and o in state.cards]
+    return max(cards, key=lambda c: (_allie_worth(state, c), -c)) if cards else _first(state, seat, pend, options)
+
+
+def _pick_side(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """Choc Temporel, Parchemin d'Agilité: characters chosen one by one to incline (an enemy's, the most
+    valuable first) or to untap (our own); "done" when none of the right side is left."""
+    harm = pend.get("verb") == "incline"
+    cards = [o for o in options if isinstance(o, int) and not isinstance(o, bool) and o in state.cards
+             and enemy(state, seat, o) == harm and (harm or o in state.tapped)]
+    if cards:
+        return max(cards, key=lambda c: (card_worth(state, c), -c))
+    return "done" if "done" in options else _first(state, seat, pend, options)
+
+
+_EFFECT_ANSWERS: Final = {"donjon": _upkeep_pv, "upkeep_pv": _upkeep_pv, "halouine": _weakest_allie,
+                          "to_play": _strongest_allie, "pick": _pick_side}
+
 _ANSWERS: Final = {
+    "effect": _effect,
     "first_player": _first_player, "mulligan": _mulligan, "recycle_hand": _keep, "discard": _discard, "place": _place, "x": _x,
     "pay": _pay, "craft": _craft, "target": _target, "trigger_target": _trigger_target,
     "reaction": _reaction, "extra": _extra, "attack_target": _attack_target, "attacker": _attacker,
