@@ -38,7 +38,8 @@ Measured 2026-11-27 (commit f54e769; one process each, sharing the machine):
   78.2 % (95 % CI 75.5-80.6 %), short of the issue's 95 % (the first run had 3 games stuck on
   Porter, fixed).  After the greedy bot's fixes (PV upkeep paid only while the Héros keeps half its
   PV, Malédiction d'Halouine only to trade up, picks by side), same command, beside another job: 84.4 %
-  (95 % CI 82.0-86.5 %), 60 s.
+  (95 % CI 82.0-86.5 %), 60 s; with the Héros attacking alone when nothing can block it, 84.5 %
+  (82.1-86.6 %), 45 s.
 
 Réactions are asked only of seats that can react (``reaction_prompts=playable``): the bots' games are
 the same as with ``always`` (a seat that cannot react passes), and faster.

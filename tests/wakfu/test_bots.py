@@ -119,3 +119,12 @@ def test_greedy_inclines_enemies_and_untaps_its_own_when_it_picks_characters_one
     assert strategy._effect(s, 0, untap, [*options, "done"]) == "done"  # nothing of ours is inclined
     s.tapped.add(one(s, "Bwork"))
     assert strategy._effect(s, 0, untap, [*options, "done"]) == one(s, "Bwork")
+
+
+def test_greedys_heros_attacks_alone_only_when_nothing_can_block_it() -> None:
+    """Random-deck games where greedy had no Allié left dragged on while the opposing Héros attacked every
+    turn: greedy's Héros in the Monde now attacks when no untapped opposing character could block it."""
+    s = board(hero_in_monde=(0,))
+    assert GAME.greedy_choice(s, 0, GAME.legal_actions(s, 0), None).kind == "attack"
+    s = board(hero_in_monde=(0,), monde={1: ["Bwork"]})
+    assert GAME.greedy_choice(s, 0, GAME.legal_actions(s, 0), None).kind != "attack"

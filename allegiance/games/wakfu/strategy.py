@@ -198,11 +198,13 @@ def _opposing_blockers(state: WakfuState, seat: int) -> list[int]:
 
 
 def _attack_pays(state: WakfuState, seat: int) -> bool:
-    """Attack when some attacker is stronger than every untapped opposing character, or outnumbers them."""
-    mine = [c for c in eligible_attackers(state, seat) if state.cards[c].type == "Allié"]
-    if not mine:
-        return False
+    """Attack when some Allié is stronger than every untapped opposing character, or our Alliés outnumber
+    them; with no Allié able, the Héros attacks alone when nothing can block it."""
+    able = eligible_attackers(state, seat)
+    mine = [c for c in able if state.cards[c].type == "Allié"]
     theirs = _opposing_blockers(state, seat)
+    if not mine:  # the Héros alone attacks only where nothing can block it (as :func:`_attacker` sends it)
+        return bool(able) and not theirs
     if len(mine) > len(theirs):
         return True
     best = max(rules.force(state, c) for c in mine)
