@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu import events, rules
-from allegiance.games.wakfu.effects.common import alive, damage, draw, hero_seat, may, pa_loss, untap
+from allegiance.games.wakfu.effects.common import (
+    alive,
+    damage,
+    draw,
+    hero_seat,
+    may,
+    pa_loss,
+    put_places,
+    untap,
+)
 from allegiance.games.wakfu.registry import (
     ACTIONS,
     CARD_PLAYED,
@@ -425,16 +434,9 @@ def _fx_to_hand(state: WakfuState, pend: Pending, value: Any) -> None:
                   pend.seat, card=value)
 
 
-def _put_places(state: WakfuState, seat: int) -> tuple[str, ...]:
-    """Where an Allié put into play may appear (412.2): the Monde (not on the first player's first turn,
-    506.3) or the Havre Sac if it has room."""
-    out = () if rules.first_turn_of_first_player(state) else ("monde",)
-    return out + (("havre",) if rules.sac_room(state, seat) else ())
-
-
 def _fx_to_play(state: WakfuState, pend: Pending, value: Any) -> None:
     """A card of the Défausse chosen: where it appears is asked next (or it appears at once)."""
-    places = _put_places(state, pend.seat)
+    places = put_places(state, pend.seat)
     if value not in state.players[pend.seat].defausse or not places:
         return
     if len(places) == 1:
@@ -460,7 +462,7 @@ def _put_into_play(state: WakfuState, seat: int, card: int, place: str, inclined
 
 def _capture(state: WakfuState, item: Item) -> None:
     found = [c for c in state.players[item.seat].defausse if state.cards[c].is_monster]
-    if found and _put_places(state, item.seat):
+    if found and put_places(state, item.seat):
         may(state, item.seat, item.card, "to_play", "Capture d'Âmes: choose a Monstre of your Défausse to put into play",
             tuple(found))
 
@@ -479,7 +481,7 @@ def _fx_halouine(state: WakfuState, pend: Pending, value: Any) -> None:
         return
     events.destroy(state, value, pend.seat)
     back = [c for c in state.players[pend.seat].defausse if state.cards[c].type == "Allié" and c != value]
-    if back and _put_places(state, pend.seat):  # "another" Allié: not the one just destroyed
+    if back and put_places(state, pend.seat):  # "another" Allié: not the one just destroyed
         may(state, pend.seat, pend.card or 0, "to_play", "Malédiction d'Halouine: choose an Allié of your Défausse "
             "to put into play inclined", tuple(back), inclined=1)
 
@@ -723,7 +725,7 @@ REDIRECT.append(_instead)
 # -- Invocation: a Monstre from your hand, for free, for this turn --------------------------------------------------
 def _invocation(state: WakfuState, item: Item) -> None:
     found = [c for c in state.players[item.seat].main if state.cards[c].is_monster and state.cards[c].type == "Allié"]
-    if found and _put_places(state, item.seat):
+    if found and put_places(state, item.seat):
         may(state, item.seat, item.card, "invoke", "Invocation: choose a Monstre of your hand to put into play",
             tuple(found))
 
@@ -733,7 +735,7 @@ def _fx_invoke(state: WakfuState, pend: Pending, value: Any) -> None:
     if value not in p.main:
         return
     p.main.remove(value)
-    places = _put_places(state, pend.seat)  # the Monde when it may, to attack
+    places = put_places(state, pend.seat)  # the Monde when it may, to attack
     events.appear(state, Item("card", pend.seat, value, state.name(value), place=places[0] if places else "monde"))
     if rules.in_play(state, value):
         rules.add_mod(state, value, "Agressivité", 1)  # it may attack the turn it appears (303.3)

@@ -123,3 +123,10 @@ def make_token(state: WakfuState, seat: int, name: str) -> int:
     if not rules.in_play(state, tid):  # no room: it never came into play
         rules.tokens_out_of_play(state)
     return tid
+
+
+def put_places(state: WakfuState, seat: int) -> tuple[str, ...]:
+    """Where an Allié put into play by an effect may appear (412.2): the Monde (not on the first player's
+    first turn, 506.3) or the Havre Sac while it has room."""
+    out = () if rules.first_turn_of_first_player(state) else ("monde",)
+    return out + (("havre",) if rules.sac_room(state, seat) else ())

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu import events, rules
-from allegiance.games.wakfu.effects.common import may, upkeep
+from allegiance.games.wakfu.effects.common import may, put_places, upkeep
 from allegiance.games.wakfu.registry import (
     ATTACKS,
     BLOCKS,
@@ -171,13 +171,6 @@ def _p_village(state: WakfuState, item: Item) -> None:
     if back and put_places(state, item.seat):
         may(state, item.seat, item.card, "to_play", "Village des Katrepats: choose an Allié of your Défausse to "
             "put into play", back)
-
-
-def put_places(state: WakfuState, seat: int) -> tuple[str, ...]:
-    """Where an Allié put into play may appear (412.2): the Monde (not on the first player's first turn, 506.3)
-    or the Havre Sac while it has room."""
-    out = () if rules.first_turn_of_first_player(state) else ("monde",)
-    return out + (("havre",) if rules.sac_room(state, seat) else ())
 
 
 def _p_gelaxieme(state: WakfuState, item: Item) -> None:
