@@ -659,12 +659,19 @@
   // the log follows new lines unless the reader scrolled up to read older ones; a hidden log (the
   // phone's closed drawer) has no scroll position, so it keeps following, and when it is shown again
   // or resized (the drawer opens, the window changes) a following log goes back to its newest line
-  let logPinned = true, logFollow = false, logFrame = 0;
-  function logToEnd() { logFrame = 0; if (logFollow) { const el = $("log"); el.scrollTop = el.scrollHeight; logFollow = false; } }
-  const logEnd = () => { const el = $("log"); if (logPinned) el.scrollTop = el.scrollHeight; };
+  // A scroll event arrives a frame after the scroll that caused it: when the page itself scrolled to the
+  // newest line and more lines came before the event, the event must not read "the reader scrolled up"
+  // (a busy machine's burst of states stopped the log following for good). Only a move above the place
+  // the page last scrolled to unpins; reaching the end again pins.
+  let logPinned = true, logFollow = false, logFrame = 0, logAutoTop = 0;
+  const logScroll = (el) => { el.scrollTop = el.scrollHeight; logAutoTop = el.scrollTop; };
+  function logToEnd() { logFrame = 0; if (logFollow) { logScroll($("log")); logFollow = false; } }
+  const logEnd = () => { if (logPinned) logScroll($("log")); };
   $("log").addEventListener("scroll", () => {
     const el = $("log");
-    if (el.clientHeight) logPinned = el.scrollTop + el.clientHeight >= el.scrollHeight - 30;
+    if (!el.clientHeight) return;
+    if (el.scrollTop + el.clientHeight >= el.scrollHeight - 30) logPinned = true;
+    else if (el.scrollTop < logAutoTop - 1) logPinned = false;
   });
   if (window.ResizeObserver) new ResizeObserver(logEnd).observe($("log"));
   // the phone's drawers open under the header, whose height changes as it wraps (style.css: --bar-h)

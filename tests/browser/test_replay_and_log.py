@@ -200,12 +200,66 @@ def test_hover_preview_waits_for_the_mouse_and_the_log_stays_at_its_newest_line(
         page.evaluate(AUTOPLAY, 40)
         wait_on_progress(server.base, table_id, lambda: version(page) > shown + 10, "more play")
         page.evaluate("clearInterval(window.__autoplay)")
+        # quiet again (the bots wait for this page), so no state is still on its way when the log is read
+        wait_on_progress(server.base, table_id,
+                         lambda: page.evaluate("document.body.dataset.mine === '1'")
+                         and table_version(server.base, table_id) == version(page),
+                         "the table waiting for this page")
         page.evaluate(FRAMES)
         assert page.evaluate(AT_END) <= 2, "the log stopped following after a resize"
         assert httpx.get(f"{server.base}/api/tables/{table_id}").status_code == 200
         no_errors(page)
     finally:
         server.stop()
+
+
+#: makes the race of a busy machine happen at once: when the page scrolls its log to the newest line (its
+#: ResizeObserver, then a frame later the scroll event), 60 more lines arrive in between (this observer is
+#: created after the page's, so it runs right after it, in the same frame)
+LINES_BEFORE_THE_SCROLL_EVENT = """() => new Promise((done) => {
+  const log = document.getElementById('log');
+  let added = false;
+  new ResizeObserver(() => {
+    if (added) return;
+    added = true;
+    for (let i = 0; i < 60; i++) { const d = document.createElement('div'); d.textContent = `line ${i}`; log.append(d); }
+    requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)));
+  }).observe(log);
+})"""
+
+
+def test_the_log_keeps_following_when_lines_arrive_between_its_scroll_and_the_scroll_event(
+        browser: Any, pages: list[Any], server: ServerProcess) -> None:
+    """ISSUE-21 item 10 (a busy run's failure): the log scrolled itself to its newest line, more lines came
+    before the browser's scroll event, and the event read as the reader scrolling up: the log stopped
+    following for good.  A scroll the page made itself never unpins the log."""
+    created = create_table(server.base, ["human", "greedy", "greedy", "greedy"], seed=5)
+    page = open_page(browser, pages, created["links"][0]["link"], (1400, 900))
+    page.wait_for_selector("body[data-version]")
+    page.evaluate(FRAMES)
+    assert page.evaluate(AT_END) <= 2
+    page.evaluate("(() => { const el = document.getElementById('log'); el.style.maxHeight = `${el.clientHeight - 40}px`; })()")
+    page.evaluate(LINES_BEFORE_THE_SCROLL_EVENT)
+    # the page's next own scroll (a resize) finds the log still following, and goes to its newest line
+    page.evaluate("(() => { const el = document.getElementById('log'); el.style.maxHeight = `${el.clientHeight - 40}px`; })()")
+    page.evaluate(FRAMES)
+    page.evaluate(FRAMES)
+    assert page.evaluate(AT_END) <= 2, "the log stopped following"
+    # a reader who scrolls up to read older lines stays there (the page's next scroll leaves them be)
+    page.evaluate("document.getElementById('log').scrollTop = 0")
+    page.evaluate(FRAMES)
+    page.evaluate("(() => { const el = document.getElementById('log'); el.style.maxHeight = `${el.clientHeight - 40}px`; })()")
+    page.evaluate(FRAMES)
+    assert page.evaluate("document.getElementById('log').scrollTop") == 0
+    # and scrolling back to the end follows again
+    page.evaluate("(() => { const el = document.getElementById('log'); el.scrollTop = el.scrollHeight; })()")
+    page.evaluate(FRAMES)
+    page.evaluate(LINES_BEFORE_THE_SCROLL_EVENT)
+    page.evaluate("(() => { const el = document.getElementById('log'); el.style.maxHeight = `${el.clientHeight - 40}px`; })()")
+    page.evaluate(FRAMES)
+    page.evaluate(FRAMES)
+    assert page.evaluate(AT_END) <= 2, "the log did not follow again from its end"
+    no_errors(page)
 
 
 RENDER_TEXT = """async ([game, view, selector]) => {
