@@ -112,8 +112,9 @@ def main() -> None:
         print(json.dumps({"capacity": found, "ratio": ratios, "runs": report, "target_ms": args.target}, indent=2))
         return
     for processes, tables in found.items():
-        print(f"{processes} process(es): {tables} tables at p99 <= {args.target:g} ms "
-              f"({ratios[processes]}x the first)")
+        ratio = ratios[processes]
+        print(f"{processes} process(es): {tables} tables at p99 <= {args.target:g} ms"
+              + (f" ({ratio}x the first)" if ratio is not None else " (the first held none: no ratio)"))
 
 
 if __name__ == "__main__":
