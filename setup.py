@@ -10,6 +10,10 @@ files stay beside them, and Python prefers the extensions):
 
 The second needs mypy in the environment (``pip install -e '.[compile]'``) and a C compiler; delete
 the ``*.so`` files to go back to pure Python.  ``allegiance bench`` says which one it ran.
+
+``ALLEGIANCE_COMPILE_OPT`` (0-3, default 3) is the C compiler's optimisation level.  Keep the default
+for speed; 0 compiles the same C code about fifteen times faster, which is what the test of the
+compiled build uses (it compares the games played, not their speed).
 """
 
 from __future__ import annotations
@@ -41,16 +45,29 @@ COMPILED = [
 ]
 
 
+#: the C optimisation levels ``ALLEGIANCE_COMPILE_OPT`` may name
+OPT_LEVELS = ("0", "1", "2", "3")
+
+
+def opt_level() -> str:
+    """The C optimisation level from ``ALLEGIANCE_COMPILE_OPT`` (default ``"3"``); anything else is an error."""
+    level = os.environ.get("ALLEGIANCE_COMPILE_OPT", "3").strip()
+    if level not in OPT_LEVELS:
+        raise SystemExit(f"ALLEGIANCE_COMPILE_OPT must be one of {', '.join(OPT_LEVELS)}, not {level!r}")
+    return level
+
+
 def ext_modules() -> list:
     """The mypyc extensions when ``ALLEGIANCE_COMPILE=1``, else none."""
     if os.environ.get("ALLEGIANCE_COMPILE") != "1":
         return []
+    level = opt_level()
     from mypyc.build import mypycify  # only the compiled build needs mypy
 
     # The build environment may lack the optional dependencies that modules outside the core import
     # (ray, numpy, ...): mypy treats them as untyped.  One group named inside the package, so that its
     # shared library is allegiance/compiled__mypyc*.so rather than a top-level module with a hashed name.
-    return mypycify(["--ignore-missing-imports", *COMPILED], opt_level="3", group_name="allegiance.compiled")
+    return mypycify(["--ignore-missing-imports", *COMPILED], opt_level=level, group_name="allegiance.compiled")
 
 
 setup(ext_modules=ext_modules())
