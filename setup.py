@@ -12,7 +12,7 @@ The second needs mypy in the environment (``pip install -e '.[compile]'``) and a
 the ``*.so`` files to go back to pure Python.  ``allegiance bench`` says which one it ran.
 
 ``ALLEGIANCE_COMPILE_OPT`` (0-3, default 3) is the C compiler's optimisation level.  Keep the default
-for speed; 0 compiles the same C code about fifteen times faster, which is what the test of the
+for speed; 0 compiles the same C code about eight times faster, which is what the test of the
 compiled build uses (it compares the games played, not their speed).
 """
 

@@ -2,7 +2,7 @@
 pure Python plays.
 
 The test copies the package twice into a temporary folder, compiles one copy in place (at C
-optimisation level 0, ``ALLEGIANCE_COMPILE_OPT=0``: the same C code, compiled about fifteen times faster
+optimisation level 0, ``ALLEGIANCE_COMPILE_OPT=0``: the same C code, compiled about eight times faster
 than at the default level 3, and the test compares games, not speed), then plays the same seeded games in both copies, each in its own interpreter,
 and compares everything they produced: final-state digests, every event, views, outcomes, a position
 round trip, state copies, a short ISMCTS decision, a simulation runner record, and an online table's
