@@ -452,7 +452,7 @@
     document.body.classList.toggle("busy", busy || !online || gone);
     if (pick) showPick();  // the widget's cards were drawn again
     if (!msg.legal.length) {
-      el.innerHTML = `<span class="muted">${msg.seat === null ? "Spectators watch." : msg.outcome ? "" : "Nothing to do now."}</span>`;
+      el.innerHTML = `<span class="muted">${msg.outcome ? "The game is over." : msg.seat === null ? "Spectators watch." : "Nothing to do now."}</span>`;
       return;
     }
     let html = "", group = null, n = 0;

@@ -95,6 +95,7 @@ def test_a_new_player_plays_a_wakfu_duel_against_a_bot_to_its_end(browser: Any, 
         page.wait_for_selector("#game-over")
         banner = page.inner_text("#game-over")
         assert "Player 1 wins" in banner or "Player 2 wins" in banner or "Draw" in banner, banner
+        assert page.inner_text("#actions") == "The game is over."  # said, not an empty panel
         # ISSUE-24 item 3: nothing asked when "pass" is all there is (the windows passed for the person)
         assert seen["pass_only"] == 0, seen
         assert seen["passed_for"] > 0, seen

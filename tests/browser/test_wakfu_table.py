@@ -111,11 +111,18 @@ def test_the_wakfu_board_fits_and_reads_at_each_size(browser: Any, pages: list[A
         player = open_page(browser, pages, link)
         player.wait_for_selector("body[data-version]")
         player.evaluate(WAKFU_PLAY, 30)
-        # play a while: cards in the Monde, some inclined
-        wait_on_progress(server.base, res.json()["table"]["id"], lambda: player.evaluate(
-            "() => document.querySelectorAll('#board .wk-home .zone.monde .wcard').length >= 2"
-            " && !!document.querySelector('#board .slot.tapped')"), "two cards in the Monde and one inclined")
-        player.evaluate("clearInterval(window.__autoplay)")
+        # play a while: cards in the Monde, some inclined.  The page stops its own clicks the moment the board
+        # shows that (a poll from here would let a busy machine's page play on, up to the game's end)
+        player.evaluate("""() => {
+          const enough = () => document.querySelectorAll('#board .wk-home .zone.monde .wcard').length >= 2
+            && !!document.querySelector('#board .slot.tapped');
+          const stop = () => { if (!window.__stopped && enough()) { clearInterval(window.__autoplay); window.__stopped = true; } };
+          new MutationObserver(stop).observe(document.getElementById('board'), { childList: true, subtree: true,
+                                                                                 attributes: true });
+          stop();
+        }""")
+        wait_on_progress(server.base, res.json()["table"]["id"], lambda: player.evaluate("!!window.__stopped"),
+                         "two cards in the Monde and one inclined")
         for size in SIZES:
             page = open_page(browser, pages, link, size)
             page.wait_for_selector("#board .wk .wcard")
