@@ -39,7 +39,8 @@ Measured 2026-11-27 (commit f54e769; one process each, sharing the machine):
   Porter, fixed).  After the greedy bot's fixes (PV upkeep paid only while the Héros keeps half its
   PV, Malédiction d'Halouine only to trade up, picks by side), same command, beside another job: 84.4 %
   (95 % CI 82.0-86.5 %), 60 s; with the Héros attacking alone when nothing can block it, 84.5 %
-  (82.1-86.6 %), 45 s.
+  (82.1-86.6 %), 45 s.  Recycling the hand at the first offer (604.2; session 12, load average 9-10):
+  92.1 % (90.3-93.6 %), 43 s; ``--seed 7``: 91.8 % (89.9-93.3 %).
 
 Réactions are asked only of seats that can react (``reaction_prompts=playable``): the bots' games are
 the same as with ``always`` (a seat that cannot react passes), and faster.

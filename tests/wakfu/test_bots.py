@@ -7,7 +7,7 @@ import pytest
 from allegiance.games.wakfu import GAME, rules, strategy
 from allegiance.games.wakfu.state import Pending, WakfuState
 from allegiance.sim.simulate import simulate
-from tests.wakfu.builders import board, one
+from tests.wakfu.builders import act, board, one
 from tests.wakfu.test_cards_places_more import next_own_turn
 
 PAIRINGS = [("iop", "cra"), ("feca", "xelor"), ("cra", "feca"), ("xelor", "iop")]
@@ -128,3 +128,13 @@ def test_greedys_heros_attacks_alone_only_when_nothing_can_block_it() -> None:
     assert GAME.greedy_choice(s, 0, GAME.legal_actions(s, 0), None).kind == "attack"
     s = board(hero_in_monde=(0,), monde={1: ["Bwork"]})
     assert GAME.greedy_choice(s, 0, GAME.legal_actions(s, 0), None).kind != "attack"
+
+
+def test_greedy_recycles_a_full_hand_it_played_nothing_from() -> None:
+    """604.2: the once-per-game recycle, offered to a full hand from which nothing was played, is taken: a
+    full hand draws nothing, and greedy Héros with hands they could not play stalled for the rest of
+    random-deck games (84.5 % against random; recycling, 91.9 %)."""
+    s = board(hand={0: ["Tofu"] * 6}, pioche={0: ["Bouftou"] * 20})
+    act(s, 0, "end_turn")
+    assert s.pending[-1].kind == "recycle_hand"
+    assert _greedy_answer(s) == "recycle"

@@ -229,6 +229,16 @@ def _keep(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> An
     return "keep" if "keep" in options else options[0]
 
 
+def _recycle_hand(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """604.2, once per game: recycle the hand for a new one at the first chance.  The game offers it only
+    to a full hand from which nothing was played this turn, and a full hand draws nothing: what the
+    heuristic would not play now mostly stays unplayable (a Sort of another class, an Allié of an element
+    nothing in play produces, an Équipement with no free porteur), so keeping it stalls the seat for the
+    rest of the game.  Measured on 1,000 random-deck games against the random bot (README, "Wakfu
+    figures"): always 91.9 %, only when some card could not be paid for 90.6 %, never 84.5 %."""
+    return "recycle" if "recycle" in options else _keep(state, seat, pend, options)
+
+
 def _first_player(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
     """The winner of the draw plays first (102.2)."""
     return "play_first"
@@ -469,7 +479,7 @@ _EFFECT_ANSWERS: Final = {"donjon": _upkeep_pv, "upkeep_pv": _upkeep_pv, "haloui
 
 _ANSWERS: Final = {
     "effect": _effect,
-    "first_player": _first_player, "mulligan": _mulligan, "recycle_hand": _keep, "discard": _discard, "place": _place, "x": _x,
+    "first_player": _first_player, "mulligan": _mulligan, "recycle_hand": _recycle_hand, "discard": _discard, "place": _place, "x": _x,
     "pay": _pay, "craft": _craft, "target": _target, "trigger_target": _trigger_target,
     "reaction": _reaction, "extra": _extra, "attack_target": _attack_target, "attacker": _attacker,
     "blocker": _blocker, "duel_target": _duel_target, "riposte": _riposte, "geant": _geant,
