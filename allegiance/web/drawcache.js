@@ -2,7 +2,8 @@
 // each time; `Draw.morph` turns the page's board into it by changing only what differs, so the
 // elements of unchanged cards stay (their layout, their fitted names, their hover and focus), and the
 // browser lays out again only what changed.  `Draw.fitNames` fits card names with one layout when
-// nothing new is to be fitted: results are kept by (name, box size).
+// nothing new is to be fitted: a name fitted to its case (name, box size) is left alone, and a case
+// met before is not measured again (`Draw.fitCounts` says how many of each, for the tests).
 "use strict";
 
 const Draw = (() => {
@@ -22,12 +23,12 @@ const Draw = (() => {
   function syncAttributes(old, nu) {
     for (const a of [...old.attributes]) {
       if (nu.hasAttribute(a.name)) continue;
-      if (a.name === "style" && old.__fitted !== undefined) continue;
+      if (a.name === "style" && fitted.has(old)) continue;
       old.removeAttribute(a.name);
     }
     for (const a of nu.attributes) {
       if (old.getAttribute(a.name) === a.value) continue;
-      if (a.name === "style") delete old.__fitted;
+      if (a.name === "style") fitted.delete(old);
       old.setAttribute(a.name, a.value);
     }
   }
@@ -83,7 +84,14 @@ const Draw = (() => {
   }
 
   // -- fitting names: smaller letters, then lines broken inside words, never a cut name ---------------
-  const fits = new Map();  // "name|width|height|font" -> [font size or "", broken]
+  // A name's case is its text, its box's size and its class.  A name element fitted to its case now is
+  // left alone (no style written); a case met before (on any element) is applied as it was found; only
+  // new cases are measured.  The page's cost of a state is the layout its changes need, which the first
+  // size read here brings forward (the frame would do it anyway): see games/swdbg.css for what keeps
+  // that layout small.
+  const fits = new Map();  // case "name|width|height|class" -> [font size or "", broken], measured once
+  const fitted = new WeakMap();  // a name element -> the case its style is fitted to
+  const counts = { calls: 0, kept: 0, reused: 0, measured: 0 };
   const cut = (n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1;
   const apply = (n, [size, broken]) => {
     n.style.fontSize = size;
@@ -92,13 +100,14 @@ const Draw = (() => {
   };
 
   /** Gives each name (under ``root``, matching ``selector``) whose letters its box cuts smaller letters
-   *  (``min`` px), then, if still cut, lines broken inside its words.  A name already fitted to a box of
-   *  the same size keeps its fit, and a name fitted before to such a box takes the same: only new
-   *  cases are measured (a layout each step), the rest costs one reading of sizes. */
+   *  (``min`` px), then, if still cut, lines broken inside its words.  Reads every name's case first
+   *  (one layout), then writes: a name already fitted to its case is kept as it is, a case met before
+   *  takes the same fit, and only new cases are measured (a layout for each step, all of them at once). */
   function fitNames(root, selector, min = 8) {
+    counts.calls++;
     const names = [...root.querySelectorAll(selector)];
-    // read: each name's case (its box is its card's, or its parent's)
-    const keys = names.map((n) => {  // (no box: not drawn now)
+    // read: each name's case (its box is its card's, or its parent's); no box: not drawn now
+    const cases = names.map((n) => {
       if (!n.getClientRects().length) return null;
       const box = n.closest("[data-card]") || n.parentElement;
       return `${n.textContent}|${box.clientWidth}|${box.clientHeight}|${n.className}`;
@@ -106,14 +115,15 @@ const Draw = (() => {
     // write: known cases; the others start from the stylesheet's letters
     const todo = [];
     names.forEach((n, i) => {
-      const k = keys[i];
+      const k = cases[i];
       if (k === null) return;
-      if (n.__fitted === k) return;  // fitted to this very case already
-      if (fits.has(k)) { apply(n, fits.get(k)); n.__fitted = k; return; }
+      if (fitted.get(n) === k) { counts.kept++; return; }
+      if (fits.has(k)) { apply(n, fits.get(k)); fitted.set(n, k); counts.reused++; return; }
       apply(n, ["", false]);
       todo.push([n, k]);
     });
     if (!todo.length) return;
+    counts.measured += todo.length;
     let still = todo.map(([n]) => n).filter(cut);
     const result = new Map(todo.map(([n]) => [n, ["", false]]));
     for (const shrink of [0.8, 0]) {  // a fifth smaller, then the smallest
@@ -125,9 +135,13 @@ const Draw = (() => {
     for (const [n, k] of todo) {
       if (fits.size > 5000) fits.clear();
       fits.set(k, result.get(n));
-      n.__fitted = k;
+      fitted.set(n, k);
     }
   }
 
-  return { morph, fitNames };
+  /** What fitNames did since the page opened: ``calls``, and names ``kept`` as they were (fitted to
+   *  their case already), ``reused`` (a case met before) and ``measured`` (a new case).  For tests. */
+  const fitCounts = () => ({ ...counts });
+
+  return { morph, fitNames, fitCounts };
 })();

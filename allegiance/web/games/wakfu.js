@@ -414,7 +414,6 @@
     if (!board.__fit || board.__fit.sig !== rowsFor) fitRows(board, groups);
     board.__fit = { sig: rowsFor, rows: board.style.gridTemplateRows };
     groups.forEach((g) => { g.__fit = { cls: ["dense", "denser"].filter((c) => g.classList.contains(c)) }; });
-    Shell.fitNames(board, ".wchip .cn");
     // the strips whose cards or size changed: read every size, then write (one layout)
     const sigOf = (s, n) => `${n}|${s.textContent.length}|${s.clientWidth}|${s.clientHeight}`;
     const changed = [];
@@ -435,7 +434,8 @@
     for (const [s, , sig] of changed) {
       s.__fit = { sig, cls: CLASSES.filter((c) => s.classList.contains(c)), ch: s.style.getPropertyValue("--ch") };
     }
-    Shell.fitNames(board, ".wcard .nm");
+    // the names of the compact seats' chips and of the cards, at once (one reading of sizes)
+    Shell.fitNames(board, ".wchip .cn, .wcard .nm");
   }
 
   // compact seats: denser chips while their box overflows (every box at once: a layout per step); then,
