@@ -292,3 +292,22 @@ def test_greedy_beats_random_in_at_least_284_of_300_games_seed_23() -> None:
     summary, _ = simulate("jk", "AvE", ["greedy", "random"], 300, seed=23, alternate=True)
     assert summary.errors == 0
     assert summary.wins_by_bot.get("greedy", 0) >= 284
+
+
+def test_greedy_attacks_a_lone_character_its_side_outnumbers_with_support() -> None:
+    """Greedy mirrors against Independent players stood still in the Final Conflict until the turn limit
+    (269 of 300 AAAAvIIII games): the heuristic started a battle only when its attacker alone was
+    stronger, and an army never attacked one strong character.  It now weighs a battle by the side totals
+    the support step can reach (one ready supporter per leadership icon, S2, JK-3S-7)."""
+    from allegiance.games.jk.strategy import greedy_choice
+    s = start("AvE", seed=4)
+    pick(s, {0: 1, 1: 8})
+    to_phase(s, "character")
+    assert GAME.active_seats(s) == (1,)
+    tavi = to_play(s, 0, "Tavi Orn, Wing Leader")  # power 4, one leadership icon, nobody to support it
+    hesk = to_play(s, 1, "Hesk Vorn, Fleet Commander")  # power 4, one leadership icon
+    # alone, Hesk Vorn only ties Tavi Orn: no battle
+    assert greedy_choice(s, 1, GAME.legal_actions(s, 1), Rng(0)).kind != "battle"
+    to_play(s, 1, "Patrol Officer")  # power 3: a supporter for Hesk Vorn, 7 against 4
+    act = greedy_choice(s, 1, GAME.legal_actions(s, 1), Rng(0))
+    assert act == Action.of("battle", attacker=hesk, defender=tavi)

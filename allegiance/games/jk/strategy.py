@@ -13,7 +13,8 @@ side with no character there, so the heuristic plays for the site:
   strongest when the others it deploys already lead there),
   then, with the credits its battle cards do not need, weapons on its characters, then starships and
   their weapons, so that the hand does not fill with cards it never plays (a full hand draws nothing);
-* Battles: attack where its card has more power than the defender (the biggest gap first), never with a
+* Battles: attack where its side's total beats the defender's once each has the support its leadership
+  icons allow (its strongest ready cards outside the battle; the biggest gap first), never with a
   character that the loss of would leave its side without one at the site in the Final Conflict (unless
   it is far stronger); with a clogged hand (more than half battle or response cards, or nearly full
   with no character) also a starship battle it may lose, to play those cards; support; fire at the
@@ -231,8 +232,25 @@ def _best_characters(state: JKState, seat: int, options: list[Action]) -> list[A
     return [by_card[c] for c in chosen]
 
 
+def _backing(state: JKState, card: int) -> int:
+    """The power the support step can add to ``card`` in a battle: its side's strongest ready fighters
+    outside the battle, one per leadership icon (``battle.supportable``; JK-3S-7: the side's own cards)."""
+    room = state.cards[card].leadership * state.options["supporters_per_icon"]
+    if room <= 0:
+        return 0
+    team = state.team_of_card(card)
+    kind = "starship" if state.cards[card].type == "Starship" else "character"
+    ready = sorted((power(state, c) for c in battle.fighters(state, kind)
+                    if c != card and c not in state.rotated and state.team_of_card(c) == team), reverse=True)
+    return sum(ready[:room])
+
+
 def _gap(state: JKState, a: Action) -> int:
-    return power(state, a.get("attacker")) - power(state, a.get("defender"))
+    """How far the attacker's side leads the defender's once both have their support (side totals): a
+    side of many characters attacks a lone strong one, which comparing single powers never did (a Final
+    Conflict stood still to the turn limit)."""
+    att, dfn = a.get("attacker"), a.get("defender")
+    return power(state, att) + _backing(state, att) - power(state, dfn) - _backing(state, dfn)
 
 
 def _risk_ok(state: JKState, seat: int, a: Action) -> bool:
