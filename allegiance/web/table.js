@@ -360,7 +360,6 @@
     document.body.dataset.version = msg.version;
     document.body.dataset.finished = msg.outcome ? "1" : "0";
     document.body.dataset.mine = mine ? "1" : "0";
-    document.body.dataset.active = (msg.active || []).join(",");  // the seats to act (public: the seat list shows them)
     Feel.applied(started, msg.version);
     Feel.moments(msg, prev, r);  // banners: the renderer's moments, the game's end
     startCountdowns();
