@@ -360,6 +360,7 @@
     document.body.dataset.version = msg.version;
     document.body.dataset.finished = msg.outcome ? "1" : "0";
     document.body.dataset.mine = mine ? "1" : "0";
+    document.body.dataset.active = msg.outcome ? "" : msg.active.join(",");  // public: the seat list shows it
     Feel.applied(started, msg.version);
     Feel.moments(msg, prev, r);  // banners: the renderer's moments, the game's end
     startCountdowns();
