@@ -138,3 +138,39 @@ def test_greedy_recycles_a_full_hand_it_played_nothing_from() -> None:
     act(s, 0, "end_turn")
     assert s.pending[-1].kind == "recycle_hand"
     assert _greedy_answer(s) == "recycle"
+
+
+def test_greedys_heros_shelters_in_its_havre_sac_first_when_the_monde_could_kill_it() -> None:
+    """Random-deck games were lost by a Héros left in the Monde, inclined by its own power every turn,
+    against attackers whose Force exceeded its PV: the heuristic's first move of the turn takes it into the
+    Havre Sac (414: only an untapped character moves, so before anything inclines it)."""
+    s = board(hero_in_monde=(0,), hand={0: ["Tofu"]}, monde={1: ["Bouftou Royal", "Bwork"]})
+    threat = strategy._threat(s, 0)
+    assert threat == sum(rules.force(s, c) for c in s.players[1].monde if rules.is_character(s, c))
+    hero = s.players[0].hero
+    s.players[0].pv = threat
+    pick = GAME.greedy_choice(s, 0, GAME.legal_actions(s, 0), None)
+    assert (pick.kind, pick.get("card")) == ("move", hero)
+    s.players[0].pv = threat + 1  # out of reach: the Héros stays in the Monde
+    pick = GAME.greedy_choice(s, 0, GAME.legal_actions(s, 0), None)
+    assert not (pick.kind == "move" and pick.get("card") == hero)
+
+
+def test_greedy_never_plays_an_arene_and_lets_one_go_at_its_upkeep() -> None:
+    """605.1: the Arène des Démons des Heures deals 3 Feu to its controller's Héros at the end of each turn
+    it did not attack; the heuristic's Héros attacks only when nothing can block it, and greedy Héros died
+    of their own Arène in random-deck games.  It is never played; one in play is let go at its upkeep
+    rather than a card recycled for it.  Another upkeep recycles the Défausse's least liked card."""
+    s = board(hand={0: ["Arène des Démons des Heures"]})
+    assert not strategy._worth_playing(s, 0, one(s, "Arène des Démons des Heures"))
+    s = board(monde={0: ["Arène des Démons des Heures", "Port de Madrestam"]},
+              defausse={0: ["Baba Fatt", "Arty", "Arès", "Bébé Panda"]})
+    arene, port = one(s, "Arène des Démons des Heures"), one(s, "Port de Madrestam")
+    feu = [c for c in s.players[0].defausse if rules.of_element(s, c, "Feu")]
+    assert feu, "the test needs a Feu card in the Défausse"
+    upkeep = Pending("effect", 0, "", (*feu, "destroy"), arene, (("fx", "upkeep"),))
+    assert strategy._effect(s, 0, upkeep, [*feu, "destroy"]) == "destroy"
+    eau = [c for c in s.players[0].defausse if rules.of_element(s, c, "Eau")]
+    assert eau, "the test needs an Eau card in the Défausse"
+    upkeep = Pending("effect", 0, "", (*eau, "destroy"), port, (("fx", "upkeep"),))
+    assert strategy._effect(s, 0, upkeep, [*eau, "destroy"]) == min(eau, key=lambda c: (strategy.hand_worth(s, c), c))

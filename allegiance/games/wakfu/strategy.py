@@ -4,7 +4,8 @@ One ply, no look-ahead.  It reads only what its seat may see: its own hand, the 
 Mondes and Havre Sacs, Défausses, the File, the combat) and the pending choice asked of it.  Written
 over any number of seats in two teams: "an enemy" is any card controlled by a seat of another team.
 
-Main phase order: attack first when the attack is favourable (paying for cards inclines them, and an
+Main phase order: the Héros shelters in the Havre Sac when the opposing characters could kill it in the
+Monde; attack when the attack is favourable (paying for cards inclines them, and an
 inclined Allié can neither attack nor block), then play the best playable card (Alliés and
 Équipements by Niveau, Actions when they have a sensible target), then use powers that cost something,
 then end the turn.  Costs are paid with the cards that matter least on the board.
@@ -79,6 +80,10 @@ def greedy_choice(state: WakfuState, seat: int, legal: list[Action], rng: Rng) -
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
+    hero = state.players[seat].hero
+    shelter = [a for a in by_kind.get("move", []) if a.get("card") == hero and _worth_moving(state, seat, hero)]
+    if shelter:  # first, before the Héros is inclined to pay or to use a power (it could not move then)
+        return shelter[0]
     if "attack" in by_kind and _attack_pays(state, seat):
         return by_kind["attack"][0]
     plays = [a for a in by_kind.get("play", []) if _worth_playing(state, seat, a.get("card"))]
@@ -112,6 +117,8 @@ def greedy_reason(state: WakfuState, seat: int, action: Action) -> str:
     if kind == "use":
         return "the power has a sensible target now"
     if kind == "move":
+        if card == state.players[seat].hero:
+            return "the opposing characters could kill the Héros in the Monde: it shelters in the Havre Sac"
         return "an Allié waiting in the Havre Sac goes into play"
     if kind in ("pass", "end_turn"):
         return "nothing left worth doing now"
@@ -126,6 +133,8 @@ def _play_rank(state: WakfuState, c: int) -> tuple[int, int]:
 
 def _worth_playing(state: WakfuState, seat: int, c: int) -> bool:
     d = state.cards[c]
+    if d.name in _NEVER_PLAYED:
+        return False
     if d.type != "Action":
         return True
     spec = choices.ACTIONS.get(d.name)
@@ -153,6 +162,11 @@ def _halouine_pays(state: WakfuState, seat: int) -> bool:
     return bool(mine and back) and max(_allie_worth(state, c) for c in back) > \
         min(_allie_worth(state, c) for c in mine)
 
+
+#: cards that hurt their own player unless played around: the Arène des Démons des Heures deals 3 to your Héros
+#: at the end of each of your turns in which it did not attack (605.1), and this heuristic sends its Héros
+#: to attack only when nothing can block it
+_NEVER_PLAYED: Final = frozenset({"Arène des Démons des Heures"})
 
 #: Actions that cost their player something whatever their targets: played only when this says so
 _PLAY_CONDITIONS: Final = {"Malédiction d'Halouine": _halouine_pays}
@@ -183,9 +197,19 @@ def _targets_sensible(state: WakfuState, seat: int, probe: Item, spec: Spec) -> 
 
 
 def _worth_moving(state: WakfuState, seat: int, c: int) -> bool:
-    """An Allié waiting in the Havre Sac goes out to the Monde to fight; the Héros stays safe inside."""
+    """An Allié waiting in the Havre Sac goes out to the Monde to fight; the Héros goes into the Havre Sac
+    when the opposing characters could kill it in the Monde next turn (and stays there)."""
     p = state.players[seat]
-    return state.cards[c].type == "Allié" and c in p.havre
+    if state.cards[c].type == "Allié":
+        return c in p.havre
+    return c == p.hero and c in p.monde and _threat(state, seat) >= p.pv
+
+
+def _threat(state: WakfuState, seat: int) -> int:
+    """The Force the opposing characters in the Monde could attack with on their next turn (they untap)."""
+    return sum(rules.force(state, c) for q in state.players if not q.out
+               and state.table.seats[q.seat].team != state.table.seats[seat].team
+               for c in q.monde if rules.is_character(state, c))
 
 
 def _opposing_blockers(state: WakfuState, seat: int) -> list[int]:
@@ -453,6 +477,15 @@ def _upkeep_pv(state: WakfuState, seat: int, pend: Pending, options: list[Any]) 
     return pick if pick in options else _first(state, seat, pend, options)
 
 
+def _upkeep_card(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """"Recycle a card of its element or it is destroyed" (a Zone, a Familier): a card we never want (an
+    Arène that came into play anyway) goes; otherwise the least liked card of the Défausse is recycled."""
+    if pend.card is not None and state.cards[pend.card].name in _NEVER_PLAYED and "destroy" in options:
+        return "destroy"
+    cards = [o for o in options if isinstance(o, int) and not isinstance(o, bool) and o in state.cards]
+    return min(cards, key=lambda c: (hand_worth(state, c), c)) if cards else _first(state, seat, pend, options)
+
+
 def _weakest_allie(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
     cards = [o for o in options if isinstance(o, int) and not isinstance(o, bool) and o in state.cards]
     return min(cards, key=lambda c: (_allie_worth(state, c), c)) if cards else _first(state, seat, pend, options)
@@ -474,7 +507,8 @@ def _pick_side(state: WakfuState, seat: int, pend: Pending, options: list[Any]) 
     return "done" if "done" in options else _first(state, seat, pend, options)
 
 
-_EFFECT_ANSWERS: Final = {"donjon": _upkeep_pv, "upkeep_pv": _upkeep_pv, "halouine": _weakest_allie,
+_EFFECT_ANSWERS: Final = {"donjon": _upkeep_pv, "upkeep_pv": _upkeep_pv, "upkeep": _upkeep_card,
+                          "halouine": _weakest_allie,
                           "to_play": _strongest_allie, "pick": _pick_side}
 
 _ANSWERS: Final = {
