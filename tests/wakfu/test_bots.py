@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from allegiance.games.wakfu import GAME, rules, strategy
-from allegiance.games.wakfu.state import Pending, WakfuState
+from allegiance.games.wakfu.state import Item, Pending, WakfuState
 from allegiance.sim.simulate import simulate
 from tests.wakfu.builders import act, board, one
 from tests.wakfu.test_cards_places_more import next_own_turn
@@ -52,6 +52,8 @@ HARMFUL = {
     ("power", "Moon"), ("power", "Nomekop le Crapoteur"), ("power", "Prespic Ventru"), ("power", "Zatoïshwan"),
     ("trigger", "Crocabulia"), ("trigger", "Goultard le Barbare"), ("trigger", "Otomaï"),
     ("trigger", "Otomaï:destroyed"), ("trigger", "Prespic Royal"), ("trigger", "Rolac le Bandit"),
+    # a PA loss hurts its player (session 13: Baguette Larvesque's was aimed at its own seat)
+    ("action", "Coupure Temporelle"), ("power", "Temple Xélor"),
 }
 
 
@@ -174,3 +176,17 @@ def test_greedy_never_plays_an_arene_and_lets_one_go_at_its_upkeep() -> None:
     assert eau, "the test needs an Eau card in the Défausse"
     upkeep = Pending("effect", 0, "", (*eau, "destroy"), port, (("fx", "upkeep"),))
     assert strategy._effect(s, 0, upkeep, [*eau, "destroy"]) == min(eau, key=lambda c: (strategy.hand_worth(s, c), c))
+
+
+def test_greedy_aims_a_pa_loss_at_an_opponent() -> None:
+    """Baguette Larvesque, "a player loses 1 PA": the greedy bot used it on its own seat every turn of a
+    random-deck game (a PA loss was not read as harmful, and any seat was a sensible target)."""
+    from allegiance.games.wakfu.effects import POWERS
+
+    spec = POWERS["Baguette Larvesque"][0]
+    assert strategy.harmful(spec)
+    s = board()
+    wand = Item("power", 0, s.players[0].hero, spec.name, power=0, source_zone="monde")
+    assert strategy._targets_sensible(s, 0, wand, spec)
+    s.players[1].out = True  # no opponent left to aim at: not worth using
+    assert not strategy._targets_sensible(s, 0, wand, spec)

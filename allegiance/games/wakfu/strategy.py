@@ -20,12 +20,13 @@ from allegiance.core.actions import Action
 from allegiance.core.rng import Rng
 from allegiance.games.wakfu import choices, rules
 from allegiance.games.wakfu.combat import eligible_attackers
+from allegiance.games.wakfu.combat import targets as attack_targets
 from allegiance.games.wakfu.effects import Spec
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 #: names an effect's code calls when it hurts its target (damage, destruction, inclining, PA loss): renaming one
 #: of these functions (effects.common.damage, events.deal_damage, ...) changes what the greedy bot does
-_HARM_NAMES: Final = frozenset({"damage", "deal_damage", "destroy", "incline", "banish_sac", "recycle"})
+_HARM_NAMES: Final = frozenset({"damage", "deal_damage", "destroy", "incline", "banish_sac", "recycle", "pa_loss"})
 #: answers to an optional effect that mean "do nothing"
 _DECLINE: Final = frozenset({"no", "none", "refuse", "pass", "cancel", "done"})
 
@@ -190,9 +191,12 @@ def _targets_sensible(state: WakfuState, seat: int, probe: Item, spec: Spec) -> 
         return True
     kind = spec.targets[0]
     options = choices.candidates(state, probe, kind)
-    if kind in ("player", "element", "metier"):
+    if kind in ("element", "metier"):
         return bool(options)
     bad = harmful(spec)
+    if kind == "player":  # a seat: an opponent for a harmful effect (Baguette Larvesque's PA loss), else ours
+        mine = state.table.seats[seat].team
+        return any((state.table.seats[o].team != mine) == bad for o in options if isinstance(o, int))
     return any(isinstance(o, int) and enemy(state, seat, o) == bad for o in options)
 
 
@@ -228,11 +232,29 @@ def _attack_pays(state: WakfuState, seat: int) -> bool:
     mine = [c for c in able if state.cards[c].type == "Allié"]
     theirs = _opposing_blockers(state, seat)
     if not mine:  # the Héros alone attacks only where nothing can block it (as :func:`_attacker` sends it)
-        return bool(able) and not theirs
+        return bool(able) and not theirs and _lone_hero_target(state, seat) is not None
     if len(mine) > len(theirs):
         return True
     best = max(rules.force(state, c) for c in mine)
     return best > max((rules.force(state, b) for b in theirs), default=0)
+
+
+def _lone_hero_target(state: WakfuState, seat: int) -> int | None:
+    """Where our Héros attacks alone: the opposing Héros in the Monde when its strike back (702, the target's
+    Force) hurts ours less than ours hurts it, else an opposing Havre Sac (which does not strike back), else
+    nowhere.  A Héros of Force 1 attacking one of Force 5 lost 5 PV for each 1 it dealt."""
+    hero = state.players[seat].hero
+    ours = rules.force(state, hero)
+    targets = attack_targets(state, seat)
+    for t in targets:
+        d = state.cards[t]
+        if d.type == "Héros":
+            theirs = rules.force(state, t)
+            who = state.players[rules.controller(state, t)]
+            if ours > theirs or (ours == theirs and state.players[seat].pv > who.pv):
+                return t
+    sacs = [t for t in targets if state.cards[t].type == "Havre Sac"]
+    return sacs[0] if sacs else None
 
 
 # -- pending choices --------------------------------------------------------------------------------------
@@ -374,6 +396,10 @@ def _extra(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> A
 
 def _attack_target(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
     """The opposing Héros when it stands in the Monde, else an Allié our attackers can kill, else the Havre Sac."""
+    if not any(state.cards[c].type == "Allié" for c in eligible_attackers(state, seat)):
+        lone = _lone_hero_target(state, seat)  # our Héros attacks alone
+        if lone in options:
+            return lone
     heroes = [c for c in options if state.cards[c].type == "Héros"]
     if heroes:
         return heroes[0]
