@@ -190,3 +190,18 @@ def test_greedy_aims_a_pa_loss_at_an_opponent() -> None:
     assert strategy._targets_sensible(s, 0, wand, spec)
     s.players[1].out = True  # no opponent left to aim at: not worth using
     assert not strategy._targets_sensible(s, 0, wand, spec)
+
+
+def test_greedy_plays_goultard_only_when_it_wipes_more_of_theirs_and_its_heros_can_bear_it() -> None:
+    """Goultard le Barbare destroys every other Allié and Zone in the Monde when it appears, and its
+    controller's Héros loses 3 PV each time it untaps: greedy played it at 4 PV and died of it."""
+    def worth(s: WakfuState) -> bool:
+        return strategy._worth_playing(s, 0, one(s, "Goultard le Barbare"))
+
+    s = board(hand={0: ["Goultard le Barbare"]}, monde={0: ["Tofu"], 1: ["Bwork", "Bouftou Royal"]})
+    assert s.players[0].pv > 3 * strategy.GOULTARD_UNTAPS
+    assert worth(s)  # their two Alliés for our Tofu
+    s.players[0].pv = 3 * strategy.GOULTARD_UNTAPS
+    assert not worth(s)  # three untaps would kill our Héros
+    s = board(hand={0: ["Goultard le Barbare"]}, monde={0: ["Bwork", "Bouftou Royal"], 1: ["Tofu"]})
+    assert not worth(s)  # it would wipe more of ours

@@ -136,13 +136,13 @@ def _worth_playing(state: WakfuState, seat: int, c: int) -> bool:
     d = state.cards[c]
     if d.name in _NEVER_PLAYED:
         return False
+    condition = _PLAY_CONDITIONS.get(d.name)
+    if condition is not None and not condition(state, seat):
+        return False
     if d.type != "Action":
         return True
     spec = choices.ACTIONS.get(d.name)
     if spec is None:
-        return False
-    condition = _PLAY_CONDITIONS.get(d.name)
-    if condition is not None and not condition(state, seat):
         return False
     return _targets_sensible(state, seat, Item("card", seat, c, d.name), spec)
 
@@ -169,8 +169,26 @@ def _halouine_pays(state: WakfuState, seat: int) -> bool:
 #: to attack only when nothing can block it
 _NEVER_PLAYED: Final = frozenset({"Arène des Démons des Heures"})
 
-#: Actions that cost their player something whatever their targets: played only when this says so
-_PLAY_CONDITIONS: Final = {"Malédiction d'Halouine": _halouine_pays}
+def _goultard_pays(state: WakfuState, seat: int) -> bool:
+    """Goultard le Barbare destroys every other Allié and Zone in the Monde when it appears, and each time it
+    untaps its controller's Héros loses 3 PV: worth it only when the other side loses more than ours and our
+    Héros can bear a few untaps (it killed greedy Héros at 4 PV in random-deck games)."""
+    mine = theirs = 0.0
+    for q in state.players:
+        worth = sum(_allie_worth(state, c) if state.cards[c].type == "Allié" else 1.0 for c in q.monde
+                    if state.cards[c].type in ("Allié", "Zone"))
+        if state.table.seats[q.seat].team == state.table.seats[seat].team:
+            mine += worth
+        else:
+            theirs += worth
+    return theirs > mine and state.players[seat].pv > 3 * GOULTARD_UNTAPS
+
+
+#: how many of Goultard le Barbare's untaps (3 PV each) our Héros must survive before it is played
+GOULTARD_UNTAPS: Final = 3
+
+#: cards that cost their player something whatever their targets: played only when this says so
+_PLAY_CONDITIONS: Final = {"Malédiction d'Halouine": _halouine_pays, "Goultard le Barbare": _goultard_pays}
 
 
 def _worth_using(state: WakfuState, seat: int, c: int, power: int) -> bool:
