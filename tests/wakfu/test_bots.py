@@ -54,6 +54,8 @@ HARMFUL = {
     ("trigger", "Otomaï:destroyed"), ("trigger", "Prespic Royal"), ("trigger", "Rolac le Bandit"),
     # a PA loss hurts its player (session 13: Baguette Larvesque's was aimed at its own seat)
     ("action", "Coupure Temporelle"), ("power", "Temple Xélor"),
+    # Défi's duel hurts its target through a later choice (session 13: it was aimed at greedy's own Héros)
+    ("action", "Défi"),
 }
 
 
@@ -205,3 +207,22 @@ def test_greedy_plays_goultard_only_when_it_wipes_more_of_theirs_and_its_heros_c
     assert not worth(s)  # three untaps would kill our Héros
     s = board(hand={0: ["Goultard le Barbare"]}, monde={0: ["Bwork", "Bouftou Royal"], 1: ["Tofu"]})
     assert not worth(s)  # it would wipe more of ours
+
+
+def test_greedy_challenges_an_enemy_with_defi_and_accepts_a_duel_only_when_its_character_survives() -> None:
+    """Défi: a character of the target's controller fights the challenger's inclined character, or the
+    challenger's player gains 1 XP.  Greedy aimed it at its own Héros (the duel is fought in a later choice,
+    so the names its code calls did not read as harmful) and accepted a duel that cost its Héros 4 PV."""
+    from allegiance.games.wakfu.effects import ACTIONS
+
+    assert strategy.harmful(ACTIONS["Défi"])
+    s = board(hero_in_monde=(0,), monde={0: ["Tofu"], 1: ["Bwork"]})
+    tofu, bwork, hero = one(s, "Tofu"), one(s, "Bwork"), s.players[0].hero
+    def answer(target: int, challenger: int) -> object:
+        pend = Pending("effect", 0, "", ("accept", "refuse"), None,
+                       (("challenger", 1), ("fx", "defi"), ("mine", challenger), ("target", target)))
+        return strategy._effect(s, 0, pend, ["accept", "refuse"])
+    assert rules.force(s, bwork) >= rules.force(s, tofu)
+    assert answer(tofu, bwork) == "refuse"  # the Tofu would die
+    assert rules.force(s, bwork) < s.players[0].pv
+    assert answer(hero, bwork) == "accept"  # the Héros takes the Bwork's Force and lives

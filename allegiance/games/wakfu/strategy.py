@@ -37,8 +37,15 @@ def _harmful_code(code: Any) -> bool:
         _harmful_code(c) for c in code.co_consts if hasattr(c, "co_names"))
 
 
+#: effects that hurt their target through a later choice, which the names their own code calls do not show:
+#: Défi's duel is fought when its target's controller accepts (``_fx_defi``)
+_HARMFUL_LATER: Final = frozenset({"Défi"})
+
+
 def harmful(spec: Spec) -> bool:
     """Whether an effect hurts its targets (read once from the names its code calls)."""
+    if spec.name in _HARMFUL_LATER:
+        return True
     code = getattr(spec.resolve, "__code__", None)
     if code is None:
         return False
@@ -530,6 +537,18 @@ def _upkeep_card(state: WakfuState, seat: int, pend: Pending, options: list[Any]
     return min(cards, key=lambda c: (hand_worth(state, c), c)) if cards else _first(state, seat, pend, options)
 
 
+def _defi(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
+    """Défi: our challenged character fights the challenger's (each deals its Force to the other) or we
+    refuse and the challenger's player gains 1 XP: accepted when ours survives the duel."""
+    mine, theirs = pend.get("target"), pend.get("mine")
+    if isinstance(mine, int) and isinstance(theirs, int) and mine in state.cards and theirs in state.cards:
+        survives = rules.force(state, theirs) < _toughness(state, mine)
+        pick = "accept" if survives else "refuse"
+        if pick in options:
+            return pick
+    return _first(state, seat, pend, options)
+
+
 def _weakest_allie(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> Any:
     cards = [o for o in options if isinstance(o, int) and not isinstance(o, bool) and o in state.cards]
     return min(cards, key=lambda c: (_allie_worth(state, c), c)) if cards else _first(state, seat, pend, options)
@@ -551,7 +570,7 @@ def _pick_side(state: WakfuState, seat: int, pend: Pending, options: list[Any]) 
     return "done" if "done" in options else _first(state, seat, pend, options)
 
 
-_EFFECT_ANSWERS: Final = {"donjon": _upkeep_pv, "upkeep_pv": _upkeep_pv, "upkeep": _upkeep_card,
+_EFFECT_ANSWERS: Final = {"donjon": _upkeep_pv, "upkeep_pv": _upkeep_pv, "upkeep": _upkeep_card, "defi": _defi,
                           "halouine": _weakest_allie,
                           "to_play": _strongest_allie, "pick": _pick_side}
 
