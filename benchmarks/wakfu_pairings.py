@@ -42,7 +42,8 @@ Measured 2026-11-27 (commit f54e769; one process each, sharing the machine):
   (82.1-86.6 %), 45 s.  Recycling the hand at the first offer (604.2; session 12, load average 9-10):
   92.1 % (90.3-93.6 %), 43 s; ``--seed 7``: 91.8 % (89.9-93.3 %).  Session 13 (the Héros shelters, no Arène,
   a PA loss aimed at an opponent, the Héros attacks alone only what it outfights): 93.2 % (91.5-94.6 %), 74 s;
-  ``--seed 7``: 93.2 % (91.5-94.6 %), 69 s.
+  ``--seed 7``: 93.2 % (91.5-94.6 %), 69 s.  With Goultard le Barbare and Défi played sensibly: 93.7 %
+  (92.0-95.0 %), 83 s; ``--seed 7``: 93.5 % (91.8-94.9 %), 77 s.
 
 Réactions are asked only of seats that can react (``reaction_prompts=playable``): the bots' games are
 the same as with ``always`` (a seat that cannot react passes), and faster.
