@@ -171,7 +171,9 @@ def test_a_wakfu_report_has_its_track_and_card_table(wakfu_results: tuple[Path, 
                                               / sum(len(g.track) > 9 for g in games))
     # greedy bots win on XP (18 XP): late in the game the eventual winner leads
     assert all(g.reason.startswith("Victoire à l'Expérience") for g in games)
-    late = next(p for p in reversed(points) if None not in p["mean_by_winner"].values())
+    # (the latest turn that a quarter of the games still reach: the last few turns hold a game or two,
+    # whose lead at that turn says nothing of the rest)
+    late = next(p for p in reversed(points) if None not in p["mean_by_winner"].values() and p["n"] >= 10)
     assert late["turn"] > 20 and late["mean_by_winner"]["p0"] > 0 > late["mean_by_winner"]["p1"]
     assert any(line.startswith("Mean XP lead of the table's first team") for line in data["summary"])
     # the card table: every card played, how many copies, by how many player-games, and how they fared

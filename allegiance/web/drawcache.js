@@ -10,6 +10,10 @@ const Draw = (() => {
   // -- morphing: the page's board into a new description -------------------------------------------
   // the identity of an element among its siblings: a card, a seat's box, a pile, a region
   const KEYS = ["data-card", "data-seat", "data-pile", "data-region", "data-order-seat", "id"];
+  // where a keyed element keeps the description (HTML) it was last drawn from.  The page's own marks on
+  // such an element (a pending click, a pick's targets, an arrival's animation) are cleared by the code
+  // that sets them, not by drawing: an element left as it is keeps only what that code keeps.
+  const DRAWN_FROM = Symbol("drawn from");
   function keyOf(node) {
     if (node.nodeType !== 1) return null;
     for (const k of KEYS) {
@@ -67,8 +71,16 @@ const Draw = (() => {
           if (!used.has(o) && o.nodeType === nu.nodeType && o.nodeName === nu.nodeName) { match = o; at = j + 1; break; }
         }
       }
+      // a keyed element (a card, a seat's box) whose description is the one it was last drawn from is
+      // left as it is, with all it holds: at 8v8 most of the board is unchanged from one state to the next
+      const src = k !== null ? nu.outerHTML : null;
       let node;
-      if (match) { used.add(match); patch(match, nu); node = match; } else node = nu;
+      if (match) {
+        used.add(match);
+        if (src === null || match[DRAWN_FROM] !== src) patch(match, nu);
+        node = match;
+      } else node = nu;
+      if (src !== null) node[DRAWN_FROM] = src;
       const here = parent.childNodes[i] || null;
       if (here !== node) parent.insertBefore(node, here);
       i++;

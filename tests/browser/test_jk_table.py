@@ -371,3 +371,33 @@ def test_the_jk_renderer_draws_battles_response_windows_and_the_final_conflict(b
         no_errors(page)
     finally:
         server.stop()
+
+
+def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+    """Issue 24 (every card in sight) at 390×844: the first 70 states seat 0 sees of a seeded three-sided
+    game, fed to a page one by one.  The current planet's lanes overflowed its box in 205 of 480 such states
+    (cards drawn under the next box); the renderer now draws a crowded planet denser (``fitPlanet``), so
+    every card in play and every lasting card of the home side has its name on screen in each state."""
+    from tests.browser.fed_page import messages
+    from tests.browser.test_page_feel import deliver
+
+    server = ServerProcess(str(tmp_path / "phone.db")).start()
+    try:
+        page = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce").new_page()
+        pages.append(page)
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        from tests.browser.fed_page import FAKE_SOCKET
+        page.add_init_script(FAKE_SOCKET)
+        page.goto(f"{server.base}/table/fed")
+        page.wait_for_function("document.body.dataset.online === '1'")
+        denser = 0
+        for i, msg in enumerate(messages("jk", "AvEvI", 0, 70, seed=1)):
+            deliver(page, msg)
+            page.evaluate("() => new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(d, 0))))")
+            assert page.evaluate(UNSEEN, ".jk-home .mtable .jmini .nm") == [], i
+            denser += page.locator(".jk .jplanet-now.dense").count()
+        assert denser > 0, "no state crowded the planet: the test no longer tries the dense layout"
+        no_errors(page)
+    finally:
+        server.stop()

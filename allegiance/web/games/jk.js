@@ -275,6 +275,32 @@
       ${planetZone(view, ctx)}
       <div class="jk-home">${sideBox(home, view, ctx, "home")}</div>
       ${handZone(view, ctx)}</div>`);
+    fitPlanet(root);
+    if (!root.__jkFit && window.ResizeObserver) {
+      root.__jkFit = new ResizeObserver(() => fitPlanet(root));
+      root.__jkFit.observe(root);
+    }
+  }
+
+  // Every card in play in sight, unscrolled (issue 24): while the current planet's cards overflow its box
+  // (a phone, a crowded planet), they are drawn denser: first each lane's name beside its cards and smaller
+  // chips, then chips without their marks.  A drawing starts from the plain layout (the description holds
+  // no density), so a planet that empties gets its room back.
+  // Last, the other sides' boxes give the planet their room (they scroll inside: their lasting cards are
+  // a count that opens their list on a phone anyway).
+  const DENSITY = ["dense", "denser"];
+  function fitPlanet(root) {
+    const board = root.querySelector(".jk");
+    const zone = root.querySelector(".jplanet-now");
+    if (!board || !zone) return;
+    zone.classList.remove(...DENSITY);
+    board.classList.remove("tight");
+    const over = () => zone.scrollHeight > zone.clientHeight + 1;
+    for (const cls of DENSITY) {
+      if (!over()) return;
+      zone.classList.add(cls);
+    }
+    if (over()) board.classList.add("tight");
   }
 
   // -- actions on cards -------------------------------------------------------------------------------------------

@@ -409,10 +409,19 @@
     if (board.__fit) board.style.gridTemplateRows = board.__fit.rows;
     groups.forEach((g) => { if (g.__fit) g.classList.add(...g.__fit.cls); });
     strips.forEach((s) => { if (s.__fit) { s.classList.add(...s.__fit.cls); if (s.__fit.ch) s.style.setProperty("--ch", s.__fit.ch); } });
-    // the compact seats and the rows: made again when the board's size or a compact seat changed
-    const rowsFor = `${board.clientWidth}|${board.clientHeight}|${groups.map((g) => `${g.childElementCount}:${g.textContent.length}`).join(",")}`;
-    if (!board.__fit || board.__fit.sig !== rowsFor) fitRows(board, groups);
-    board.__fit = { sig: rowsFor, rows: board.style.gridTemplateRows };
+    // the compact seats and the rows: made again from nothing when the board's size or its parts changed
+    // (its rows, any card come or gone or drawn twice, as in a combat); when only words changed (a count,
+    // a PV, a card inclined), the last fit is kept,
+    // made denser only where something now overflows it (read at no cost: the sizes were just read,
+    // nothing written since).  Made again from nothing at every state, they cost 16 ms of layouts a
+    // state at 8v8 (issue 24, item 10).
+    const cardsFor = [...board.querySelectorAll("[data-card]")].map((e) => e.dataset.card).join(",");
+    const sizeFor = `${board.clientWidth}|${board.clientHeight}|${board.childElementCount}|${cardsFor}`;
+    const textFor = groups.map((g) => g.textContent.length).join(",");
+    const last = board.__fit;
+    if (!last || last.size !== sizeFor) fitRows(board, groups, true);
+    else if (last.text !== textFor && groups.some(overflows)) fitRows(board, groups, false);
+    board.__fit = { size: sizeFor, text: textFor, rows: board.style.gridTemplateRows };
     groups.forEach((g) => { g.__fit = { cls: ["dense", "denser"].filter((c) => g.classList.contains(c)) }; });
     // the strips whose cards or size changed: read every size, then write (one layout)
     const sigOf = (s, n) => `${n}|${s.textContent.length}|${s.clientWidth}|${s.clientHeight}`;
@@ -440,10 +449,12 @@
 
   // compact seats: denser chips while their box overflows (every box at once: a layout per step); then,
   // if still too many, their row of the board takes the room it needs from the roomiest other row
-  function fitRows(board, groups) {
-    groups.forEach((g) => g.classList.remove("dense", "denser"));
-    board.style.gridTemplateRows = "";
-    const overflows = (g) => g.scrollHeight > g.clientHeight + 1;
+  const overflows = (g) => g.scrollHeight > g.clientHeight + 1;
+  function fitRows(board, groups, anew) {
+    if (anew) {
+      groups.forEach((g) => g.classList.remove("dense", "denser"));
+      board.style.gridTemplateRows = "";
+    }
     let over = groups.filter(overflows);
     for (const cls of ["dense", "denser"]) {
       over.forEach((g) => g.classList.add(cls));
