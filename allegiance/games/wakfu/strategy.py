@@ -175,6 +175,9 @@ def _halouine_pays(state: WakfuState, seat: int) -> bool:
 #: at the end of each of your turns in which it did not attack (605.1), and this heuristic sends its Héros
 #: to attack only when nothing can block it
 _NEVER_PLAYED: Final = frozenset({"Arène des Démons des Heures"})
+#: how many of Goultard le Barbare's untaps (3 PV each) our Héros must survive before it is played
+GOULTARD_UNTAPS: Final = 3
+
 
 def _goultard_pays(state: WakfuState, seat: int) -> bool:
     """Goultard le Barbare destroys every other Allié and Zone in the Monde when it appears, and each time it
@@ -189,10 +192,6 @@ def _goultard_pays(state: WakfuState, seat: int) -> bool:
         else:
             theirs += worth
     return theirs > mine and state.players[seat].pv > 3 * GOULTARD_UNTAPS
-
-
-#: how many of Goultard le Barbare's untaps (3 PV each) our Héros must survive before it is played
-GOULTARD_UNTAPS: Final = 3
 
 #: cards that cost their player something whatever their targets: played only when this says so
 _PLAY_CONDITIONS: Final = {"Malédiction d'Halouine": _halouine_pays, "Goultard le Barbare": _goultard_pays}

@@ -284,10 +284,10 @@
 
   // Every card in play in sight, unscrolled (issue 24): while the current planet's cards overflow its box
   // (a phone, a crowded planet), they are drawn denser: first each lane's name beside its cards and smaller
-  // chips, then chips without their marks.  A drawing starts from the plain layout (the description holds
-  // no density), so a planet that empties gets its room back.
-  // Last, the other sides' boxes give the planet their room (they scroll inside: their lasting cards are
-  // a count that opens their list on a phone anyway).
+  // chips, then chips without their marks, and last the other sides' boxes give the planet their room (they
+  // scroll inside; on a phone their lasting cards are a count that opens their list anyway).  A drawing
+  // starts from the plain layout (the description holds no density), so a planet that empties gets its
+  // room back.
   const DENSITY = ["dense", "denser"];
   function fitPlanet(root) {
     const board = root.querySelector(".jk");

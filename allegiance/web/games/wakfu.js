@@ -411,10 +411,9 @@
     strips.forEach((s) => { if (s.__fit) { s.classList.add(...s.__fit.cls); if (s.__fit.ch) s.style.setProperty("--ch", s.__fit.ch); } });
     // the compact seats and the rows: made again from nothing when the board's size or its parts changed
     // (its rows, any card come or gone or drawn twice, as in a combat); when only words changed (a count,
-    // a PV, a card inclined), the last fit is kept,
-    // made denser only where something now overflows it (read at no cost: the sizes were just read,
-    // nothing written since).  Made again from nothing at every state, they cost 16 ms of layouts a
-    // state at 8v8 (issue 24, item 10).
+    // a PV, a card inclined), the last fit is kept, made denser only where something now overflows it
+    // (read at no cost: the sizes were just read, nothing written since).  Made again from nothing at
+    // every state, they cost 16 ms of layouts a state at 8v8 (issue 24, item 10).
     const cardsFor = [...board.querySelectorAll("[data-card]")].map((e) => e.dataset.card).join(",");
     const sizeFor = `${board.clientWidth}|${board.clientHeight}|${board.childElementCount}|${cardsFor}`;
     const textFor = groups.map((g) => g.textContent.length).join(",");
