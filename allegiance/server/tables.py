@@ -566,7 +566,8 @@ class TableManager:
 
     async def open(self, table_id: str, client: str | None = None) -> LiveTable:
         """The live table; one not in memory is rebuilt in a worker thread (a few at once, and at most
-        ``Limits.loads_per_client`` for one ``client`` address).
+        ``Limits.loads_per_client`` for one ``client`` address; a table being rebuilt already is waited
+        for, not rebuilt again, and takes no slot: a player's pages reconnecting together all get it).
 
         Raises :class:`TableNotFound`, :class:`TableBroken` for a quarantined table, :class:`TooBusy`.
         """
@@ -577,6 +578,9 @@ class TableManager:
             raise TableNotFound(f"there is no table {table_id!r}")
         if client is None:
             return await self._open_cold(table_id)
+        pending = self._loading.get(table_id)
+        if pending is not None:  # being rebuilt already: waiting for it costs no rebuild, so takes no slot
+            return await asyncio.shield(pending)
         # counted by ``self.slots``: over every process of a PostgreSQL site (issue 25)
         slot = await self.slots.take(LOAD, client, self.limits.loads_per_client)
         if slot is None:
