@@ -373,12 +373,17 @@ def test_the_jk_renderer_draws_battles_response_windows_and_the_final_conflict(b
         server.stop()
 
 
-def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pages: list[Any], tmp_path: Path) -> None:
-    """Issue 24 (every card in sight) at 390×844: the first 70 states seat 0 sees of a seeded three-sided
-    game, fed to a page one by one.  The current planet's lanes overflowed its box in 205 of 480 such states
-    (cards drawn under the next box); the renderer now draws a crowded planet denser (``fitPlanet``), so
-    every card in play and every lasting card of the home side has its name on screen in each state."""
-    from tests.browser.fed_page import messages
+@pytest.mark.parametrize("mode", ["AvEvI", "AAAvEEE"])
+def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pages: list[Any], tmp_path: Path,
+                                                               mode: str) -> None:
+    """Issue 24 (every card in sight) at 390×844: the first 70 states seat 0 sees of a seeded game, fed to a
+    page one by one.  In a three-sided game the current planet's lanes overflowed its box in 205 of 480
+    such states (cards drawn under the next box); with three players a side the home side's box, capped
+    on a phone, hid a teammate's lasting cards in 216 of 240.  The renderer (``fitPlanet``) now lifts the
+    home box's cap when it holds more, draws a crowded planet denser, and last folds a teammate's hand into
+    a button that opens it, so every card in play and every lasting card of the home side has its name on
+    screen in each state, and a folded hand is one click away."""
+    from tests.browser.fed_page import FAKE_SOCKET, messages
     from tests.browser.test_page_feel import deliver
 
     server = ServerProcess(str(tmp_path / "phone.db")).start()
@@ -387,17 +392,28 @@ def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pag
         pages.append(page)
         page.errors = []  # type: ignore[attr-defined]
         page.on("pageerror", lambda e: page.errors.append(str(e)))
-        from tests.browser.fed_page import FAKE_SOCKET
         page.add_init_script(FAKE_SOCKET)
         page.goto(f"{server.base}/table/fed")
         page.wait_for_function("document.body.dataset.online === '1'")
-        denser = 0
-        for i, msg in enumerate(messages("jk", "AvEvI", 0, 70, seed=1)):
+        denser = folded = 0
+        for i, msg in enumerate(messages("jk", mode, 0, 70, seed=1)):
             deliver(page, msg)
             page.evaluate("() => new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(d, 0))))")
-            assert page.evaluate(UNSEEN, ".jk-home .mtable .jmini .nm") == [], i
+            assert page.evaluate(UNSEEN, ".jk-home .mtable .jmini .nm") == [], (mode, i)
             denser += page.locator(".jk .jplanet-now.dense").count()
+            if page.locator(".jk.fold-hands").count() and not folded:
+                folded += 1
+                box = page.locator(".jk-home .jplayer:has(.hcount)").first
+                hand = box.evaluate("(b) => [...b.querySelectorAll('.mhand .jmini .nm')].map((n) => n.textContent)")
+                assert box.locator(".mhand").is_hidden() and hand
+                box.locator(".hcount").click()
+                listed = page.locator("#overlay").inner_text()
+                assert "hand, seen by the side" in listed and all(name in listed for name in hand), (hand, listed)
+                page.keyboard.press("Escape")
+                page.wait_for_selector("#overlay", state="hidden")
         assert denser > 0, "no state crowded the planet: the test no longer tries the dense layout"
+        if mode == "AAAvEEE":
+            assert folded, "no state folded a teammate's hand: the test no longer tries that step"
         no_errors(page)
     finally:
         server.stop()

@@ -217,7 +217,8 @@
   function playerBox(p, view, ctx) {
     const acting = (ctx.active || []).includes(p.seat) && view.phase !== "over";
     const hand = p.seat !== view.seat && p.hand_cards
-      ? `<div class="mhand" aria-label="${esc(p.label)}'s hand, seen by the side"><span class="ml">hand</span>${p.hand_cards.map((c) => mini(c, view, ctx, "inhand")).join("") || '<span class="muted">empty</span>'}</div>` : "";
+      ? `<div class="mhand" aria-label="${esc(p.label)}'s hand, seen by the side"><span class="ml">hand</span>${p.hand_cards.map((c) => mini(c, view, ctx, "inhand")).join("") || '<span class="muted">empty</span>'}</div>
+        <button class="pile hcount" type="button" data-pile="hand:${p.seat}" aria-label="${esc(whose(p, view))} hand, seen by the side: ${p.hand_cards.length} card(s)">see the hand</button>` : "";
     // lasting cards: by name; on a phone, another side's fold into a count that opens the list
     const lasting = (p.table || []).length
       ? `<div class="mtable"><span class="ml">on the table</span>${p.table.map((c) => mini(c, view, ctx)).join("")}</div>
@@ -282,25 +283,32 @@
     }
   }
 
-  // Every card in play in sight, unscrolled (issue 24): while the current planet's cards overflow its box
-  // (a phone, a crowded planet), they are drawn denser: first each lane's name beside its cards and smaller
-  // chips, then chips without their marks, and last the other sides' boxes give the planet their room (they
-  // scroll inside; on a phone their lasting cards are a count that opens their list anyway).  A drawing
-  // starts from the plain layout (the description holds no density), so a planet that empties gets its
-  // room back.
+  // Every card in play in sight, unscrolled (issue 24).  On a phone the home side's box is capped so that
+  // the planet keeps its room; when the home side holds more than the cap (three or four players a side,
+  // their lasting cards and a teammate's hand), the cap goes ("roomy-home") and the planet makes do with
+  // what is left.  While the current planet's cards overflow its box (a phone, a crowded planet) they are
+  // drawn denser: first each lane's name beside its cards and smaller chips, then chips without their marks
+  // and the battle's lines cut to one; then ("tight") the other sides' boxes and the hand give the board
+  // their room (the other sides' boxes scroll inside: on a phone their lasting cards are a count that opens
+  // their list anyway; the hand scrolls sideways); last ("fold-hands") a teammate's hand is a button that
+  // opens it, as another side's lasting cards are.  A drawing starts from the plain layout (the description
+  // holds no density), so a planet that empties gets its room back.
   const DENSITY = ["dense", "denser"];
   function fitPlanet(root) {
     const board = root.querySelector(".jk");
     const zone = root.querySelector(".jplanet-now");
     if (!board || !zone) return;
+    const home = board.querySelector(".jk-home");
     zone.classList.remove(...DENSITY);
-    board.classList.remove("tight");
-    const over = () => zone.scrollHeight > zone.clientHeight + 1;
+    board.classList.remove("tight", "roomy-home", "fold-hands");
+    const over = (el) => !!el && el.scrollHeight > el.clientHeight + 1;
+    if (over(home)) board.classList.add("roomy-home");
     for (const cls of DENSITY) {
-      if (!over()) return;
+      if (!over(zone)) break;
       zone.classList.add(cls);
     }
-    if (over()) board.classList.add("tight");
+    if (over(zone) || over(home)) board.classList.add("tight");
+    if ((over(zone) || over(home)) && home && home.querySelector(".mhand")) board.classList.add("fold-hands");
   }
 
   // -- actions on cards -------------------------------------------------------------------------------------------
@@ -339,9 +347,10 @@
   function pileDetail(key, view, catalog) {
     const [kind, seat] = String(key).split(":");
     const p = player(view, Number(seat));
-    if (!p || (kind !== "discard" && kind !== "table")) return "";
-    const cards = (kind === "discard" ? p.discard : p.table) || [];
-    return `<div class="detail"><h2>${esc(whose(p, view))} ${kind === "discard" ? "discard pile" : "lasting cards on the table"}</h2>
+    const TITLES = { discard: "discard pile", table: "lasting cards on the table", hand: "hand, seen by the side" };
+    if (!p || !TITLES[kind]) return "";
+    const cards = (kind === "discard" ? p.discard : kind === "table" ? p.table : p.hand_cards) || [];
+    return `<div class="detail"><h2>${esc(whose(p, view))} ${TITLES[kind]}</h2>
       ${cards.length ? `<ol>${[...cards].reverse().map((c) => { const f = full(c, catalog);
         return `<li>${esc(f.name)} <span class="muted">${esc([f.type, f.allegiance].filter(Boolean).join(" · "))}${f.invented ? " · invented for this project" : ""}</span></li>`; }).join("")}</ol>`
         : '<p class="muted">empty</p>'}${kind === "discard" ? '<p class="muted">top card first</p>' : ""}</div>`;
