@@ -27,7 +27,9 @@ def advance(state: WakfuState) -> None:
             top = state.file[-1]
             if not top.paid:  # pragma: no cover - payment always has a pending decision
                 raise RuntimeError("Wakfu: a card is being paid for with no decision pending")
-            if top.to_ask:
+            # the seats to ask, in order; one with nothing to answer is passed over at once (asking changes
+            # nothing, so the checks above need not run again: at 4v4 they ran for each of seven seats)
+            while top.to_ask:
                 seat = top.to_ask.pop(0)
                 options = choices.reactions(state, seat, top)
                 if options or state.config.reaction_prompts == "always":
@@ -55,7 +57,6 @@ def advance(state: WakfuState) -> None:
                     state.pending.append(Pending("reaction", seat, f"{what}: play a Réaction or pass",
                                                  (*options, "pass"), top.card))
                     return
-                continue
             state.file.pop()
             resolution.resolve(state, top)
             continue
