@@ -61,6 +61,52 @@ def samples(mode: str, games: int, seed: int, noise: float) -> tuple[np.ndarray,
     return np.array(xs), np.array(ys)
 
 
+def side_samples(mode: str, games: int, seed: int, noise: float) -> tuple[np.ndarray, np.ndarray]:
+    """For a line-up of three sides or more: every side's features (samples × sides × features, plus a
+    column per side after the first that takes up what the decks differ by) and the sides' results (the
+    winner 1, a draw shared), from noisy greedy games taken as :func:`samples` takes them."""
+    game = get_game("jk")
+    xs: list[list[list[float]]] = []
+    ys: list[list[float]] = []
+    for i in range(games):
+        state = game.new_game(mode, seed * 100_003 + i)
+        rng = Rng(seed * 7919 + i)
+        rows: list[list[list[float]]] = []
+        mark = (-1, -1)
+        while game.outcome(state) is None:
+            now = (state.turn, len(state.controlled))
+            if now != mark:
+                mark = now
+                fs = features(state)
+                rows.append([f + [1.0 if j == t else 0.0 for j in range(1, len(fs))] for t, f in enumerate(fs)])
+            seat = game.active_seats(state)[0]
+            legal = game.legal_actions(state, seat)
+            pick = legal[rng.below(len(legal))] if rng.below(1000) < noise * 1000 else \
+                greedy_choice(state, seat, legal, rng)
+            game.apply_unchecked(state, seat, pick)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        result = [float(outcome.scores[t]) for t in state.table.teams]
+        xs += rows
+        ys += [result] * len(rows)
+    return np.array(xs), np.array(ys)
+
+
+def fit_sides(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 30) -> np.ndarray:
+    """Weights of a softmax over the sides (one weight vector shared by every side; the chance of a side is
+    the softmax of ``x @ w`` over the sides), by Newton's method with a small ridge."""
+    w = np.zeros(x.shape[2])
+    for _ in range(steps):
+        z = x @ w
+        p = np.exp(z - z.max(axis=1, keepdims=True))
+        p /= p.sum(axis=1, keepdims=True)
+        grad = np.einsum("nsf,ns->f", x, p - y) + ridge * w
+        mean = np.einsum("nsf,ns->nf", x, p)
+        hess = np.einsum("nsf,ns,nsg->fg", x, p, x) - np.einsum("nf,ng->fg", mean, mean) + ridge * np.eye(len(w))
+        w -= np.linalg.solve(hess, grad)
+    return w
+
+
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 30) -> np.ndarray:
     """Logistic regression without intercept (the classes are mirrored), by Newton's method."""
     w = np.zeros(x.shape[1])
@@ -79,6 +125,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--noise", type=float, default=0.1)
     args = parser.parse_args(argv)
+    sides = len(get_game("jk").table_for(args.mode).teams)
+    if sides > 2:
+        x3, y3 = side_samples(args.mode, args.games, args.seed, args.noise)
+        w = fit_sides(x3, y3)
+        z = x3 @ w
+        p3 = np.exp(z - z.max(axis=1, keepdims=True))
+        p3 /= p3.sum(axis=1, keepdims=True)
+        loss = -np.mean(np.sum(y3 * np.log(p3 + 1e-12), axis=1))
+        print(f"{len(y3)} samples of {args.games} games, {sides} sides; mean log loss {loss:.4f}")
+        bias = [f"side_{j + 1} (deck bias, not used)" for j in range(1, sides)]
+        for name, v in zip((*FEATURES, *bias), w, strict=True):
+            print(f"  {name:24s} {v:+.3f}")
+        print("WEIGHTS_THREE_SIDES = (" + ", ".join(f"{v:.3f}" for v in w[:len(FEATURES)]) + ")")
+        return 0
     x, y = samples(args.mode, args.games, args.seed, args.noise)
     w = fit(x, y)
     p = 1.0 / (1.0 + np.exp(-(x @ w)))
