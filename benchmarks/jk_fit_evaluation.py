@@ -12,12 +12,16 @@ differ by, so the features' weights do not (it is not part of the evaluation: it
 move a side compares).  It prints the weights in the order of ``FEATURES``.
 
     .venv/bin/python benchmarks/jk_fit_evaluation.py --games 3000 --seed 1   # about a minute
+
+With three sides (``--mode AvEvI``) it fits a softmax over the sides instead (every side's features, one
+weight vector shared by all, a deck column per side after the first) and prints ``WEIGHTS_THREE_SIDES``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -31,22 +35,20 @@ from allegiance.games.jk.search import FEATURES, features  # noqa: E402
 from allegiance.games.jk.strategy import greedy_choice  # noqa: E402
 
 
-def samples(mode: str, games: int, seed: int, noise: float) -> tuple[np.ndarray, np.ndarray]:
-    """Feature differences (first side minus second) and results (1, 0.5, 0) of noisy greedy games."""
+def noisy_games(mode: str, games: int, seed: int, noise: float) -> Iterator[tuple[list[list[list[float]]], list[float]]]:
+    """Noisy greedy games of ``mode``: for each, every side's features at the start of every turn and after
+    every control check, and the sides' results (the winner 1, a draw shared), in the table's order of sides."""
     game = get_game("jk")
-    xs: list[list[float]] = []
-    ys: list[float] = []
     for i in range(games):
         state = game.new_game(mode, seed * 100_003 + i)
         rng = Rng(seed * 7919 + i)
-        rows: list[list[float]] = []
+        taken: list[list[list[float]]] = []
         mark = (-1, -1)
         while game.outcome(state) is None:
             now = (state.turn, len(state.controlled))
             if now != mark:
                 mark = now
-                a, b = features(state)
-                rows.append([x - y for x, y in zip(a, b, strict=True)] + [1.0])
+                taken.append(features(state))
             seat = game.active_seats(state)[0]
             legal = game.legal_actions(state, seat)
             pick = legal[rng.below(len(legal))] if rng.below(1000) < noise * 1000 else \
@@ -54,8 +56,17 @@ def samples(mode: str, games: int, seed: int, noise: float) -> tuple[np.ndarray,
             game.apply_unchecked(state, seat, pick)
         outcome = game.outcome(state)
         assert outcome is not None
-        first = outcome.scores[state.table.teams[0]]
-        for r in rows:
+        yield taken, [float(outcome.scores[t]) for t in state.table.teams]
+
+
+def samples(mode: str, games: int, seed: int, noise: float) -> tuple[np.ndarray, np.ndarray]:
+    """Feature differences (first side minus second) and results (1, 0.5, 0) of noisy greedy games."""
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for taken, result in noisy_games(mode, games, seed, noise):
+        first = result[0]
+        for a, b in taken:
+            r = [x - y for x, y in zip(a, b, strict=True)] + [1.0]
             xs += [r, [-x for x in r]]
             ys += [first, 1.0 - first]
     return np.array(xs), np.array(ys)
@@ -63,32 +74,14 @@ def samples(mode: str, games: int, seed: int, noise: float) -> tuple[np.ndarray,
 
 def side_samples(mode: str, games: int, seed: int, noise: float) -> tuple[np.ndarray, np.ndarray]:
     """For a line-up of three sides or more: every side's features (samples × sides × features, plus a
-    column per side after the first that takes up what the decks differ by) and the sides' results (the
-    winner 1, a draw shared), from noisy greedy games taken as :func:`samples` takes them."""
-    game = get_game("jk")
+    column per side after the first that takes up what the decks differ by) and the sides' results, from
+    the games :func:`samples` reads."""
     xs: list[list[list[float]]] = []
     ys: list[list[float]] = []
-    for i in range(games):
-        state = game.new_game(mode, seed * 100_003 + i)
-        rng = Rng(seed * 7919 + i)
-        rows: list[list[list[float]]] = []
-        mark = (-1, -1)
-        while game.outcome(state) is None:
-            now = (state.turn, len(state.controlled))
-            if now != mark:
-                mark = now
-                fs = features(state)
-                rows.append([f + [1.0 if j == t else 0.0 for j in range(1, len(fs))] for t, f in enumerate(fs)])
-            seat = game.active_seats(state)[0]
-            legal = game.legal_actions(state, seat)
-            pick = legal[rng.below(len(legal))] if rng.below(1000) < noise * 1000 else \
-                greedy_choice(state, seat, legal, rng)
-            game.apply_unchecked(state, seat, pick)
-        outcome = game.outcome(state)
-        assert outcome is not None
-        result = [float(outcome.scores[t]) for t in state.table.teams]
-        xs += rows
-        ys += [result] * len(rows)
+    for taken, result in noisy_games(mode, games, seed, noise):
+        for fs in taken:
+            xs.append([f + [1.0 if j == t else 0.0 for j in range(1, len(fs))] for t, f in enumerate(fs)])
+            ys.append(result)
     return np.array(xs), np.array(ys)
 
 
