@@ -279,7 +279,9 @@ CASES = [
 #: seeds whose playouts reach every decision kind of their case (checked first, as explicit examples, so
 #: the case never rests on what Hypothesis's random seeds happen to reach; a change to the cards can move
 #: a seed's game, and ``test_each_known_seed_reaches_its_kinds`` then says which seed to replace)
-KNOWN = {("swdbg", "1v1"): (0, 400), ("swdbg", "2v2"): (3, 400), ("wakfu", "1v1"): (2, 400)}
+#: (Wakfu 2v2 had none, and failed a CI run when both random examples stopped before the Phase Principale)
+KNOWN = {("swdbg", "1v1"): (0, 400), ("swdbg", "2v2"): (3, 400), ("wakfu", "1v1"): (2, 400),
+         ("wakfu", "2v2"): (0, 300)}
 
 
 def _kinds_reached(name: str, mode: str, seed: int, steps: int) -> set[str]:
