@@ -578,9 +578,8 @@ class TableManager:
             raise TableNotFound(f"there is no table {table_id!r}")
         if client is None:
             return await self._open_cold(table_id)
-        pending = self._loading.get(table_id)
-        if pending is not None:  # being rebuilt already: waiting for it costs no rebuild, so takes no slot
-            return await asyncio.shield(pending)
+        if table_id in self._loading:  # being rebuilt already: waiting for it costs no rebuild, so takes no slot
+            return await self._open_cold(table_id)
         # counted by ``self.slots``: over every process of a PostgreSQL site (issue 25)
         slot = await self.slots.take(LOAD, client, self.limits.loads_per_client)
         if slot is None:
