@@ -83,4 +83,8 @@ class ResponseWindow:
     #: for a decision that is no timed one for everybody (a Phase Principale with "end the turn" alone),
     #: whose window shown to all would tell that the seat holds nothing
     private: bool = False
+    #: asked of several seats at once, whose answers the game applies only once all are in (a Wakfu Réaction
+    #: round): the table holds every answer, not only the pass, until the window's end, since an answer
+    #: applied early would tell the others that the seat had something to play
+    together: bool = False
 

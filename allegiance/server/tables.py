@@ -205,6 +205,10 @@ class LiveTable:
         #: the teams' chat (in memory only: never in the log, the database or a replay)
         self.chat = TeamChat(self.game_table, [s.seat for s in self.seats if s.kind == HUMAN])
         self.bot_task: asyncio.Task[None] | None = None
+        #: (``Game.decision_since``, when the bots first saw it) of the last decision asked of several seats
+        #: at once (``ResponseWindow.together``, a Wakfu Réaction round): its bots all answer ``bot_delay``
+        #: after it opened, not one delay each
+        self.bot_asked: tuple[int, float] = (-1, 0.0)
         #: the response windows open for people's seats, by seat (:mod:`allegiance.server.windows`)
         self.windows: dict[int, Window] = {}
         #: the clock the windows run on (the manager's; a state message reads it for the time left)
@@ -778,7 +782,7 @@ class TableManager:
         Raises an :class:`AllegianceError` when the action is not accepted, or the database's error
         when it cannot be stored; either way the table is unchanged.
         """
-        if self._hold_pass(table, seat, action, version):
+        if self._hold_answer(table, seat, action, version):
             return []
         events = self._apply_and_store(table, seat, action, version)
         self.open_windows(table)
@@ -787,22 +791,31 @@ class TableManager:
             self.schedule_bots(table)
         return events
 
-    def _hold_pass(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any], version: int | None) -> bool:
+    def _hold_answer(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
+                     version: int | None) -> bool:
         """A person's "pass" in an open response window waits for the window's end (True: held; the
-        table is unchanged), so that an early pass does not tell that the seat had a choice."""
+        table is unchanged), so that an early pass does not tell that the seat had a choice; in a window
+        asked of several seats at once (``Window.together``) so does any legal answer, which a later one
+        replaces.  An answer that is not legal is not held: applying it says why."""
         window = table.windows.get(seat)
         if window is None or table.abandoned:
             return False
         if not isinstance(action, Action):
             action = Action.from_json(action)
-        if action != window.pass_action:
-            return False
         if version is not None and version != table.state.version \
                 and not (isinstance(version, int) and window.since <= version < table.state.version):
             return False  # the game's own check says why it is stale
-        if not window.held:
-            window.held = True
-            for conn in list(table.connections):  # the seat's pages say it passed; no other page is
+        before = (window.held, window.answer)
+        if action == window.pass_action:
+            window.answer, window.answer_text = None, ""
+        elif window.together and action in table.game.legal_actions(table.state, seat):
+            window.answer = action
+            window.answer_text = table.game.describe_action(table.state, seat, action)
+        else:
+            return False
+        window.held = True
+        if (window.held, window.answer) != before:
+            for conn in list(table.connections):  # the seat's pages say it answered; no other page is
                 if conn.seat == seat:              # sent anything, or the message's time would tell
                     conn.notify([])
         return True
@@ -842,7 +855,7 @@ class TableManager:
                 else:
                     assert asked is not None
                     window = Window(seat, since, asked.seconds, opened, opened + asked.seconds, asked.pass_action,
-                                    private=asked.private)
+                                    private=asked.private, together=asked.together)
                 window.task = loop.create_task(self._close_window(table, window))
                 current[seat] = window
         for seat, old in table.windows.items():
@@ -851,15 +864,23 @@ class TableManager:
         table.windows = current
 
     async def _close_window(self, table: LiveTable, window: Window) -> None:
-        """At the window's end, play the seat's pass (an ordinary logged action).
+        """At the window's end, play the seat's held answer or its pass (an ordinary logged action).
 
         Only the process holding the table's lease plays it (the one playing its bots, taking the
         lease if nobody holds it: :mod:`allegiance.server.lease`); every other process holding the table
         shows the window and holds its seat's early pass, but at the end waits for the holder's pass to
         arrive in the log, trying the lease every ``TAKEOVER_PERIOD`` seconds in case the holder died.
-        Otherwise every process would pass for the seat at its own window's end (issue 25)."""
+        Otherwise every process would pass for the seat at its own window's end (issue 25).
+
+        A held answer other than the pass (a window asked of several seats at once) is known only to the
+        process whose page sent it: that process plays it at the end, lease or not.  So with several
+        processes, the lease holder passes for a seat of such a window ``TAKEOVER_PERIOD`` after its end,
+        by when the answer held elsewhere is in the log and the seat's decision is over.  (A process so
+        slow that its answer comes later still loses it to the pass: the log decides.)"""
         await self.clock.sleep_until(window.ends)
-        while table.windows.get(window.seat) is window and not table.abandoned:
+        if window.together and window.answer is None and self.follower is not None:
+            await self.clock.sleep_until(window.ends + TAKEOVER_PERIOD)
+        while table.windows.get(window.seat) is window and not table.abandoned and window.answer is None:
             if await self.leases.acquire(table.id):
                 break
             await asyncio.sleep(TAKEOVER_PERIOD)
@@ -867,7 +888,7 @@ class TableManager:
             return
         del table.windows[window.seat]  # this task ends here: open_windows must not cancel it
         try:
-            events = self._apply_and_store(table, window.seat, window.pass_action, table.state.version)
+            events = self._apply_and_store(table, window.seat, window.action_at_end, table.state.version)
         except Exception:  # said in the log, not lost in a task nobody awaits
             log.exception("the end of seat %d's response window at table %s could not pass", window.seat, table.id)
             return
@@ -967,12 +988,18 @@ class TableManager:
         if not await self.leases.acquire(table.id):
             return  # another process plays this table's bots
         while True:
-            opened = loop.time()
             seats = table.bot_seats_to_act()
             legal = table.game.legal_actions(table.state, seats[0]) if seats else []
             if not legal:
                 return
             seat = seats[0]
+            opened = loop.time()
+            window = table.game.response_window(table.state, seat)
+            if window is not None and window.together:  # the bots asked at once answer at once
+                since = table.game.decision_since(table.state, seat)
+                if table.bot_asked[0] != since:
+                    table.bot_asked = (since, opened)
+                opened = table.bot_asked[1]
             version = table.state.version
             bot = table.bots[seat]
             try:

@@ -9,6 +9,11 @@ a replay holds that pass like any other).  A seat with something to play sees a 
 answer meanwhile; a "pass" it clicks early is held until the window's end, so that an early pass does
 not tell that there was a choice.  A page whose seat holds nothing shows no question at all.
 
+A window asked of several seats at once (:attr:`allegiance.core.table.ResponseWindow.together`: a Wakfu
+Réaction round, whose answers the game applies only once every seat asked has answered) holds *every*
+answer until its end: applied at once, a Réaction would tell the others that the seat had one, by the
+state message sent to them at that moment.  All the windows of a round open together and end together.
+
 A decision with nothing to decide and nothing hidden (:meth:`allegiance.core.game.Game.forced_action`: a
 lone target on the board, "end the turn" with an empty hand) is played for a person's seat at once: a
 window of no time, shown to nobody else, so that only the process holding the table's lease plays it.
@@ -58,12 +63,24 @@ class Window:
     opened: float
     ends: float
     pass_action: Action
-    #: the seat clicked "pass" before the end: it is played at the end, like a pass nobody clicked
+    #: the seat answered before the end (a "pass"; in a window asked of several seats at once, any answer):
+    #: the answer is played at the end, like a pass nobody clicked
     held: bool = False
     #: shown to the seat's own page only (:attr:`allegiance.core.table.ResponseWindow.private`; a forced
     #: action's window of no time, :meth:`allegiance.core.game.Game.forced_action`, is one too)
     private: bool = False
+    #: asked of several seats at once (:attr:`allegiance.core.table.ResponseWindow.together`): every answer
+    #: is held to the end, not only the pass
+    together: bool = False
+    #: the held answer when it is not the pass, and its words for the seat's own page
+    answer: Action | None = None
+    answer_text: str = ""
     task: asyncio.Task[Any] | None = field(default=None, repr=False)
+
+    @property
+    def action_at_end(self) -> Action:
+        """What the table plays for the seat at the window's end: its held answer, else the pass."""
+        return self.answer if self.answer is not None else self.pass_action
 
     def to_json(self, now: float, reader: int | None) -> dict[str, Any] | None:
         """The window as a state message shows it to ``reader``: public (who is asked, for how long),
@@ -75,4 +92,6 @@ class Window:
                                "remaining": round(max(0.0, min(self.seconds, self.ends - now)), 3)}
         if reader == self.seat:
             out["held"] = self.held
+            if self.answer is not None:
+                out["answer"] = self.answer_text
         return out

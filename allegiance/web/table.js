@@ -336,14 +336,23 @@
       prompt.textContent = "The game is over.";
     } else {
       const mineFirst = [...msg.prompts].sort((a, b) => b.seats.includes(msg.seat) - a.seats.includes(msg.seat));
+      // seats asked the same question at once (a Wakfu Réaction round) make one line, not one line each
+      const grouped = [];
+      for (const p of mineFirst) {
+        const same = !p.seats.includes(msg.seat) && grouped.find((g) => g.prompt === p.prompt && !g.seats.includes(msg.seat));
+        if (same) { same.seats = [...same.seats, ...p.seats]; same.each = true; } else grouped.push({ ...p, seats: [...p.seats] });
+      }
       const windows = msg.windows || [];
-      const texts = mineFirst.map((p) => {
+      const texts = grouped.map((p) => {
         const w = windows.find((x) => p.seats.includes(x.seat));
+        if (w && w.seat === msg.seat && w.answer) {  // held to the window's end with the others' answers
+          return `<span class="window-pass">You answered “${esc(w.answer.replace(/^[^:]*: /, ""))}”: it counts if nobody before you in the rules' order plays a Réaction · ${countdown(w)}</span>`;
+        }
         if (w && w.seat === msg.seat && !ask) {
           const why = w.held ? "You passed" : stopPref() === "never" ? "Réaction windows never stop for you" : "Nothing to answer";
           return `<span class="window-pass">${esc(why)}: the table passes for you in ${countdown(w)}</span>`;
         }
-        const who = p.seats.includes(msg.seat) ? "You" : p.seats.map(seatLabel).join(" or ");
+        const who = p.seats.includes(msg.seat) ? "You" : p.seats.map(seatLabel).join(p.each ? ", " : " or ");
         return `${esc(`${who}: ${p.prompt}`)}${w ? ` · ${countdown(w)}` : ""}`;
       });
       prompt.innerHTML = `<b>${mine ? "Your move" : msg.seat === null ? "Watching" : "Waiting"}</b> — ${texts.join("<br>")}`;

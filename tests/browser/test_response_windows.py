@@ -71,3 +71,53 @@ def test_a_wakfu_duel_asks_no_click_on_a_lone_pass_and_counts_down_a_playable_re
         no_errors(page)
     finally:
         server.stop()
+
+
+#: injected into a page: the versions at which the page showed its own window (a countdown, or the line
+#: saying the table passes for its person) and the prompt lines of a round (seats asked at once)
+OWN_WINDOWS = """() => {
+  Object.assign(window, { __ownWindows: [], __roundLines: [] });
+  const look = () => {
+    const v = Number(document.body.dataset.version);
+    const own = document.querySelector("#prompt .window-pass") || (document.body.dataset.mine === "1"
+      && document.querySelector("#prompt .countdown"));
+    if (own && !window.__ownWindows.includes(v)) window.__ownWindows.push(v);
+    const text = document.getElementById("prompt").textContent;
+    if (/answers at once/.test(text) && window.__roundLines.length < 20) window.__roundLines.push(text);
+  };
+  new MutationObserver(look).observe(document.body, { attributes: true, attributeFilter: ["data-version", "data-mine"] });
+  look();
+}"""
+
+
+def test_a_wakfu_team_table_asks_its_people_at_once(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+    """Issue 24, item 3: at a Wakfu 2v2 with two people (A1 and B1) and two bots, a Réaction round opens both
+    people's windows at once: both pages show their own window at the same state version.  Asked one
+    after another (before), no version ever showed a window on both pages."""
+    server = ServerProcess(str(tmp_path / "w.db"), bot_delay=0.01).start()
+    try:
+        res = httpx.post(f"{server.base}/api/tables", json={
+            "game": "wakfu", "mode": "2v2", "seats": ["human", "human", "random", "random"], "seed": 5,
+            "options": {"reaction_seconds": 1}})
+        assert res.status_code == 201, res.text
+        created = res.json()
+        table_id = created["table"]["id"]
+        people = [open_page(browser, pages, created["links"][s]["link"], (1280, 720)) for s in (0, 1)]
+        for page in people:
+            page.wait_for_selector("body[data-version]")
+            page.evaluate(OWN_WINDOWS)
+            page.evaluate(WAKFU_PLAY, 30)
+
+        def together() -> set[int]:
+            a, b = (set(p.evaluate("window.__ownWindows")) for p in people)
+            return a & b
+
+        wait_on_progress(server.base, table_id, lambda: len(together()) >= 3
+                         or people[0].evaluate("document.body.dataset.finished") == "1", "three rounds shown on both pages")
+        assert len(together()) >= 3, [p.evaluate("window.__ownWindows") for p in people]
+        lines = people[0].evaluate("window.__roundLines")
+        assert lines, "no page showed a round's question"
+        for page in people:
+            no_errors(page)
+    finally:
+        server.stop()

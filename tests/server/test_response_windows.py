@@ -93,7 +93,7 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
         table.attach(page)
     movers = [make_bot("greedy", seed=s) for s in (1, 2)]
     seen: dict[str, list[float]] = {"real": [], "pass": []}
-    held_once = False
+    early = {"pass": 0, "real": 0}  # answers clicked before the window's end (held)
     reactions = {"real": 0, "pass": 0}
     prompts_without_window = 0
     seen_private: dict[str, list[str]] = {"forced": [], "private": []}
@@ -115,17 +115,38 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
                 continue
             mgr.submit(table, seat, movers[seat].choose(game, state.copy(), seat, legal), state.version)
             continue
-        window = table.windows[seat]
-        kind = "pass" if len(game.legal_actions(state, seat)) == 1 else "real"
+        # a Réaction round asks both seats at once (809.6): their windows open together and end together
+        open_now = [s for s in game.active_seats(state) if s in table.windows]
+        assert seat in open_now and len({(table.windows[s].opened, table.windows[s].ends) for s in open_now}) == 1
+        kinds = {s: "pass" if len(game.legal_actions(state, s)) == 1 else "real" for s in open_now}
         reaction = bool(state.pending)  # else a turn in a combat's Phase d'Actions
-        # what every page is told of the window is the same, whatever the seat holds
+        # what every page is told of the windows is the same, whatever the seats hold
         shown = [state_message(table, s, [])["windows"] for s in (0, 1, None)]
         public = [[{k: v for k, v in w.items() if k != "held"} for w in ws] for ws in shown]
-        assert public[0] == public[1] == public[2] == [{"seat": seat, "seconds": WINDOW, "remaining": WINDOW}]
-        assert "held" in shown[seat][0] and "held" not in shown[1 - seat][0] and "held" not in shown[2][0]
+        assert public[0] == public[1] == public[2] == [{"seat": s, "seconds": WINDOW, "remaining": WINDOW}
+                                                       for s in open_now]
+        for reader in (0, 1, None):
+            assert [w["seat"] for w in shown[reader if reader is not None else 2] if "held" in w] == \
+                [s for s in open_now if s == reader]
         version = state.version
         before = len(stored_actions(storage, table.id))
-        if kind == "pass" and reaction and reactions["pass"] and not held_once:
+        played = {s: PASS if reaction else {"kind": "pass"} for s in open_now}
+        clicker = next((s for s in open_now if kinds[s] == "real"), None)
+        if reaction and len(open_now) == 2 and clicker is not None and not early["real"]:
+            # an early Réaction in a round is held too: applied now, it would tell the other seat it had one
+            told = {s: p.states for s, p in watchers.items()}
+            answer = next(a for a in game.legal_actions(state, clicker) if a.to_json() != PASS).to_json()
+            handle(mgr, table, watchers[clicker], json.dumps({"type": "action", "action": answer,
+                                                              "version": version, "ref": 8}))
+            assert watchers[clicker].sent[-1] == {"type": "ack", "ref": 8, "version": version, "held": True}
+            assert table.state.version == version and table.windows[clicker].held
+            assert {s: p.states - told[s] for s, p in watchers.items()} == {clicker: 1, 1 - clicker: 0, None: 0}
+            mine = state_message(table, clicker, [])["windows"]
+            assert [w.get("answer", "").startswith(f"{table.state.table.seats[clicker].label}: ") for w in mine
+                    if w["seat"] == clicker] == [True]
+            played[clicker] = answer
+            early["real"] += 1
+        elif kinds[seat] == "pass" and reaction and reactions["pass"] and not early["pass"]:
             # an early click on "pass" is held: nothing changes until the window's end
             told = {s: p.states for s, p in watchers.items()}
             # sent as a page sends it: the answer says it is held, not stored (the version is unchanged)
@@ -135,21 +156,23 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
             assert table.state.version == version and table.windows[seat].held
             # only the seat's own page hears of it: no other page gets a message whose time would tell
             assert {s: p.states - told[s] for s, p in watchers.items()} == {seat: 1, 1 - seat: 0, None: 0}
-            held_once = True
+            early["pass"] += 1
+        opened = {s: table.windows[s].opened for s in open_now}
         await clock.advance(WINDOW - 0.001)
-        assert table.state.version == version, "passed before the window's end"
+        assert table.state.version == version, "answered before the window's end"
         await clock.advance(0.001)
-        # passed (and what follows, when it is forced: a lone "end the turn" with an empty hand)
-        assert table.state.version >= version + 1, "not passed at the window's end"
+        # answered (and what follows, when it is forced: a lone "end the turn" with an empty hand)
+        assert table.state.version >= version + len(open_now), "not answered at the window's end"
         actions = stored_actions(storage, table.id)
-        # an ordinary logged action
+        # ordinary logged actions, one per seat asked, the held answers and the passes
         assert len(actions) == before + table.state.version - version
-        assert actions[before] == (seat, PASS if reaction else {"kind": "pass"})
-        seen[kind].append(clock.now() - window.opened)
-        if reaction:
-            reactions[kind] += 1
+        assert sorted(actions[before:before + len(open_now)], key=str) == sorted(played.items(), key=str)
+        for s in open_now:
+            seen[kinds[s]].append(clock.now() - opened[s])
+            if reaction:
+                reactions[kinds[s]] += 1
     storage.close()
-    return {"seen": seen, "reactions": reactions, "held": held_once, "without_window": prompts_without_window,
+    return {"seen": seen, "reactions": reactions, "held": early["pass"] > 0, "held_real": early["real"] > 0, "without_window": prompts_without_window,
             "private": seen_private}
 
 
@@ -181,7 +204,7 @@ def test_a_seat_is_passed_at_the_windows_end_without_a_message_whatever_it_holds
     out = asyncio.run(play(tmp_path, {"decks": ["iop", REACTIVE_DECK], "reaction_seconds": WINDOW}))
     seen = out["seen"]
     assert out["reactions"]["real"] >= 1 and out["reactions"]["pass"] >= 3, out
-    assert out["held"] and out["without_window"] == 0
+    assert out["held"] and out["held_real"] and out["without_window"] == 0
     # the same time from opening to the pass, held a Réaction or not: the timing tells nothing
     assert set(seen["real"]) == set(seen["pass"]) == {WINDOW}, seen
 
@@ -246,6 +269,7 @@ def test_only_the_lease_holder_passes_at_a_windows_end(tmp_path: Path, monkeypat
         else:
             raise AssertionError("no response window opened")
         version, before = table.state.version, len(stored_actions(storage, table.id))
+        asked = len([s for s in game.active_seats(table.state) if s in table.windows])  # a round: both seats
         await clock.advance(WINDOW)
         for _ in range(5):
             await asyncio.sleep(0.02)
@@ -253,11 +277,11 @@ def test_only_the_lease_holder_passes_at_a_windows_end(tmp_path: Path, monkeypat
         assert table.state.version == version and len(stored_actions(storage, table.id)) == before
         leases.mine = True  # the holder died: this process takes the lease at its next try
         for _ in range(100):
-            if table.state.version > version:
+            if table.state.version >= version + asked:
                 break
             await asyncio.sleep(0.01)
-        assert table.state.version == version + 1
-        assert len(stored_actions(storage, table.id)) == before + 1
+        assert table.state.version == version + asked
+        assert len(stored_actions(storage, table.id)) == before + asked
         storage.close()
 
     asyncio.run(run())
@@ -272,3 +296,44 @@ def test_nothing_to_decide_is_played_for_the_seat_and_told_to_nobody_else(tmp_pa
                            want_real=10**6, max_steps=1500))
     assert "choose" in out["private"]["forced"], out["private"]
     assert out["private"]["private"] and set(out["private"]["private"]) == {"end_turn"}, out["private"]
+
+
+def test_a_team_table_opens_every_window_of_a_round_at_once(tmp_path: Path) -> None:
+    """Issue 24, item 3: at a Wakfu 2v2 of four people, a card played asks the three other players and its
+    own at once (809.6, WK-GOLD-2): four windows open together and end together, so the card waits one
+    window's time, not four; the round's answers are then applied, the first seat in priority first."""
+
+    async def run() -> None:
+        clock = FakeClock()
+        storage = Storage(str(tmp_path / "t.db"))
+        mgr = TableManager(storage, bot_delay=0.0, clock=clock)
+        table = mgr.create("wakfu", "2v2", {"reaction_seconds": WINDOW}, ["human"] * 4, seed=3).table
+        game, movers = table.game, [make_bot("greedy", seed=s) for s in range(4)]
+        rounds = 0
+        for _ in range(3000):
+            if rounds == 3 or table.finished:
+                break
+            state = table.state
+            asked = state.round()
+            if asked:
+                version = state.version
+                seats = [q.seat for q in asked]
+                assert sorted(seats) == [0, 1, 2, 3] and sorted(table.windows) == [0, 1, 2, 3]
+                assert len({(w.opened, w.ends) for w in table.windows.values()}) == 1  # together
+                await clock.advance(WINDOW - 0.001)
+                assert table.state.version == version
+                await clock.advance(0.001)  # the four answers, all at the windows' end
+                assert table.state.version >= version + 4
+                assert not any(q.get("since") == asked[0].get("since") for q in table.state.pending)
+                rounds += 1
+                continue
+            seat = game.active_seats(state)[0]
+            if seat in table.windows:  # a turn of a combat's Phase d'Actions, or a private window
+                await clock.advance(WINDOW)
+                continue
+            mgr.submit(table, seat, movers[seat].choose(game, state.copy(), seat, game.legal_actions(state, seat)),
+                       state.version)
+        assert rounds == 3
+        storage.close()
+
+    asyncio.run(run())

@@ -368,15 +368,17 @@ def test_a_blocker_left_without_attacker_may_stay_unassigned_705_4() -> None:
 
 def test_the_attack_declaration_goes_to_the_file_701_2() -> None:
     # 701.2: the declaration of an attack goes to the File d'Attente; each player may answer it with one
-    # Réaction (809.6: the defender first); the combat begins once it has resolved
+    # Réaction (809.6: the defender first); the combat begins once it has resolved.  With reaction_prompts
+    # "always" both are asked at once (a round: flow.open_round), the defender first in priority
     s = board(monde={0: ["Bouftou"], 1: ["Tofu"]}, reaction_prompts="always")
     act(s, 0, "attack")
     assert [i.kind for i in s.file] == ["attack"] and s.file[0].seat == 0
     pend = s.pending[-1]
     assert pend.kind == "reaction" and pend.seat == 1 and "attack" in pend.prompt and "pass" in pend.options
-    assert GAME.legal_actions(s, 1) and not GAME.legal_actions(s, 0)
+    assert [q.seat for q in s.round()] == [1, 0] and GAME.active_seats(s) == (1, 0)
+    assert GAME.legal_actions(s, 1) and GAME.legal_actions(s, 0)
     choose(s, "pass")
-    assert s.pending[-1].kind == "reaction" and s.pending[-1].seat == 0  # then the attacker
+    assert s.pending[-1].kind == "reaction" and s.pending[-1].seat == 0  # the attacker has still to answer
     choose(s, "pass")
     assert not s.file and s.pending[-1].kind == "attack_target"  # resolved: the combat begins (702)
     choose(s, s.players[1].sac)

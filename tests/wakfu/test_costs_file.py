@@ -91,9 +91,10 @@ def test_file_only_reactions_then_lifo_and_echec_critique() -> None:
 def test_reaction_window_always_mode() -> None:
     s = board(hand={0: ["Parchemin Blanc"]}, reaction_prompts="always")
     play(s, 0, one(s, "Parchemin Blanc"))
-    assert [p.seat for p in s.pending] == [1] and s.pending[-1].options == ("pass",)
+    # 809.6: both asked at once (flow.open_round), the opponent first in priority, then the controller
+    assert [p.seat for p in s.pending] == [0, 1] and s.pending[-1].options == ("pass",)
     choose(s, "pass")
-    assert s.pending[-1].seat == 0  # 809.6: then the controller
+    assert [p.seat for p in s.pending] == [0] and s.players[0].xp == 0  # nothing applies before all answer
     choose(s, "pass")
     assert s.players[0].xp == 1
 

@@ -72,18 +72,20 @@ def play_random(seed: int, decks: tuple[str, str], steps: int = 100_000, check_e
         if GAME.outcome(s) is not None:
             break
         seats = GAME.active_seats(s)
-        assert len(seats) == 1
-        legal = GAME.legal_actions(s, seats[0])
+        # several seats at once only in a Réaction round, each answering its own question (809.6)
+        assert len(seats) == 1 or [q.seat for q in s.round()] == list(seats)
+        seat = seats[0] if len(seats) == 1 else rng.choice(list(seats))
+        legal = GAME.legal_actions(s, seat)
         assert legal, f"stuck: {s.phase} {s.pending} {s.combat}"  # never a seat with no action
         a = rng.choice(legal)
         if check_every:  # every offered action has a fixed index that decodes back to it
             ids = [GAME.action_id(x) for x in legal]
             assert len(set(ids)) == len(ids) and all(decode(i) == x for i, x in zip(ids, legal, strict=True))
-        events = GAME.apply(s, seats[0], a)
+        events = GAME.apply(s, seat, a)
         for e in events:  # a drawn card is named only to its drawer
             if e.kind == "draw" and e.seat is not None:  # (not the "draw" that ends a game at the turn limit)
                 assert e.visible_to == (e.seat,)
-        log.append((seats[0], a))
+        log.append((seat, a))
         if check_every and n % check_every == 0:
             conserved(s)
             no_leak(s)

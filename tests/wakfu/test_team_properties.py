@@ -76,20 +76,23 @@ def play_random(mode: str, seed: int, steps: int = 1_000_000, check_every: int =
         if GAME.outcome(s) is not None:
             break
         seats = GAME.active_seats(s)
-        assert len(seats) == 1 and not s.players[seats[0]].out  # WK-ELIM-3: never an eliminated player
+        assert not any(s.players[x].out for x in seats)  # WK-ELIM-3: never an eliminated player
+        # several seats only in a Réaction round (809.6, "always"), each answering its own question
+        assert len(seats) == 1 or (prompts == "always" and [q.seat for q in s.round()] == list(seats))
         decisions = GAME.decisions(s)
-        assert [d.seats for d in decisions] == [seats]  # who answers is explicit: exactly one seat
-        legal = GAME.legal_actions(s, seats[0])
+        assert [d.seats for d in decisions] == [(x,) for x in seats]  # who answers is explicit: one seat each
+        seat = seats[0] if len(seats) == 1 else rng.choice(list(seats))
+        legal = GAME.legal_actions(s, seat)
         assert legal, f"stuck: {s.phase} {s.pending} {s.combat}"
         a = rng.choice(legal)
         if check_every:
             ids = [GAME.action_id(x) for x in legal]
             assert len(set(ids)) == len(ids) and all(decode(i) == x for i, x in zip(ids, legal, strict=True))
-        events = GAME.apply(s, seats[0], a)
+        events = GAME.apply(s, seat, a)
         for e in events:  # a drawn card is named to the drawer's team only (WK-COMM-1)
             if e.kind == "draw" and e.seat is not None:  # (not the "draw" that ends a game at the turn limit)
                 assert e.visible_to == teams.team_seats(s, e.seat)
-        log.append((seats[0], a))
+        log.append((seat, a))
         if check_every and n % check_every == 0:
             conserved(s)
             no_leak(s)

@@ -32,7 +32,9 @@ def test_view_shows_the_file_and_the_combat() -> None:
     v = GAME.view(s, 1)
     assert [i["card"]["name"] for i in v["file"]] == ["Parchemin Blanc"] and v["file"][0]["paid"]
     assert v["decision"]["kind"] == "reaction" and v["decision"]["options"] == ["pass"]
-    assert "options" not in GAME.view(s, 0)["decision"]  # another seat's options are not shown
+    # 809.6: both seats are asked at once (a round), each sees its own question; nobody another's options
+    assert GAME.view(s, 0)["decision"]["seat"] == 0 and v["decision"]["seats"] == [1, 0]
+    assert "options" not in GAME.view(s, None)["decision"]
     choose(s, "pass")
     choose(s, "pass")
     act(s, 0, "attack")

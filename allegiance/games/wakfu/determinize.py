@@ -11,7 +11,8 @@ Cards the seat is being shown by its own pending choice (a search of its Pioche,
 cards) stay where they are.  Each pool is sorted before it is shuffled, so two states that differ only
 in hidden cards give the same determinisation; the copy gets a fresh game RNG drawn from ``rng``, so
 its future shuffles are not the real ones either.  Another seat's pending choice that names its
-hidden cards (discard from hand) is rewritten through the same relabelling.
+hidden cards (discard from hand) is rewritten through the same relabelling, and another seat's answer in an
+open Réaction round, which the seat does not see, is taken to be a pass.
 
 A Chi-Fu-Mi pick made by another seat and not shown yet is drawn again at random too.
 
@@ -56,6 +57,11 @@ def determinize(state: WakfuState, seat: int, rng: Rng) -> WakfuState:
         out.pending = [_relabel(pend, relabel) for pend in out.pending]
         for item in out.file:  # additional costs chosen from a hand, not paid yet (418.8)
             item.extra = [relabel.get(x, x) if isinstance(x, int) else x for x in item.extra]
+    if out.file and out.file[-1].answered:
+        # the answers others gave in the open Réaction round are hidden from the seat (flow.answer_round),
+        # which only sees that they answered: here they passed (a guess that reads nothing of the real ones)
+        top = out.file[-1]
+        top.answered = [(s, v if s == seat else "pass") for s, v in top.answered]
     return out
 
 

@@ -7,10 +7,10 @@ player's free choice in the Phase Principale / Phase d'Actions) or the game is o
 
 from __future__ import annotations
 
-from allegiance.games.wakfu import choices, combat, events, resolution, rules, teams
+from allegiance.games.wakfu import choices, combat, events, pay, resolution, rules, teams
 from allegiance.games.wakfu.cards import HERO_SIDES
 from allegiance.games.wakfu.registry import END_DECLARED, STEP_WATCH, UNTAP_LIMIT
-from allegiance.games.wakfu.state import Pending, WakfuState
+from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
 def advance(state: WakfuState) -> None:
@@ -27,35 +27,17 @@ def advance(state: WakfuState) -> None:
             top = state.file[-1]
             if not top.paid:  # pragma: no cover - payment always has a pending decision
                 raise RuntimeError("Wakfu: a card is being paid for with no decision pending")
+            if top.to_ask and state.config.reaction_prompts == "always":
+                open_round(state, top)  # every seat still to ask, at once
+                return
             # the seats to ask, in order; one with nothing to answer is passed over at once (asking changes
             # nothing, so the checks above need not run again: at 4v4 they ran for each of seven seats)
             while top.to_ask:
                 seat = top.to_ask.pop(0)
                 options = choices.reactions(state, seat, top)
-                if options or state.config.reaction_prompts == "always":
-                    if top.kind == "attack":
-                        what = f"{rules.label(state, top.seat)} declares an attack"
-                    elif top.effect == "combat_inclined":
-                        what = "the end of combat inclined " + ", ".join(state.name(c) for c in top.inclined)
-                    elif top.effect == "quest:destroyed":
-                        what = f"{rules.label(state, top.seat)} destroyed {state.name(top.card)}"
-                    elif top.effect == "damage_window":
-                        what = f"{state.name(top.targets[0])} is about to take {top.targets[1]} damage"
-                    elif top.effect in ("xp_about", "xp_gained"):
-                        verb = "is about to gain" if top.effect == "xp_about" else "gained"
-                        what = f"{rules.label(state, top.targets[0])} {verb} {top.targets[1]} XP"
-                    elif top.effect == "draw_about":
-                        what = f"{rules.label(state, top.targets[0])} is about to draw a card"
-                    elif top.effect == "combat_over":
-                        what = "the combat is over"
-                    elif top.effect == "moved":
-                        what = f"{rules.label(state, top.seat)} made a mouvement"
-                    elif top.effect == "quest:end_turn":
-                        what = f"{rules.label(state, top.seat)} declares the end of the turn"
-                    else:
-                        what = f"{state.name(top.card)} was just played"
-                    state.pending.append(Pending("reaction", seat, f"{what}: play a Réaction or pass",
-                                                 (*options, "pass"), top.card))
+                if options:
+                    state.pending.append(Pending("reaction", seat, f"{_event_text(state, top)}: play a Réaction "
+                                                 "or pass", (*options, "pass"), top.card))
                     return
             state.file.pop()
             resolution.resolve(state, top)
@@ -78,6 +60,68 @@ def advance(state: WakfuState) -> None:
             return
         return  # main phase or Phase d'Actions: the seat's free choice
     raise RuntimeError("Wakfu: advance() did not settle")  # pragma: no cover
+
+
+def _event_text(state: WakfuState, top: Item) -> str:
+    """What the Réactions to the File item ``top`` answer, in words."""
+    if top.kind == "attack":
+        return f"{rules.label(state, top.seat)} declares an attack"
+    if top.effect == "combat_inclined":
+        return "the end of combat inclined " + ", ".join(state.name(c) for c in top.inclined)
+    if top.effect == "quest:destroyed":
+        return f"{rules.label(state, top.seat)} destroyed {state.name(top.card)}"
+    if top.effect == "damage_window":
+        return f"{state.name(top.targets[0])} is about to take {top.targets[1]} damage"
+    if top.effect in ("xp_about", "xp_gained"):
+        verb = "is about to gain" if top.effect == "xp_about" else "gained"
+        return f"{rules.label(state, top.targets[0])} {verb} {top.targets[1]} XP"
+    if top.effect == "draw_about":
+        return f"{rules.label(state, top.targets[0])} is about to draw a card"
+    if top.effect == "combat_over":
+        return "the combat is over"
+    if top.effect == "moved":
+        return f"{rules.label(state, top.seat)} made a mouvement"
+    if top.effect == "quest:end_turn":
+        return f"{rules.label(state, top.seat)} declares the end of the turn"
+    return f"{state.name(top.card)} was just played"
+
+
+# -- Réaction rounds (809.6, issue 24 item 3) ------------------------------------------------------------
+# With ``reaction_prompts: always`` (the online table) every seat allowed to react to a File item is asked,
+# whether or not it holds a Réaction.  Asking them one after another made a team game wait for each seat's
+# window in turn (at 8v8, fifteen windows per card played).  So they are asked at once, in a *round*: each
+# answer is recorded, hidden, and once every seat has answered the answers are applied in the rules' order
+# (809.6: the opponent of the item's controller first, then the turn order, WK-GOLD-2): the first Réaction
+# in that order is played; the seats before it passed; the seats after it are asked again once that
+# Réaction has resolved (810.1), since they may want to answer the item differently now.  That is the game
+# of asking in turn: a seat's answer counts only when every seat before it passed, which it would have
+# known when asked in turn, and the state does not change while a round is open.
+def open_round(state: WakfuState, top: Item) -> None:
+    """Ask every seat of ``top.to_ask`` at once (see above); the first in priority order is the top question."""
+    prompt = f"{_event_text(state, top)}: play a Réaction or pass (everyone asked answers at once)"
+    since = state.version + 1  # the version this round stands from (the action opening it is being applied)
+    asks = [Pending("reaction", seat, prompt, (*choices.reactions(state, seat, top), "pass"), top.card,
+                    (("since", since),)) for seat in top.to_ask]
+    top.answered = []
+    state.pending.extend(reversed(asks))
+
+
+def answer_round(state: WakfuState, pend: Pending, value: object) -> None:
+    """Record ``pend.seat``'s answer to the open round; the last answer applies them all (see above)."""
+    top = state.file[-1]
+    top.answered.append((pend.seat, value))
+    if state.round():
+        return  # others still to answer: nothing is said, and nothing changes for them
+    answers = dict(top.answered)
+    top.answered = []
+    asked = top.to_ask
+    for k, seat in enumerate(asked):
+        value = answers.get(seat, "pass")
+        if value != "pass":
+            top.to_ask = asked[k + 1:]  # 810.1: asked again about ``top`` once the Réaction has resolved
+            pay.react(state, seat, value)
+            return
+    top.to_ask = []
 
 
 # -- rollbacks (102.4) ---------------------------------------------------------------------------------

@@ -18,16 +18,8 @@ from allegiance.games.wakfu.teams import MODES, order
 
 
 def _react(state: WakfuState, pend: Pending, value: Any) -> None:
-    """A Réaction (809): a card from hand, a Réaction power ("use:card:power") or a hand power ("hand:card")."""
-    if value == "pass":
-        return
-    if isinstance(value, str) and value.startswith("use:"):
-        _, card, power = value.split(":")
-        pay.announce(state, pend.seat, int(card), int(power))
-    elif isinstance(value, str) and value.startswith("hand:"):
-        pay.announce(state, pend.seat, int(value.split(":")[1]), 0)
-    else:
-        pay.announce(state, pend.seat, int(value))
+    """A Réaction asked of one seat alone (809; ``reaction_prompts: playable``)."""
+    pay.react(state, pend.seat, value)
 
 
 HANDLERS: Final[dict[str, Callable[[WakfuState, Pending, Any], None]]] = {
@@ -78,6 +70,9 @@ class WakfuGame(Game):
         # blockers (WK-COMBAT-4) and each player pays with their own cards (WK-COMM-3); a teammate's
         # advice is not a move
         if state.pending:
+            asked = state.round()  # a Réaction round: each seat asked answers (flow.open_round)
+            if asked:
+                return [Decision((p.seat,), p.prompt, p.kind) for p in asked]
             top = state.pending[-1]
             return [Decision((top.seat,), top.prompt, top.kind)]
         cb = state.combat
@@ -90,7 +85,8 @@ class WakfuGame(Game):
         if state.phase == "over":
             return ()
         if state.pending:
-            return (state.pending[-1].seat,)
+            asked = state.round()
+            return tuple(p.seat for p in asked) if asked else (state.pending[-1].seat,)
         cb = state.combat
         if cb is not None and cb.step == "actions":
             return (cb.to_act,)
@@ -98,7 +94,7 @@ class WakfuGame(Game):
 
     def response_window(self, state: WakfuState, seat: int) -> ResponseWindow | None:
         """Two decisions are response windows, asked whether or not the seat holds an answer: a Réaction
-        prompt (809.6) asked of every seat in turn (``reaction_prompts: always``), whose options other than
+        prompt (809.6) asked of every seat at once (``reaction_prompts: always``: a round, ``flow.open_round``), whose options other than
         "pass" are the seat's hidden cards, and a turn in the Phase d'Actions of a combat (705.3,
         WK-COMBAT-6), where the seat plays an Action from its hidden hand, uses a power, or passes.  A
         third, private, is a Phase Principale left with "end the turn" alone by a hidden hand
@@ -107,16 +103,24 @@ class WakfuGame(Game):
             return None
         seconds = float(state.config.reaction_seconds)
         if state.pending:
-            top = state.pending[-1]
-            if top.kind != "reaction" or top.seat != seat:
+            asked = state.decision(seat)
+            if asked is None or asked.kind != "reaction":
                 return None
-            # 809.6 asks each seat in turn; hidden information: the table must not tell who holds a
-            # Réaction, by what it shows or by when the seat's answer comes
-            return ResponseWindow(CHOICES["pass"], seconds)
+            # 809.6 asks every seat at once (flow.open_round); hidden information: the table must not tell
+            # who holds a Réaction, by what it shows or by when the seat's answer comes, so every answer,
+            # not only a pass, waits for the window's end
+            return ResponseWindow(CHOICES["pass"], seconds, together=asked.get("since") is not None)
         cb = state.combat
         if cb is not None and cb.step == "actions" and seat == cb.to_act and not state.file:
             return ResponseWindow(PASS, seconds)  # WK-COMBAT-6: the Phase d'Actions' turns, pass included
         return self.main_window(state, seat)
+
+    def decision_since(self, state: WakfuState, seat: int) -> int:
+        """A question of an open Réaction round stands from the round's opening, while the others answer
+        (an answer chosen then is still good); any other decision: from the current version."""
+        asked = state.decision(seat) if state.pending else None
+        since = asked.get("since") if asked is not None and asked.kind == "reaction" else None
+        return min(int(since), state.version) if since is not None else int(state.version)
 
     def main_window(self, state: WakfuState, seat: int) -> ResponseWindow | None:
         """A Phase Principale (603) whose only legal action is "end the turn" while the seat holds cards
@@ -142,7 +146,9 @@ class WakfuGame(Game):
         if state.phase == "over" or seat not in self.active_seats(state):
             return None
         if state.pending:
-            top = state.pending[-1]
+            top = state.decision(seat)
+            if top is None:
+                return None
             public = top.kind in PUBLIC_CHOICES or (top.kind == "effect" and top.get("fx") in PUBLIC_EFFECTS)
             if public and len(top.options) == 1:
                 return CHOICES[top.options[0]]
@@ -166,8 +172,8 @@ class WakfuGame(Game):
         if state.phase == "over":
             return []
         if state.pending:
-            top = state.pending[-1]
-            return [CHOICES[v] for v in top.options] if seat == top.seat else []
+            top = state.decision(seat)
+            return [CHOICES[v] for v in top.options] if top is not None else []
         if state.file:
             return []
         cb = state.combat
@@ -257,12 +263,15 @@ class WakfuGame(Game):
         state.log = []
         kind = action.kind
         if kind == "choose":
-            pend = state.pending.pop()
+            pend = state.take_decision(seat)
             value = action.get("value")
             amount = action.get("amount")
             if amount is not None:
                 value = (value, amount)
-            HANDLERS[pend.kind](state, pend, value)
+            if pend.kind == "reaction" and pend.get("since") is not None:
+                flow.answer_round(state, pend, value)  # recorded; applied once everyone asked has answered
+            else:
+                HANDLERS[pend.kind](state, pend, value)
         elif kind == "play":
             pay.announce(state, seat, action.get("card"))
         elif kind == "use":
@@ -356,7 +365,9 @@ class WakfuGame(Game):
         value = action.get("value")
         if action.kind != "choose" or not state.pending or not isinstance(value, int) or isinstance(value, bool):
             return super().action_parts(state, seat, action)
-        top = state.pending[-1]
+        top = state.decision(seat)
+        if top is None:
+            return super().action_parts(state, seat, action)
         if top.kind == "blocker" and isinstance(action.get("amount"), int):
             return value, (action.get("amount"),)
         if top.kind == "attack_target":  # from the Héros in the Monde, else from the one card able to attack

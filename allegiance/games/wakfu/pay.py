@@ -66,6 +66,20 @@ def announce(state: WakfuState, seat: int, card: int, power: int | None = None) 
     proceed(state)
 
 
+def react(state: WakfuState, seat: int, value: Any) -> None:
+    """A Réaction (809): a card from hand, a Réaction power ("use:card:power") or a hand power ("hand:card");
+    "pass" does nothing."""
+    if value == "pass":
+        return
+    if isinstance(value, str) and value.startswith("use:"):
+        _, card, power = value.split(":")
+        announce(state, seat, int(card), int(power))
+    elif isinstance(value, str) and value.startswith("hand:"):
+        announce(state, seat, int(value.split(":")[1]), 0)
+    else:
+        announce(state, seat, int(value))
+
+
 def current(state: WakfuState) -> Item:
     """The item being announced: the last unpaid one.  Triggers that fire while it is being paid (a
     Glyphe's damage, a Prespic strike) go to the File above it and resolve after it is played (804.7)."""

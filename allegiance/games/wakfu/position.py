@@ -40,7 +40,8 @@ PLAYER_FIELDS = frozenset((*ZONES, *PLAYER_INTS, *PLAYER_BOOLS, "hero", "sac", "
 OPTION_FIELDS = frozenset(("decks", "max_turns", "reaction_prompts", "reaction_seconds", "deck_names",
                            "team_uniques"))
 FILE_FIELDS = frozenset(("kind", "seat", "card", "effect", "targets", "x", "paid", "cancelled", "to_ask", "need",
-                         "inclined", "place", "extra", "step", "power", "source_zone", "crafted", "hand_at"))
+                         "inclined", "place", "extra", "step", "power", "source_zone", "crafted", "hand_at",
+                         "answered"))
 COMBAT_FIELDS = frozenset(("attacker", "defender", "target", "step", "attackers", "blockers", "blocked", "dealt",
                            "destroyed", "to_act", "passes", "passed", "last_att", "last_def"))
 
@@ -141,7 +142,8 @@ def to_position(state: WakfuState) -> dict[str, Any]:
         "file": [{"kind": i.kind, "seat": i.seat, "card": ref(i.card), "effect": i.effect, "targets": _enc(i.targets),
                   "x": i.x, "paid": i.paid, "cancelled": i.cancelled, "to_ask": i.to_ask[:], "need": i.need[:],
                   "inclined": i.inclined[:], "place": i.place, "extra": _enc(i.extra), "step": i.step,
-                  "power": i.power, "source_zone": i.source_zone, "crafted": i.crafted, "hand_at": i.hand_at}
+                  "power": i.power, "source_zone": i.source_zone, "crafted": i.crafted, "hand_at": i.hand_at,
+                  **({"answered": [[s, _enc(v)] for s, v in i.answered]} if i.answered else {})}
                  for i in state.file],
         "pending": [{"kind": q.kind, "seat": q.seat, "prompt": q.prompt, "options": _enc(q.options), "card": q.card,
                      "data": _enc(q.data)} for q in state.pending],
@@ -511,7 +513,8 @@ class _Reader:
                                    list(d.get("need", [])), list(d.get("inclined", [])), d.get("place", ""),
                                    list(_dec(d.get("extra", []))), d.get("step", "place"), int(d.get("power", 0)),
                                    d.get("source_zone", ""), bool(d.get("crafted", False)),
-                                   int(d.get("hand_at", -1))))
+                                   int(d.get("hand_at", -1)),
+                                   [(int(s), _dec(v)) for s, v in a_list(d.get("answered", []), "answered")]))
         for k, d in enumerate(a_list(data.get("pending", []), "pending")):
             self.at = f"pending[{k}]"
             state.pending.append(Pending(d["kind"], int(d["seat"]), d.get("prompt", ""), _dec(d["options"]),

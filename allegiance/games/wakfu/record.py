@@ -71,7 +71,7 @@ class Plays:
         kind = action.kind
         if kind == "play":
             self.watching.append((seat, action.get("card")))
-        elif kind == "choose" and state.pending and state.pending[-1].kind == "reaction":
+        elif kind == "choose" and (asked := state.decision(seat)) is not None and asked.kind == "reaction":
             value = action.get("value")
             if isinstance(value, int) and not isinstance(value, bool):  # a Réaction card from hand
                 self.watching.append((seat, value))

@@ -37,7 +37,7 @@ def move_key(state: WakfuState, seat: int, action: Action) -> Hashable:
     """The meaning of ``action`` for ``seat`` now: equal keys are interchangeable moves."""
     kind = action.kind
     if kind == "choose":
-        pend = state.pending[-1]
+        pend = state.decision(seat) or state.pending[-1]
         value, amount = action.get("value"), action.get("amount")
         if pend.kind in ("x", "mulligan", "recycle_hand") or (pend.kind == "target" and _seat_slot(state)):
             return (seat, kind, pend.kind, value, amount)
@@ -110,7 +110,7 @@ def searched(state: WakfuState, seat: int, legal: list[Action]) -> list[Action]:
     let a tree search cycle forever within one turn; keeping only one direction makes every turn finite.
     For the same reason an announcement is never cancelled (808.2: the card would go back to the hand)."""
     if state.pending:
-        if state.pending[-1].kind in ANNOUNCING:
+        if (state.decision(seat) or state.pending[-1]).kind in ANNOUNCING:
             return [a for a in legal if a.get("value") != "cancel"]
         return legal
     p = state.players[seat]

@@ -106,11 +106,14 @@ class Item:
     source_zone: str = ""  # where the power's source was when used (508: range)
     crafted: bool = False  # paid by its Recette (305.4, 418.6): ``extra`` holds the cards to recycle
     hand_at: int = -1  # where the card was in the hand, so that a cancel puts it back there (808.2)
+    #: the answers given so far in the open Réaction round about this item, (seat, answer), hidden from the
+    #: other seats until every seat asked has answered (``flow.answer_round``)
+    answered: list[tuple[int, Any]] = field(default_factory=list)
 
     def copy(self) -> Item:
         return Item(self.kind, self.seat, self.card, self.effect, self.targets[:], self.x, self.paid,
                     self.cancelled, self.to_ask[:], self.need[:], self.inclined[:], self.place, self.extra[:],
-                    self.step, self.power, self.source_zone, self.crafted, self.hand_at)
+                    self.step, self.power, self.source_zone, self.crafted, self.hand_at, self.answered[:])
 
 
 @dataclass(slots=True)
@@ -218,6 +221,46 @@ class WakfuState:
 
     def name(self, card: int) -> str:
         return self.cards[card].name
+
+    def round(self) -> list[Pending]:
+        """The open Réaction round's questions still unanswered, the first seat in priority (809.6) first;
+        empty when no round is open.  A round asks every seat about the top File item at once
+        (``flow.open_round``); its questions sit on top of ``pending`` and carry the version ``since``
+        which they have stood."""
+        pending = self.pending
+        if not pending or pending[-1].kind != "reaction":
+            return []
+        since = pending[-1].get("since")
+        if since is None:
+            return []
+        out = []
+        for p in reversed(pending):
+            if p.kind != "reaction" or p.get("since") != since:
+                break
+            out.append(p)
+        return out
+
+    def decision(self, seat: int) -> Pending | None:
+        """The question ``seat`` answers now: the top of ``pending``, or the seat's own in an open round."""
+        pending = self.pending
+        if not pending:
+            return None
+        if pending[-1].seat == seat:
+            return pending[-1]
+        for p in self.round():
+            if p.seat == seat:
+                return p
+        return None
+
+    def take_decision(self, seat: int) -> Pending:
+        """Remove and return the question ``seat`` answers now (see :meth:`decision`)."""
+        pending = self.pending
+        if pending[-1].seat == seat:
+            return pending.pop()
+        for k in range(len(pending) - 1, -1, -1):
+            if pending[k].seat == seat:
+                return pending.pop(k)
+        raise LookupError(f"no question waits for seat {seat}")  # pragma: no cover - _legal offered none
 
     @property
     def first_team(self) -> int:

@@ -84,7 +84,7 @@ def greedy_choice(state: WakfuState, seat: int, legal: list[Action], rng: Rng) -
     if len(legal) == 1:
         return legal[0]
     if state.pending:
-        return _answer(state, seat, state.pending[-1], legal)
+        return _answer(state, seat, state.decision(seat) or state.pending[-1], legal)
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)

@@ -63,9 +63,9 @@ def _offered_to(state: WakfuState, card: int, seat: int | None) -> bool:
 
     Only a choice among cards offers one: the values of X or the seats of a player choice are numbers
     that happen to be card ids too, and once named the cards with those ids (issue 21 item 1)."""
-    if seat is None or not state.pending or state.pending[-1].seat != seat:
+    top = state.decision(seat) if seat is not None else None
+    if top is None:
         return False
-    top = state.pending[-1]
     if top.kind in _NOT_CARDS or _seat_choice(state):
         return False
     for v in top.options:
@@ -135,8 +135,10 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _pending_kind(state: WakfuState) -> str:
-    return state.pending[-1].kind if state.pending else ""
+def _pending_kind(state: WakfuState, seat: Any) -> str:
+    """The kind of the question ``seat`` answers now ("" when none)."""
+    asked = state.decision(seat) if state.pending else None
+    return asked.kind if asked is not None else (state.pending[-1].kind if state.pending else "")
 
 
 def option_text(state: WakfuState, kind: str, value: Any, seat: int | None = None) -> str:
@@ -210,7 +212,7 @@ def describe(state: WakfuState, seat: int, action: Action, reader: int | None | 
         value: Any = action.get("value")
         if action.get("amount") is not None:
             value = (value, action.get("amount"))
-        return f"{who}: {option_text(state, _pending_kind(state), value, me)}"
+        return f"{who}: {option_text(state, _pending_kind(state, seat), value, me)}"
     return f"{who}: {_short(kind)}"
 
 

@@ -123,8 +123,15 @@ def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
                          "attackers": cb.attackers[:], "blockers": [[b, a] for b, a in cb.blockers.items()],
                          "to_act": cb.to_act}
     if state.pending:
-        top = state.pending[-1]
+        asked = state.round()  # a Réaction round asks several seats at once (flow.open_round)
+        own = state.decision(seat) if seat is not None else None
+        top = own or (asked[0] if asked else state.pending[-1])
         decision: dict[str, Any] = {"seat": top.seat, "kind": top.kind, "prompt": top.prompt}
+        if asked:
+            decision["seats"] = [p.seat for p in asked]
+            mine = [v for s, v in state.file[-1].answered if s == seat]
+            if mine:  # told to the seat alone, as every answer of the round until all are in
+                decision["answered"] = option_text(state, "reaction", mine[0], seat)
         if seat == top.seat:  # options may name hidden cards (Bonne Affaire, searches, discards)
             decision["options"] = [option_text(state, top.kind, v, seat) for v in top.options]
         out["decision"] = decision
