@@ -1,5 +1,6 @@
-"""Browser fixtures: Debian's Chromium driven by Playwright, and screenshots of every open page kept in
-``test-artifacts/`` when a browser test fails."""
+"""Browser fixtures: Debian's Chromium driven by Playwright, the servers a worker's tests share
+(tests/browser/shared.py), and screenshots of every open page kept in ``test-artifacts/`` when a browser
+test fails."""
 
 from __future__ import annotations
 
@@ -10,11 +11,10 @@ from typing import Any
 
 import pytest
 
+from tests.browser.shared import CHROMIUM_ARGS, Chromium, SharedServers  # noqa: F401 - CHROMIUM_ARGS: benchmarks/page_cost.py
 from tests.server import helpers
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -24,17 +24,35 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
     setattr(item, f"rep_{report.when}", report)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    chromium = shutil.which("chromium")
-    if chromium is None:
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Chromium]:
+    executable = shutil.which("chromium")
+    if executable is None:
         pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        launched = Chromium(p, executable)
+        try:
+            yield launched
+        finally:
+            if launched.browser is not None and launched.browser.is_connected():
+                launched.browser.close()
+
+
+@pytest.fixture
+def browser(chromium: Chromium) -> Any:
+    return chromium.get()
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedServers]:
+    """``servers()`` (or ``servers(bot_delay=0.01)``): this worker's shared server with those settings."""
+    shared = SharedServers(tmp_path_factory.mktemp("shared-servers"))
+    try:
+        yield shared
+    finally:
+        shared.stop()
 
 
 def screenshots(opened: list[Any], name: str) -> None:

@@ -8,15 +8,14 @@ turn/phase pill is in sight (Wakfu and SWDBG)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.browser.shared import SharedServers
 from tests.browser.test_table_pages import no_errors, open_page
 from tests.browser.wakfu_views import crowded_view, in_play
-from tests.server.helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -112,41 +111,35 @@ def check_board(page: Any, view: dict[str, Any], where: str) -> None:
 
 
 @pytest.mark.parametrize("mode", ["1v1", "2v2", "4v4"])
-def test_every_card_in_play_is_in_sight_unscrolled(browser: Any, pages: list[Any], tmp_path: Path, mode: str) -> None:
+def test_every_card_in_play_is_in_sight_unscrolled(browser: Any, pages: list[Any], servers: SharedServers, mode: str) -> None:
     view = crowded_view(mode, 0, CROWDS[mode])
-    server = ServerProcess(str(tmp_path / "board.db")).start()
-    try:
-        link = table(server.base, "wakfu", mode, len(view["players"]))
-        page = open_page(browser, pages, link, DESKTOPS[0])
-        page.wait_for_selector("#board .wk .wcard")
-        for size in DESKTOPS:
-            page.set_viewport_size({"width": size[0], "height": size[1]})
-            page.evaluate(DRAW, view)
-            check_board(page, view, f"{mode} at {size[0]}×{size[1]}")
-            # an inclined card says so on its face
-            tapped = page.locator("#board .slot.tapped").count()
-            assert tapped >= 1 and page.locator("#board .slot.tapped .wcard .tapmark").count() == tapped
-        # the phone: nothing cut, the turn and phase in sight
-        page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    server = servers()
+    link = table(server.base, "wakfu", mode, len(view["players"]))
+    page = open_page(browser, pages, link, DESKTOPS[0])
+    page.wait_for_selector("#board .wk .wcard")
+    for size in DESKTOPS:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
         page.evaluate(DRAW, view)
-        cut = page.evaluate(CUT)
-        assert cut == [], cut[:6]
-        assert page.locator("#turn").is_visible() and "turn" in page.inner_text("#turn")
-        no_errors(page)
-    finally:
-        server.stop()
+        check_board(page, view, f"{mode} at {size[0]}×{size[1]}")
+        # an inclined card says so on its face
+        tapped = page.locator("#board .slot.tapped").count()
+        assert tapped >= 1 and page.locator("#board .slot.tapped .wcard .tapmark").count() == tapped
+    # the phone: nothing cut, the turn and phase in sight
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    page.evaluate(DRAW, view)
+    cut = page.evaluate(CUT)
+    assert cut == [], cut[:6]
+    assert page.locator("#turn").is_visible() and "turn" in page.inner_text("#turn")
+    no_errors(page)
 
 
 @pytest.mark.parametrize("mode", ["1v1", "2v2"])
-def test_swdbg_names_are_whole_on_a_phone(browser: Any, pages: list[Any], tmp_path: Path, mode: str) -> None:
-    server = ServerProcess(str(tmp_path / "sw.db")).start()
-    try:
-        link = table(server.base, "swdbg", mode, 2 if mode == "1v1" else 4)
-        page = open_page(browser, pages, link, PHONE)
-        page.wait_for_selector("#board .card .nm", state="attached")
-        cut = page.evaluate(CUT)
-        assert cut == [], cut[:6]
-        assert page.locator("#turn").is_visible() and "turn" in page.inner_text("#turn")
-        no_errors(page)
-    finally:
-        server.stop()
+def test_swdbg_names_are_whole_on_a_phone(browser: Any, pages: list[Any], servers: SharedServers, mode: str) -> None:
+    server = servers()
+    link = table(server.base, "swdbg", mode, 2 if mode == "1v1" else 4)
+    page = open_page(browser, pages, link, PHONE)
+    page.wait_for_selector("#board .card .nm", state="attached")
+    cut = page.evaluate(CUT)
+    assert cut == [], cut[:6]
+    assert page.locator("#turn").is_visible() and "turn" in page.inner_text("#turn")
+    no_errors(page)

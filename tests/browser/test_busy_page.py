@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.shared import SharedServers
 from tests.browser.test_table_pages import no_errors
 from tests.server.helpers import ServerProcess, create_table
 
@@ -39,30 +40,27 @@ BURST = """async ([tableId, n]) => {
 
 
 def test_states_that_arrive_together_are_drawn_once_with_every_log_line(browser: Any, pages: list[Any],
-                                                                       tmp_path: Path) -> None:
-    server = ServerProcess(str(tmp_path / "busy.db")).start()
-    try:
-        created = create_table(server.base, ["human"] * 4, seed=11)  # nobody acts: only the burst moves
-        context = browser.new_context(viewport={"width": 1280, "height": 720})
-        context.add_init_script(KEEP_SOCKETS)
-        page = context.new_page()
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-        pages.append(page)
-        page.goto(created["spectate"])
-        page.wait_for_selector("#board .card")
-        n = 30
-        newest = page.evaluate(BURST, [created["table"]["id"], n])
-        page.wait_for_function("v => Number(document.body.dataset.version) === v", arg=newest)
-        page.wait_for_timeout(300)  # anything still queued would be drawn by now
-        draws = page.evaluate("window.__draws")
-        assert 1 <= draws <= 2, f"{draws} boards drawn for {n} states that arrived together"
-        log = page.eval_on_selector_all("#log div", "ds => ds.map((d) => d.textContent)")
-        assert [line for line in log if line.startswith("burst line")] == [f"burst line {i}" for i in range(n)]
-        no_errors(page)
-    finally:
-        server.stop()
+                                                                       servers: SharedServers) -> None:
+    server = servers()
+    created = create_table(server.base, ["human"] * 4, seed=11)  # nobody acts: only the burst moves
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script(KEEP_SOCKETS)
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    pages.append(page)
+    page.goto(created["spectate"])
+    page.wait_for_selector("#board .card")
+    n = 30
+    newest = page.evaluate(BURST, [created["table"]["id"], n])
+    page.wait_for_function("v => Number(document.body.dataset.version) === v", arg=newest)
+    page.wait_for_timeout(300)  # anything still queued would be drawn by now
+    draws = page.evaluate("window.__draws")
+    assert 1 <= draws <= 2, f"{draws} boards drawn for {n} states that arrived together"
+    log = page.eval_on_selector_all("#log div", "ds => ds.map((d) => d.textContent)")
+    assert [line for line in log if line.startswith("burst line")] == [f"burst line {i}" for i in range(n)]
+    no_errors(page)
 
 
 def test_a_failing_tests_pages_are_photographed_before_its_server_stops(tmp_path: Path) -> None:

@@ -13,9 +13,9 @@ import yaml
 
 from allegiance.games.wakfu import GAME
 from allegiance.games.wakfu.position import from_position
+from tests.browser.shared import SharedServers
 from tests.browser.test_board_in_sight import CUT, DRAW, table
 from tests.browser.test_table_pages import no_errors, open_page
-from tests.server.helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -48,40 +48,37 @@ def marked_view() -> tuple[dict[str, Any], dict[str, int]]:
 
 
 def test_costs_are_element_symbols_and_lasting_effects_are_on_their_cards(browser: Any, pages: list[Any],
-                                                                            tmp_path: Path) -> None:
+                                                                            servers: SharedServers) -> None:
     view, ids = marked_view()
     assert "effects" in next(c for c in view["players"][1]["monde"] if c["name"] == "Arakne")
-    server = ServerProcess(str(tmp_path / "marks.db")).start()
-    try:
-        page = open_page(browser, pages, table(server.base, "wakfu", "1v1", 2), SIZES[0])
-        page.wait_for_selector("#board .wk .wcard")
-        for w, h in SIZES:
-            page.set_viewport_size({"width": w, "height": h})
-            page.evaluate(DRAW, view)
-            where = f"{w}×{h}"
-            marks = {row[0]: row[1:] for row in page.evaluate(MARKS, list(ids.values()))}
-            for name, element, level in (("Charge", "Neutre", 2), ("Amal Odoua", "Feu", None), ("Boo", "Eau", None),
-                                         ("Akoua Flesh", "Air", None), ("Bouftou", "Terre", 2), ("Arakne", "Terre", 1)):
-                cost, _, _ = marks[ids[name]]
-                assert len(cost) == 1, (where, name, cost)
-                el, label, title, inside = cost[0]
-                assert el == element and element in label and element in title and "Niveau" in label, (where, name, cost)
-                if level is not None:
-                    assert f"Niveau {level}" in label, (where, name, label)
-                assert inside, (where, name, "cost symbol outside its card")
-            _, fx, label = marks[ids["Arakne"]]
-            assert fx is not None, (where, "no effect marker on Arakne")
-            words, title, inside = fx
-            assert "doesn't untap" in words and "doesn't untap" in title and "doesn't untap" in label, (where, fx)
-            assert inside, (where, "effect marker outside its card")
-            _, fx, _ = marks[ids["Bouftou"]]
-            assert fx is not None and "+2 Force until end of turn" in fx[0] and fx[2], (where, fx)
-            for name in ("Boufton Blanc", "Charge"):
-                assert marks[ids[name]][1] is None, (where, name, "an effect marker on a card without effects")
-            if w > 800:  # the words themselves on the card's face at a desktop's sizes
-                text = page.inner_text(f'#board [data-card="{ids["Arakne"]}"] .fx')
-                assert "doesn't untap" in text, (where, text)
-            assert page.evaluate(CUT) == [], where
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = open_page(browser, pages, table(server.base, "wakfu", "1v1", 2), SIZES[0])
+    page.wait_for_selector("#board .wk .wcard")
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate(DRAW, view)
+        where = f"{w}×{h}"
+        marks = {row[0]: row[1:] for row in page.evaluate(MARKS, list(ids.values()))}
+        for name, element, level in (("Charge", "Neutre", 2), ("Amal Odoua", "Feu", None), ("Boo", "Eau", None),
+                                     ("Akoua Flesh", "Air", None), ("Bouftou", "Terre", 2), ("Arakne", "Terre", 1)):
+            cost, _, _ = marks[ids[name]]
+            assert len(cost) == 1, (where, name, cost)
+            el, label, title, inside = cost[0]
+            assert el == element and element in label and element in title and "Niveau" in label, (where, name, cost)
+            if level is not None:
+                assert f"Niveau {level}" in label, (where, name, label)
+            assert inside, (where, name, "cost symbol outside its card")
+        _, fx, label = marks[ids["Arakne"]]
+        assert fx is not None, (where, "no effect marker on Arakne")
+        words, title, inside = fx
+        assert "doesn't untap" in words and "doesn't untap" in title and "doesn't untap" in label, (where, fx)
+        assert inside, (where, "effect marker outside its card")
+        _, fx, _ = marks[ids["Bouftou"]]
+        assert fx is not None and "+2 Force until end of turn" in fx[0] and fx[2], (where, fx)
+        for name in ("Boufton Blanc", "Charge"):
+            assert marks[ids[name]][1] is None, (where, name, "an effect marker on a card without effects")
+        if w > 800:  # the words themselves on the card's face at a desktop's sizes
+            text = page.inner_text(f'#board [data-card="{ids["Arakne"]}"] .fx')
+            assert "doesn't untap" in text, (where, text)
+        assert page.evaluate(CUT) == [], where
+    no_errors(page)

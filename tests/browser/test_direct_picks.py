@@ -11,7 +11,6 @@ send, without waiting on bots."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -21,9 +20,9 @@ from allegiance.core.game import Game
 from allegiance.games.swdbg import GAME as SWDBG
 from allegiance.games.wakfu import GAME as WAKFU
 from allegiance.server.messages import legal_json
+from tests.browser.shared import SharedServers
 from tests.browser.test_board_in_sight import table
 from tests.browser.test_table_pages import no_errors, no_ids_shown
-from tests.server.helpers import ServerProcess
 from tests.swdbg.builders import build, cid
 from tests.wakfu.builders import act, board, one
 from tests.wakfu.test_combat import attack
@@ -83,65 +82,59 @@ def open_with(browser: Any, pages: list[Any], link: str, msg: dict[str, Any]) ->
     return page
 
 
-def test_swdbg_attacker_then_a_highlighted_target(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+def test_swdbg_attacker_then_a_highlighted_target(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     s = build("1v1", units={0: ["Dengar", "TIE Fighter"]}, row={0: ["Rebel Trooper", "Y-Wing", "Kel Dor Mystic"]})
     dengar, ywing, base = cid(s, "Dengar"), cid(s, "Y-Wing"), s.players[1].base
     msg = state_message(SWDBG, s, 0)
     # the server names each attack's unit and what it hits: the enemy base, or the galaxy-row card
     assert [item["targets"] for item in msg["legal"] if item.get("source") == dengar] == [[base], [ywing]]
-    server = ServerProcess(str(tmp_path / "picks.db")).start()
-    try:
-        page = open_with(browser, pages, table(server.base, "swdbg", "1v1", 2), msg)
-        # the list: one entry per attacking unit, not one per (unit, target) pair
-        assert page.locator(f"#actions #pick-{dengar}").count() == 1
-        assert page.locator("#actions button[data-kind=commit][data-index]").count() == 0
-        page.click(f"#board [data-card='{dengar}']")
-        assert page.evaluate(PICKED) == {"picking": True, "source": [dengar], "targets": sorted([ywing, base])}
-        assert page.locator("#menu").is_hidden() and page.evaluate(ACTIONS_SENT) == []
-        # Esc goes back: nothing highlighted, nothing sent
-        page.keyboard.press("Escape")
-        assert page.evaluate(PICKED) == {"picking": False, "source": [], "targets": []}
-        # so does the cancel button (the pick started from the list this time)
-        page.click(f"#pick-{dengar}")
-        assert page.evaluate(PICKED)["targets"] == sorted([ywing, base])
-        page.click("#pick-cancel")
-        assert page.evaluate(PICKED)["picking"] is False and page.evaluate(ACTIONS_SENT) == []
-        # the attacker, then the highlighted Y-Wing: exactly that attack is sent
-        page.click(f"#board [data-card='{dengar}']")
-        page.click(f"#board [data-card='{ywing}'].pick-target")
-        assert page.evaluate(ACTIONS_SENT) == [{"kind": "commit", "card": dengar, "target": ywing}]
-        no_ids_shown(page)
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = open_with(browser, pages, table(server.base, "swdbg", "1v1", 2), msg)
+    # the list: one entry per attacking unit, not one per (unit, target) pair
+    assert page.locator(f"#actions #pick-{dengar}").count() == 1
+    assert page.locator("#actions button[data-kind=commit][data-index]").count() == 0
+    page.click(f"#board [data-card='{dengar}']")
+    assert page.evaluate(PICKED) == {"picking": True, "source": [dengar], "targets": sorted([ywing, base])}
+    assert page.locator("#menu").is_hidden() and page.evaluate(ACTIONS_SENT) == []
+    # Esc goes back: nothing highlighted, nothing sent
+    page.keyboard.press("Escape")
+    assert page.evaluate(PICKED) == {"picking": False, "source": [], "targets": []}
+    # so does the cancel button (the pick started from the list this time)
+    page.click(f"#pick-{dengar}")
+    assert page.evaluate(PICKED)["targets"] == sorted([ywing, base])
+    page.click("#pick-cancel")
+    assert page.evaluate(PICKED)["picking"] is False and page.evaluate(ACTIONS_SENT) == []
+    # the attacker, then the highlighted Y-Wing: exactly that attack is sent
+    page.click(f"#board [data-card='{dengar}']")
+    page.click(f"#board [data-card='{ywing}'].pick-target")
+    assert page.evaluate(ACTIONS_SENT) == [{"kind": "commit", "card": dengar, "target": ywing}]
+    no_ids_shown(page)
+    no_errors(page)
 
 
-def test_wakfu_blocker_then_a_highlighted_attacker(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+def test_wakfu_blocker_then_a_highlighted_attacker(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     s = board(monde={0: ["Bouftou", "Bwork"], 1: ["Tofu", "Tofu"]})
     bouftou, bwork = one(s, "Bouftou"), one(s, "Bwork")
     attack(s, s.players[1].sac, [bouftou, bwork], None)
     tofu = one(s, "Tofu", 1)
     msg = state_message(WAKFU, s, 1)
     assert [item["targets"] for item in msg["legal"] if item.get("source") == tofu] == [[bouftou], [bwork]]
-    server = ServerProcess(str(tmp_path / "picks.db")).start()
-    try:
-        page = open_with(browser, pages, table(server.base, "wakfu", "1v1", 2), msg)
-        assert page.locator(f"#actions #pick-{tofu}").count() == 1  # one entry per blocker, and "done"
-        assert page.locator("#actions button[data-index]").count() == 1
-        page.click(f"#board [data-card='{tofu}']")
-        assert page.evaluate(PICKED) == {"picking": True, "source": [tofu], "targets": sorted([bouftou, bwork])}
-        page.keyboard.press("Escape")
-        assert page.evaluate(PICKED)["picking"] is False and page.evaluate(ACTIONS_SENT) == []
-        page.click(f"#board [data-card='{tofu}']")
-        page.locator(f"#board [data-card='{bwork}'].pick-target").first.click()
-        assert page.evaluate(ACTIONS_SENT) == [{"kind": "choose", "value": tofu, "amount": bwork}]
-        no_ids_shown(page)
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = open_with(browser, pages, table(server.base, "wakfu", "1v1", 2), msg)
+    assert page.locator(f"#actions #pick-{tofu}").count() == 1  # one entry per blocker, and "done"
+    assert page.locator("#actions button[data-index]").count() == 1
+    page.click(f"#board [data-card='{tofu}']")
+    assert page.evaluate(PICKED) == {"picking": True, "source": [tofu], "targets": sorted([bouftou, bwork])}
+    page.keyboard.press("Escape")
+    assert page.evaluate(PICKED)["picking"] is False and page.evaluate(ACTIONS_SENT) == []
+    page.click(f"#board [data-card='{tofu}']")
+    page.locator(f"#board [data-card='{bwork}'].pick-target").first.click()
+    assert page.evaluate(ACTIONS_SENT) == [{"kind": "choose", "value": tofu, "amount": bwork}]
+    no_ids_shown(page)
+    no_errors(page)
 
 
-def test_wakfu_attacking_heros_then_a_highlighted_target(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+def test_wakfu_attacking_heros_then_a_highlighted_target(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     """Issue 24, item 4: the target of an attack (702) is picked from the attacking Héros on the board: a
     click on the Héros highlights the targets, a click on one declares it (``WakfuGame.action_parts``)."""
     s = board(monde={0: ["Bouftou"], 1: ["Tofu"]}, havre={1: ["Boo"]}, hero_in_monde=(0,))
@@ -150,18 +143,15 @@ def test_wakfu_attacking_heros_then_a_highlighted_target(browser: Any, pages: li
     assert len(targets) >= 2
     msg = state_message(WAKFU, s, 0)
     assert sorted(item["targets"] for item in msg["legal"] if item.get("source") == hero) == [[t] for t in targets]
-    server = ServerProcess(str(tmp_path / "picks.db")).start()
-    try:
-        page = open_with(browser, pages, table(server.base, "wakfu", "1v1", 2), msg)
-        assert page.locator(f"#actions #pick-{hero}").count() == 1  # one entry: the Héros and its targets
-        page.click(f"#board [data-card='{hero}']")
-        assert page.evaluate(PICKED) == {"picking": True, "source": [hero], "targets": targets}
-        page.keyboard.press("Escape")
-        assert page.evaluate(PICKED)["picking"] is False and page.evaluate(ACTIONS_SENT) == []
-        page.click(f"#board [data-card='{hero}']")
-        page.locator(f"#board [data-card='{targets[-1]}'].pick-target").first.click()
-        assert page.evaluate(ACTIONS_SENT) == [{"kind": "choose", "value": targets[-1]}]
-        no_ids_shown(page)
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = open_with(browser, pages, table(server.base, "wakfu", "1v1", 2), msg)
+    assert page.locator(f"#actions #pick-{hero}").count() == 1  # one entry: the Héros and its targets
+    page.click(f"#board [data-card='{hero}']")
+    assert page.evaluate(PICKED) == {"picking": True, "source": [hero], "targets": targets}
+    page.keyboard.press("Escape")
+    assert page.evaluate(PICKED)["picking"] is False and page.evaluate(ACTIONS_SENT) == []
+    page.click(f"#board [data-card='{hero}']")
+    page.locator(f"#board [data-card='{targets[-1]}'].pick-target").first.click()
+    assert page.evaluate(ACTIONS_SENT) == [{"kind": "choose", "value": targets[-1]}]
+    no_ids_shown(page)
+    no_errors(page)

@@ -19,6 +19,7 @@ from allegiance.core.actions import Action
 from allegiance.games import get_game
 from allegiance.replay import load_replay, replay_game
 from allegiance.server.storage import Storage
+from tests.browser.shared import SharedServers
 from tests.browser.test_table_pages import AUTOPLAY, in_view, no_errors, no_ids_shown, open_page, version
 from tests.server.helpers import ServerProcess
 
@@ -84,92 +85,87 @@ def hidden_names(state: Any, seat: int, seen: str) -> set[str]:
 
 
 def test_a_three_sided_game_is_played_to_its_end_by_one_person_and_two_bots(browser: Any, pages: list[Any],
-                                                                          tmp_path: Path) -> None:
-    server = ServerProcess(str(tmp_path / "jk3.db"), bot_delay=0.01).start()
-    try:
-        created = create(server, "AvEvI", ["human", "random", "greedy"], seed=2, max_turns=20,
-                         response_prompts="playable")
-        table_id = created["table"]["id"]
-        page = open_page(browser, pages, created["links"][0]["link"], (1400, 900))
+                                                                          servers: SharedServers) -> None:
+    server = servers(bot_delay=0.01)
+    created = create(server, "AvEvI", ["human", "random", "greedy"], seed=2, max_turns=20,
+                     response_prompts="playable")
+    table_id = created["table"]["id"]
+    page = open_page(browser, pages, created["links"][0]["link"], (1400, 900))
+    page.wait_for_selector(".jk .jk-hand")
+    assert "you are Alliance 1" in page.inner_text("#who")
+    # three sides around the table: two boxes at the top, yours at the bottom; no "opponent"
+    assert page.locator(".jk-opps .jside").count() == 2
+    assert page.inner_text(".jk-home .jside .sl").startswith("Alliance")
+    page.evaluate(AUTOPLAY, 40)
+    seen = {"planets": 0, "cards": 0, "p1": False, "final": False, "battle": False}
+    while page.evaluate("document.body.dataset.finished !== '1'"):
+        advance(page)
+        got = page.evaluate("""() => ({planets: document.querySelectorAll('.jk .jplanet').length,
+          cards: document.querySelectorAll('.jk .jplanet-now .jmini').length,
+          p1: !!document.querySelector('.jk .p1'), final: !!document.querySelector('.jk .jplanet.now.final'),
+          battle: !!document.querySelector('.jk .jbattle')})""")
+        seen = {"planets": max(seen["planets"], got["planets"]), "cards": max(seen["cards"], got["cards"]),
+                "p1": seen["p1"] or got["p1"], "final": seen["final"] or got["final"],
+                "battle": seen["battle"] or got["battle"]}
+    print("what the board drew:", seen, "clicks:", page.evaluate("window.__clicks"))
+    assert page.evaluate("window.__clicks") > 10
+    assert seen["planets"] == 4 and seen["cards"] >= 3 and seen["p1"], seen
+    page.wait_for_selector("#game-over")
+    banner = page.inner_text("#game-over")
+    assert "win" in banner or "Draw" in banner, banner
+    # (this seed's game reaches the fourth planet: the board drew the Final Conflict; whatever the bots
+    # do, the board drew it exactly when the game went there)
+    assert seen["final"] == ("Final Conflict" in banner or "last planet" in banner), (seen, banner)
+    assert "Final Conflict" in page.inner_text(".jk .jplanets") or not seen["final"]
+    summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
+    assert summary["finished"] and version(page) == summary["version"]
+    no_ids_shown(page)
+    # the replay viewer draws the same board
+    page.click("text=Watch it step by step")
+    page.wait_for_selector("#pos[data-step='0']")
+    page.keyboard.press("End")
+    page.wait_for_selector(f"#pos[data-step='{summary['version']}']")
+    page.wait_for_selector("#board .jk .jplanet-now")
+    # a turn marker per turn of the game (each starts with its Force Phase)
+    _, end = replay_game(load_replay(httpx.get(f"{server.base}/api/tables/{table_id}/replay").json()))
+    assert f"turn {end.turn} of {end.turn}" in page.inner_text("#pos"), (end.turn, page.inner_text("#pos"))
+    no_ids_shown(page)
+    no_errors(page)
+
+
+def test_a_2v2_with_a_friend_each_page_sees_only_its_side(browser: Any, pages: list[Any],
+                                                          servers: SharedServers) -> None:
+    server = servers(bot_delay=0.01)
+    db = Path(server.db)
+    created = create(server, "AAvEE", ["human", "human", "random", "random"], seed=7, max_turns=8,
+                     response_prompts="playable")
+    links = [created["links"][s]["link"] for s in (0, 1)]
+    table_id = created["table"]["id"]
+    friends = [open_page(browser, pages, links[0], (1400, 900)), open_page(browser, pages, links[1], (390, 844))]
+    for page in friends:
         page.wait_for_selector(".jk .jk-hand")
-        assert "you are Alliance 1" in page.inner_text("#who")
-        # three sides around the table: two boxes at the top, yours at the bottom; no "opponent"
-        assert page.locator(".jk-opps .jside").count() == 2
-        assert page.inner_text(".jk-home .jside .sl").startswith("Alliance")
+        assert page.locator(".jk-opps .jside").count() == 1
+    for page in friends:
         page.evaluate(AUTOPLAY, 40)
-        seen = {"planets": 0, "cards": 0, "p1": False, "final": False, "battle": False}
-        while page.evaluate("document.body.dataset.finished !== '1'"):
-            advance(page)
-            got = page.evaluate("""() => ({planets: document.querySelectorAll('.jk .jplanet').length,
-              cards: document.querySelectorAll('.jk .jplanet-now .jmini').length,
-              p1: !!document.querySelector('.jk .p1'), final: !!document.querySelector('.jk .jplanet.now.final'),
-              battle: !!document.querySelector('.jk .jbattle')})""")
-            seen = {"planets": max(seen["planets"], got["planets"]), "cards": max(seen["cards"], got["cards"]),
-                    "p1": seen["p1"] or got["p1"], "final": seen["final"] or got["final"],
-                    "battle": seen["battle"] or got["battle"]}
-        print("what the board drew:", seen, "clicks:", page.evaluate("window.__clicks"))
-        assert page.evaluate("window.__clicks") > 10
-        assert seen["planets"] == 4 and seen["cards"] >= 3 and seen["p1"], seen
+    checks, looked_for, clicks = 0, 0, [0, 0]
+    while friends[0].evaluate("document.body.dataset.finished !== '1'"):
+        if checks < 3 and version(friends[0]) >= (8, 30, 60)[checks]:
+            # pause both people: the bots finish their moves, then the table waits on a person
+            for i, page in enumerate(friends):
+                clicks[i] += page.evaluate("clearInterval(window.__autoplay), window.__clicks")
+            looked_for += check_views(server, db, table_id, friends)
+            checks += 1
+            for page in friends:
+                page.evaluate(AUTOPLAY, 40)
+        advance(friends[0])
+    clicks = [n + page.evaluate("window.__clicks") for n, page in zip(clicks, friends, strict=True)]
+    assert all(c > 0 for c in clicks), clicks  # both people acted
+    assert checks >= 1 and looked_for > 0, (checks, looked_for)
+    for page in friends:
         page.wait_for_selector("#game-over")
-        banner = page.inner_text("#game-over")
-        assert "win" in banner or "Draw" in banner, banner
-        # (this seed's game reaches the fourth planet: the board drew the Final Conflict; whatever the bots
-        # do, the board drew it exactly when the game went there)
-        assert seen["final"] == ("Final Conflict" in banner or "last planet" in banner), (seen, banner)
-        assert "Final Conflict" in page.inner_text(".jk .jplanets") or not seen["final"]
-        summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
-        assert summary["finished"] and version(page) == summary["version"]
-        no_ids_shown(page)
-        # the replay viewer draws the same board
-        page.click("text=Watch it step by step")
-        page.wait_for_selector("#pos[data-step='0']")
-        page.keyboard.press("End")
-        page.wait_for_selector(f"#pos[data-step='{summary['version']}']")
-        page.wait_for_selector("#board .jk .jplanet-now")
-        # a turn marker per turn of the game (each starts with its Force Phase)
-        _, end = replay_game(load_replay(httpx.get(f"{server.base}/api/tables/{table_id}/replay").json()))
-        assert f"turn {end.turn} of {end.turn}" in page.inner_text("#pos"), (end.turn, page.inner_text("#pos"))
         no_ids_shown(page)
         no_errors(page)
-    finally:
-        server.stop()
-
-
-def test_a_2v2_with_a_friend_each_page_sees_only_its_side(browser: Any, pages: list[Any], tmp_path: Path) -> None:
-    db = tmp_path / "jk22.db"
-    server = ServerProcess(str(db), bot_delay=0.01).start()
-    try:
-        created = create(server, "AAvEE", ["human", "human", "random", "random"], seed=7, max_turns=8,
-                         response_prompts="playable")
-        links = [created["links"][s]["link"] for s in (0, 1)]
-        table_id = created["table"]["id"]
-        friends = [open_page(browser, pages, links[0], (1400, 900)), open_page(browser, pages, links[1], (390, 844))]
-        for page in friends:
-            page.wait_for_selector(".jk .jk-hand")
-            assert page.locator(".jk-opps .jside").count() == 1
-        for page in friends:
-            page.evaluate(AUTOPLAY, 40)
-        checks, looked_for, clicks = 0, 0, [0, 0]
-        while friends[0].evaluate("document.body.dataset.finished !== '1'"):
-            if checks < 3 and version(friends[0]) >= (8, 30, 60)[checks]:
-                # pause both people: the bots finish their moves, then the table waits on a person
-                for i, page in enumerate(friends):
-                    clicks[i] += page.evaluate("clearInterval(window.__autoplay), window.__clicks")
-                looked_for += check_views(server, db, table_id, friends)
-                checks += 1
-                for page in friends:
-                    page.evaluate(AUTOPLAY, 40)
-            advance(friends[0])
-        clicks = [n + page.evaluate("window.__clicks") for n, page in zip(clicks, friends, strict=True)]
-        assert all(c > 0 for c in clicks), clicks  # both people acted
-        assert checks >= 1 and looked_for > 0, (checks, looked_for)
-        for page in friends:
-            page.wait_for_selector("#game-over")
-            no_ids_shown(page)
-            no_errors(page)
-        check_views(server, db, table_id, friends)
-    finally:
-        server.stop()
+    check_views(server, db, table_id, friends)
 
 
 def check_views(server: ServerProcess, db: Path, table_id: str, friends: list[Any]) -> int:
@@ -220,85 +216,82 @@ UNSEEN = """(lasting) => [...document.querySelectorAll('.jk .jplanet-now .jmini 
   .filter((x) => x)"""
 
 
-def test_the_jk_board_fits_at_a_desktop_and_a_phone(browser: Any, pages: list[Any], tmp_path: Path) -> None:
-    server = ServerProcess(str(tmp_path / "jklayout.db"), bot_delay=0.01).start()
-    try:
-        # play on until at least five cards are in play at the current planet and the table waits for this
-        # person alone, with no response window (which would pass for them when it runs out) and no click of
-        # theirs on its way (the page is not busy, or the state shown is already out of date): the autoplay
-        # stops in the same step that sees it (page scripts run one at a time), so the table then stands
-        # still while the sizes are read (a card drawn mid-check was once read as hidden).  The game's path
-        # depends on when the windows run out, so on a busy machine a game can end before such a moment:
-        # then a new table is played (a CI run met one)
-        for seed in (5, 6, 7, 8):
-            created = create(server, "AvEvI", ["human", "random", "random"], seed=seed, max_turns=30,
-                             response_prompts="playable")
-            link = created["links"][0]["link"]
-            player = open_page(browser, pages, link)
-            player.wait_for_selector(".jk .jk-hand")
-            player.evaluate(AUTOPLAY, 40)
-            play_until(player, """document.querySelectorAll('.jk .jplanet-now .jmini').length >= 5
-              && document.body.dataset.active === '0' && !document.querySelector('.countdown[data-ends]')
-              && !document.body.classList.contains('busy')
-              && (clearInterval(window.__autoplay), true)""")
-            if player.evaluate("document.body.dataset.finished") != "1":
-                break
-            player.evaluate("clearInterval(window.__autoplay)")
-        assert player.evaluate("document.body.dataset.finished") != "1", "four games ended before such a moment"
-        still = version(player)
-        for size in ((1400, 900), (1280, 720), (390, 844)):
-            page = open_page(browser, pages, link, size)
-            page.wait_for_selector(".jk .jplanet-now .jmini")
-            page.wait_for_selector("#actions button[data-kind], #actions .muted")
-            for sel in ("#prompt", "#actions button, #actions .muted", ".jk-hand", ".jk .jtop", ".jk-opps .jside",
-                        ".jk-home .jside", ".jk .jplanet-now"):
-                in_view(page, sel)
-            planets = page.locator(".jk .jplanet")
-            assert planets.count() == 4
-            for i in range(4):
-                in_view(page, f".jk .jplanet[data-planet='{i}']")
-            # every card in play: its name on screen and not hidden by a scrolled or clipped zone (the
-            # element drawn at the middle of its name is that card)
-            # (lasting cards on the table too: your side's, and on a desktop every side's; on a phone another
-            # side's fold into a count that opens their list)
-            lasting = ".jk .mtable .jmini .nm" if size[0] > 820 else ".jk-home .mtable .jmini .nm"
-            try:  # the page may still be fitting names on a busy machine: wait for its frames, not a clock
-                page.wait_for_function(f"({UNSEEN})({json.dumps(lasting)}).length === 0", timeout=STEP_TIMEOUT)
-            except PlaywrightTimeout:
-                pass
-            unseen = page.evaluate(UNSEEN, lasting)
-            assert unseen == [], (size, unseen)
-            assert page.locator(".jk .jplanet-now .jmini").count() >= 5
-            hand = page.locator(".jk-hand .jcard").first.bounding_box()
-            assert hand is not None and hand["width"] >= 80 and hand["height"] >= 80, (size, hand)
-            assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
-            assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
-            who = page.inner_text(".jk-home .jplayer")
-            assert "Force" in who and "credit" in who  # "1 credit" or "N credits"
-            assert "Player 1" in page.inner_text(".jk .jstatus")
-            no_ids_shown(page)
-            assert version(page) == still == version(player), "the table moved while its sizes were read"
-        page = pages[-1]
-        # the whole card: its numbers, allegiance, and the demo set's mark
-        page.locator(".jk-hand .jcard [data-zoom]").first.click()
-        page.wait_for_selector("#overlay:not([hidden]) .jdetail")
-        detail = page.inner_text("#overlay")
-        assert "allegiance" in detail and "Invented for this project" in detail and "where" in detail
-        page.keyboard.press("Escape")
-        assert "invented for this project" in page.inner_text(".jk-hand .jcard")
-        if page.locator(".jk-opps .tcount").count():  # another side's lasting cards, as a list
-            page.locator(".jk-opps .tcount").first.click()
-            page.wait_for_selector("#overlay:not([hidden])")
-            assert "lasting cards on the table" in page.inner_text("#overlay")
-            page.keyboard.press("Escape")
-        page.locator(".jk-home .pile[data-pile]").first.click()
+def test_the_jk_board_fits_at_a_desktop_and_a_phone(browser: Any, pages: list[Any], servers: SharedServers) -> None:
+    server = servers(bot_delay=0.01)
+    # play on until at least five cards are in play at the current planet and the table waits for this
+    # person alone, with no response window (which would pass for them when it runs out) and no click of
+    # theirs on its way (the page is not busy, or the state shown is already out of date): the autoplay
+    # stops in the same step that sees it (page scripts run one at a time), so the table then stands
+    # still while the sizes are read (a card drawn mid-check was once read as hidden).  The game's path
+    # depends on when the windows run out, so on a busy machine a game can end before such a moment:
+    # then a new table is played (a CI run met one)
+    for seed in (5, 6, 7, 8):
+        created = create(server, "AvEvI", ["human", "random", "random"], seed=seed, max_turns=30,
+                         response_prompts="playable")
+        link = created["links"][0]["link"]
+        player = open_page(browser, pages, link)
+        player.wait_for_selector(".jk .jk-hand")
+        player.evaluate(AUTOPLAY, 40)
+        play_until(player, """document.querySelectorAll('.jk .jplanet-now .jmini').length >= 5
+          && document.body.dataset.active === '0' && !document.querySelector('.countdown[data-ends]')
+          && !document.body.classList.contains('busy')
+          && (clearInterval(window.__autoplay), true)""")
+        if player.evaluate("document.body.dataset.finished") != "1":
+            break
+        player.evaluate("clearInterval(window.__autoplay)")
+    assert player.evaluate("document.body.dataset.finished") != "1", "four games ended before such a moment"
+    still = version(player)
+    for size in ((1400, 900), (1280, 720), (390, 844)):
+        page = open_page(browser, pages, link, size)
+        page.wait_for_selector(".jk .jplanet-now .jmini")
+        page.wait_for_selector("#actions button[data-kind], #actions .muted")
+        for sel in ("#prompt", "#actions button, #actions .muted", ".jk-hand", ".jk .jtop", ".jk-opps .jside",
+                    ".jk-home .jside", ".jk .jplanet-now"):
+            in_view(page, sel)
+        planets = page.locator(".jk .jplanet")
+        assert planets.count() == 4
+        for i in range(4):
+            in_view(page, f".jk .jplanet[data-planet='{i}']")
+        # every card in play: its name on screen and not hidden by a scrolled or clipped zone (the
+        # element drawn at the middle of its name is that card)
+        # (lasting cards on the table too: your side's, and on a desktop every side's; on a phone another
+        # side's fold into a count that opens their list)
+        lasting = ".jk .mtable .jmini .nm" if size[0] > 820 else ".jk-home .mtable .jmini .nm"
+        try:  # the page may still be fitting names on a busy machine: wait for its frames, not a clock
+            page.wait_for_function(f"({UNSEEN})({json.dumps(lasting)}).length === 0", timeout=STEP_TIMEOUT)
+        except PlaywrightTimeout:
+            pass
+        unseen = page.evaluate(UNSEEN, lasting)
+        assert unseen == [], (size, unseen)
+        assert page.locator(".jk .jplanet-now .jmini").count() >= 5
+        hand = page.locator(".jk-hand .jcard").first.bounding_box()
+        assert hand is not None and hand["width"] >= 80 and hand["height"] >= 80, (size, hand)
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+        assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
+        who = page.inner_text(".jk-home .jplayer")
+        assert "Force" in who and "credit" in who  # "1 credit" or "N credits"
+        assert "Player 1" in page.inner_text(".jk .jstatus")
+        no_ids_shown(page)
+        assert version(page) == still == version(player), "the table moved while its sizes were read"
+    page = pages[-1]
+    # the whole card: its numbers, allegiance, and the demo set's mark
+    page.locator(".jk-hand .jcard [data-zoom]").first.click()
+    page.wait_for_selector("#overlay:not([hidden]) .jdetail")
+    detail = page.inner_text("#overlay")
+    assert "allegiance" in detail and "Invented for this project" in detail and "where" in detail
+    page.keyboard.press("Escape")
+    assert "invented for this project" in page.inner_text(".jk-hand .jcard")
+    if page.locator(".jk-opps .tcount").count():  # another side's lasting cards, as a list
+        page.locator(".jk-opps .tcount").first.click()
         page.wait_for_selector("#overlay:not([hidden])")
-        assert "discard pile" in page.inner_text("#overlay")
+        assert "lasting cards on the table" in page.inner_text("#overlay")
         page.keyboard.press("Escape")
-        for p in pages:
-            no_errors(p)
-    finally:
-        server.stop()
+    page.locator(".jk-home .pile[data-pile]").first.click()
+    page.wait_for_selector("#overlay:not([hidden])")
+    assert "discard pile" in page.inner_text("#overlay")
+    page.keyboard.press("Escape")
+    for p in pages:
+        no_errors(p)
 
 
 RENDER = """async ([view, legal]) => {
@@ -344,43 +337,40 @@ def view_when(mode: str, seed: int, found: Any, seat: int | None = 0) -> tuple[d
 
 
 def test_the_jk_renderer_draws_battles_response_windows_and_the_final_conflict(browser: Any, pages: list[Any],
-                                                                              tmp_path: Path) -> None:
+                                                                              servers: SharedServers) -> None:
     """The renderer on real engine views of moments a short game may not show: a weapon shot waiting for
     responses, a power in its response window, a supported card in a battle, the Final Conflict with a side
     out of it, and a spectator (no hand)."""
-    server = ServerProcess(str(tmp_path / "render.db")).start()
-    try:
-        page = open_page(browser, pages, server.base + "/")
-        page.wait_for_selector("[data-quick='0']")
-        shot = page.evaluate(RENDER, list(view_when(
-            "AvEvI", 1, lambda s: s.battle is not None and any(w.kind == "shot" for w in s.windows))))
-        assert shot["battle"] and "attacks" in shot["battle"][0] and "step" in shot["battle"][0], shot["battle"]
-        assert any("fires at" in w and "to hit" in w for w in shot["windows"]), shot["windows"]
-        assert "attacking" in shot["roles"] and "fired at" in shot["roles"], shot["roles"]
-        power = page.evaluate(RENDER, list(view_when("AvEvI", 2, lambda s: any(w.kind == "power" for w in s.windows))))
-        assert any(" plays " in w for w in power["windows"]), power["windows"]
-        support = page.evaluate(RENDER, list(view_when(
-            "AAvEE", 1, lambda s: s.battle is not None and bool(s.battle.supporters))))
-        assert "supporting" in support["roles"], support["roles"]
-        final = page.evaluate(RENDER, list(view_when("AvEvI", 3, lambda s: s.final and any(p.out for p in s.players))))
-        assert final["final"] == 1 and final["out"] >= 1 and "Final Conflict" in final["summary"]
-        assert "out of the Final Conflict" in final["text"]
-        # a player to act: the cards that carry an action are highlighted
-        acting = page.evaluate(RENDER, list(view_when("AvEvI", 1, lambda s: s.phase == "deploy"
-                                                      and 0 in get_game("jk").active_seats(s))))
-        assert acting["acts"] >= 1 and acting["hand"] >= 1
-        assert "allegiance" in acting["detail"] or acting["detail"] == ""
-        watcher = page.evaluate(RENDER, list(view_when("AvEvI", 1, lambda s: len(s.site) >= 2, seat=None)))
-        assert watcher["hand"] == 0 and "spectator sees no hand" in watcher["text"]
-        for out in (shot, power, support, final, acting, watcher):
-            assert not re.search(r"#\d", out["text"]), out["text"]
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = open_page(browser, pages, server.base + "/")
+    page.wait_for_selector("[data-quick='0']")
+    shot = page.evaluate(RENDER, list(view_when(
+        "AvEvI", 1, lambda s: s.battle is not None and any(w.kind == "shot" for w in s.windows))))
+    assert shot["battle"] and "attacks" in shot["battle"][0] and "step" in shot["battle"][0], shot["battle"]
+    assert any("fires at" in w and "to hit" in w for w in shot["windows"]), shot["windows"]
+    assert "attacking" in shot["roles"] and "fired at" in shot["roles"], shot["roles"]
+    power = page.evaluate(RENDER, list(view_when("AvEvI", 2, lambda s: any(w.kind == "power" for w in s.windows))))
+    assert any(" plays " in w for w in power["windows"]), power["windows"]
+    support = page.evaluate(RENDER, list(view_when(
+        "AAvEE", 1, lambda s: s.battle is not None and bool(s.battle.supporters))))
+    assert "supporting" in support["roles"], support["roles"]
+    final = page.evaluate(RENDER, list(view_when("AvEvI", 3, lambda s: s.final and any(p.out for p in s.players))))
+    assert final["final"] == 1 and final["out"] >= 1 and "Final Conflict" in final["summary"]
+    assert "out of the Final Conflict" in final["text"]
+    # a player to act: the cards that carry an action are highlighted
+    acting = page.evaluate(RENDER, list(view_when("AvEvI", 1, lambda s: s.phase == "deploy"
+                                                  and 0 in get_game("jk").active_seats(s))))
+    assert acting["acts"] >= 1 and acting["hand"] >= 1
+    assert "allegiance" in acting["detail"] or acting["detail"] == ""
+    watcher = page.evaluate(RENDER, list(view_when("AvEvI", 1, lambda s: len(s.site) >= 2, seat=None)))
+    assert watcher["hand"] == 0 and "spectator sees no hand" in watcher["text"]
+    for out in (shot, power, support, final, acting, watcher):
+        assert not re.search(r"#\d", out["text"]), out["text"]
+    no_errors(page)
 
 
 @pytest.mark.parametrize("mode", ["AvEvI", "AAAvEEE"])
-def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pages: list[Any], tmp_path: Path,
+def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pages: list[Any], servers: SharedServers,
                                                                mode: str) -> None:
     """Issue 24 (every card in sight) at 390×844: the first 70 states seat 0 sees of a seeded game, fed to a
     page one by one.  In a three-sided game the current planet's lanes overflowed its box in 205 of 480
@@ -392,34 +382,31 @@ def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pag
     from tests.browser.fed_page import FAKE_SOCKET, messages
     from tests.browser.test_page_feel import deliver
 
-    server = ServerProcess(str(tmp_path / "phone.db")).start()
-    try:
-        page = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce").new_page()
-        pages.append(page)
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.add_init_script(FAKE_SOCKET)
-        page.goto(f"{server.base}/table/fed")
-        page.wait_for_function("document.body.dataset.online === '1'")
-        denser = folded = 0
-        for i, msg in enumerate(messages("jk", mode, 0, 70, seed=1)):
-            deliver(page, msg)
-            page.evaluate("() => new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(d, 0))))")
-            assert page.evaluate(UNSEEN, ".jk-home .mtable .jmini .nm") == [], (mode, i)
-            denser += page.locator(".jk .jplanet-now.dense").count()
-            if page.locator(".jk.fold-hands").count() and not folded:
-                folded += 1
-                box = page.locator(".jk-home .jplayer:has(.hcount)").first
-                hand = box.evaluate("(b) => [...b.querySelectorAll('.mhand .jmini .nm')].map((n) => n.textContent)")
-                assert box.locator(".mhand").is_hidden() and hand
-                box.locator(".hcount").click()
-                listed = page.locator("#overlay").inner_text()
-                assert "hand, seen by the side" in listed and all(name in listed for name in hand), (hand, listed)
-                page.keyboard.press("Escape")
-                page.wait_for_selector("#overlay", state="hidden")
-        assert denser > 0, "no state crowded the planet: the test no longer tries the dense layout"
-        if mode == "AAAvEEE":
-            assert folded, "no state folded a teammate's hand: the test no longer tries that step"
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce").new_page()
+    pages.append(page)
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.add_init_script(FAKE_SOCKET)
+    page.goto(f"{server.base}/table/fed")
+    page.wait_for_function("document.body.dataset.online === '1'")
+    denser = folded = 0
+    for i, msg in enumerate(messages("jk", mode, 0, 70, seed=1)):
+        deliver(page, msg)
+        page.evaluate("() => new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(d, 0))))")
+        assert page.evaluate(UNSEEN, ".jk-home .mtable .jmini .nm") == [], (mode, i)
+        denser += page.locator(".jk .jplanet-now.dense").count()
+        if page.locator(".jk.fold-hands").count() and not folded:
+            folded += 1
+            box = page.locator(".jk-home .jplayer:has(.hcount)").first
+            hand = box.evaluate("(b) => [...b.querySelectorAll('.mhand .jmini .nm')].map((n) => n.textContent)")
+            assert box.locator(".mhand").is_hidden() and hand
+            box.locator(".hcount").click()
+            listed = page.locator("#overlay").inner_text()
+            assert "hand, seen by the side" in listed and all(name in listed for name in hand), (hand, listed)
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#overlay", state="hidden")
+    assert denser > 0, "no state crowded the planet: the test no longer tries the dense layout"
+    if mode == "AAAvEEE":
+        assert folded, "no state folded a teammate's hand: the test no longer tries that step"
+    no_errors(page)

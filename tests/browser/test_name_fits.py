@@ -12,15 +12,14 @@ The pages are fed their state messages by the test (tests/browser/fed_page.py)."
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.fed_page import messages
+from tests.browser.shared import SharedServers
 from tests.browser.test_page_feel import deliver, fed_page
 from tests.browser.test_table_pages import no_errors
-from tests.server.helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -66,53 +65,47 @@ def player(msg: dict[str, Any], seat: int) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game, mode", [("swdbg", "2v2"), ("wakfu", "2v2"), ("wakfu", "8v8")])
-def test_a_state_that_changes_no_card_fits_no_name_again(browser: Any, pages: list[Any], tmp_path: Path,
+def test_a_state_that_changes_no_card_fits_no_name_again(browser: Any, pages: list[Any], servers: SharedServers,
                                                            game: str, mode: str) -> None:
     msg = messages(game, mode, 60, 1)[0]
-    server = ServerProcess(str(tmp_path / "same.db")).start()
-    try:
-        page = fed_page(browser, pages, server.base, reduced=True)
-        drawn(page, msg)
-        names = page.evaluate(NAMES)
-        assert len(names) >= 10, names
-        page.evaluate(WATCH)
-        before = counts(page)
-        drawn(page, later(msg))
-        after = counts(page)
-        assert after["calls"] > before["calls"]
-        # every name kept as it was: nothing measured, nothing applied, no style written
-        assert after["measured"] == before["measured"] and after["reused"] == before["reused"], (before, after)
-        assert after["kept"] - before["kept"] >= len(names), (before, after, len(names))
-        assert page.evaluate("window.__styled") == []
-        assert page.evaluate(NAMES) == names
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = fed_page(browser, pages, server.base, reduced=True)
+    drawn(page, msg)
+    names = page.evaluate(NAMES)
+    assert len(names) >= 10, names
+    page.evaluate(WATCH)
+    before = counts(page)
+    drawn(page, later(msg))
+    after = counts(page)
+    assert after["calls"] > before["calls"]
+    # every name kept as it was: nothing measured, nothing applied, no style written
+    assert after["measured"] == before["measured"] and after["reused"] == before["reused"], (before, after)
+    assert after["kept"] - before["kept"] >= len(names), (before, after, len(names))
+    assert page.evaluate("window.__styled") == []
+    assert page.evaluate(NAMES) == names
+    no_errors(page)
 
 
-def test_a_new_card_is_the_only_name_fitted(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+def test_a_new_card_is_the_only_name_fitted(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     msg = messages("swdbg", "2v2", 60, 1)[0]
-    server = ServerProcess(str(tmp_path / "one.db")).start()
-    try:
-        page = fed_page(browser, pages, server.base, reduced=True)
-        drawn(page, msg)
-        old = page.evaluate(NAMES)
-        page.evaluate(WATCH)
-        before = counts(page)
-        # one card more in the viewer's units: a long name, in a box it has not met yet
-        grown = later(msg)
-        player(grown, msg["seat"])["units"].append({"id": 9001, "name": "Grand Moff Tarkin"})
-        drawn(page, grown)
-        after = counts(page)
-        assert page.locator('#board [data-card="9001"] .nm').inner_text() == "Grand Moff Tarkin"
-        fitted = (after["measured"] + after["reused"]) - (before["measured"] + before["reused"])
-        assert fitted == 1, (before, after)
-        assert after["kept"] - before["kept"] >= len(old), (before, after, len(old))
-        assert set(page.evaluate("window.__styled")) <= {"Grand Moff Tarkin"}
-        assert page.evaluate(CUT) == []
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = fed_page(browser, pages, server.base, reduced=True)
+    drawn(page, msg)
+    old = page.evaluate(NAMES)
+    page.evaluate(WATCH)
+    before = counts(page)
+    # one card more in the viewer's units: a long name, in a box it has not met yet
+    grown = later(msg)
+    player(grown, msg["seat"])["units"].append({"id": 9001, "name": "Grand Moff Tarkin"})
+    drawn(page, grown)
+    after = counts(page)
+    assert page.locator('#board [data-card="9001"] .nm').inner_text() == "Grand Moff Tarkin"
+    fitted = (after["measured"] + after["reused"]) - (before["measured"] + before["reused"])
+    assert fitted == 1, (before, after)
+    assert after["kept"] - before["kept"] >= len(old), (before, after, len(old))
+    assert set(page.evaluate("window.__styled")) <= {"Grand Moff Tarkin"}
+    assert page.evaluate(CUT) == []
+    no_errors(page)
 
 
 def fresh_names(browser: Any, pages: list[Any], base: str, msg: dict[str, Any], size: dict[str, int]) -> list[Any]:
@@ -127,42 +120,39 @@ def fresh_names(browser: Any, pages: list[Any], base: str, msg: dict[str, Any], 
     return names
 
 
-def test_names_are_fitted_again_when_their_boxes_shrink(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+def test_names_are_fitted_again_when_their_boxes_shrink(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     msg = messages("swdbg", "2v2", 60, 1)[0]
     small = {"width": 1100, "height": 620}
-    server = ServerProcess(str(tmp_path / "resize.db")).start()
-    try:
-        page = fed_page(browser, pages, server.base, reduced=True)
-        drawn(page, msg)
-        large = page.evaluate(NAMES)
-        # the window gets smaller: every card with it, and its name is fitted again before it is painted
-        before = counts(page)
-        page.set_viewport_size(small)
-        page.wait_for_function("(n) => Draw.fitCounts().calls > n", arg=before["calls"])
-        page.evaluate(FRAMES)
-        after = counts(page)
-        assert after["measured"] + after["reused"] > before["measured"] + before["reused"], (before, after)
-        resized = page.evaluate(NAMES)
-        assert any("font-size" in style for _, style in resized), "no name needs smaller letters at this size"
-        assert resized != large
-        assert page.evaluate(CUT) == []
-        # the same fits as a page that draws this board at this size at once
-        assert resized == fresh_names(browser, pages, server.base, msg, small)
-        # a card moves from the galaxy row to an opponent's smaller box: its name is fitted there
-        row = msg["view"]["regions"][0]["row"]
-        card = max(row, key=lambda c: len(c["name"]))
-        moved = later(msg)
-        moved["view"]["regions"][0]["row"] = [c for c in row if c["id"] != card["id"]]
-        opponent = next(p for p in moved["view"]["players"] if p["faction"] != player(msg, msg["seat"])["faction"])
-        opponent["units"].append(card)
-        before = counts(page)
-        drawn(page, moved)
-        after = counts(page)
-        assert after["measured"] + after["reused"] > before["measured"] + before["reused"], (before, after)
-        there = page.locator(f'#board [data-seat="{opponent["seat"]}"] [data-card="{card["id"]}"] .nm')
-        assert there.inner_text() == card["name"]
-        assert page.evaluate(CUT) == []
-        assert page.evaluate(NAMES) == fresh_names(browser, pages, server.base, moved, small)
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = fed_page(browser, pages, server.base, reduced=True)
+    drawn(page, msg)
+    large = page.evaluate(NAMES)
+    # the window gets smaller: every card with it, and its name is fitted again before it is painted
+    before = counts(page)
+    page.set_viewport_size(small)
+    page.wait_for_function("(n) => Draw.fitCounts().calls > n", arg=before["calls"])
+    page.evaluate(FRAMES)
+    after = counts(page)
+    assert after["measured"] + after["reused"] > before["measured"] + before["reused"], (before, after)
+    resized = page.evaluate(NAMES)
+    assert any("font-size" in style for _, style in resized), "no name needs smaller letters at this size"
+    assert resized != large
+    assert page.evaluate(CUT) == []
+    # the same fits as a page that draws this board at this size at once
+    assert resized == fresh_names(browser, pages, server.base, msg, small)
+    # a card moves from the galaxy row to an opponent's smaller box: its name is fitted there
+    row = msg["view"]["regions"][0]["row"]
+    card = max(row, key=lambda c: len(c["name"]))
+    moved = later(msg)
+    moved["view"]["regions"][0]["row"] = [c for c in row if c["id"] != card["id"]]
+    opponent = next(p for p in moved["view"]["players"] if p["faction"] != player(msg, msg["seat"])["faction"])
+    opponent["units"].append(card)
+    before = counts(page)
+    drawn(page, moved)
+    after = counts(page)
+    assert after["measured"] + after["reused"] > before["measured"] + before["reused"], (before, after)
+    there = page.locator(f'#board [data-seat="{opponent["seat"]}"] [data-card="{card["id"]}"] .nm')
+    assert there.inner_text() == card["name"]
+    assert page.evaluate(CUT) == []
+    assert page.evaluate(NAMES) == fresh_names(browser, pages, server.base, moved, small)
+    no_errors(page)

@@ -23,6 +23,7 @@ import httpx
 import pytest
 
 from tests.browser.progress import finished, wait_on_progress
+from tests.browser.shared import SharedServers
 from tests.browser.test_table_pages import CARDPLAY, no_errors, no_ids_shown, open_page, version
 from tests.server.helpers import ServerProcess
 
@@ -84,51 +85,45 @@ def report(title: str, seats: list[str], person: int, seen: dict[str, Any], summ
 
 
 def test_a_new_player_plays_a_wakfu_duel_against_a_bot_to_its_end(browser: Any, pages: list[Any],
-                                                                   tmp_path: Path) -> None:
-    server = ServerProcess(str(tmp_path / "wakfu.db"), bot_delay=0.01).start()
-    try:
-        lobby, link = set_up(browser, pages, server.base, "wakfu", "1v1", {"reaction_seconds": "1", "max_turns": "20"},
-                             {1: "random"})
-        bot = lobby.input_value("#seat-1")
-        page = open_page(browser, pages, link, (1280, 720))
-        seen, summary = play_out(server, page, link, WAKFU_PLAY, 30)
-        report(f"Wakfu 1v1, a person against a {bot} bot", ["Player 1", "Player 2"], 0, seen, summary)
-        page.wait_for_selector("#game-over")
-        banner = page.inner_text("#game-over")
-        assert "Player 1 wins" in banner or "Player 2 wins" in banner or "Draw" in banner, banner
-        assert page.inner_text("#actions") == "The game is over."  # said, not an empty panel
-        # ISSUE-24 item 3: nothing asked when "pass" is all there is (the windows passed for the person)
-        assert seen["pass_only"] == 0, seen
-        assert seen["passed_for"] > 0, seen
-        # played by clicking cards, the action list only for what no card carries
-        assert seen["cards"] > seen["list"], seen
-        assert seen["clicks"] <= seen["asked"] * 3, seen  # a decision takes a click or a few, not more
-        no_ids_shown(page)
-        no_errors(lobby)
-        no_errors(page)
-    finally:
-        server.stop()
+                                                                   servers: SharedServers) -> None:
+    server = servers(bot_delay=0.01)
+    lobby, link = set_up(browser, pages, server.base, "wakfu", "1v1", {"reaction_seconds": "1", "max_turns": "20"},
+                         {1: "random"})
+    bot = lobby.input_value("#seat-1")
+    page = open_page(browser, pages, link, (1280, 720))
+    seen, summary = play_out(server, page, link, WAKFU_PLAY, 30)
+    report(f"Wakfu 1v1, a person against a {bot} bot", ["Player 1", "Player 2"], 0, seen, summary)
+    page.wait_for_selector("#game-over")
+    banner = page.inner_text("#game-over")
+    assert "Player 1 wins" in banner or "Player 2 wins" in banner or "Draw" in banner, banner
+    assert page.inner_text("#actions") == "The game is over."  # said, not an empty panel
+    # ISSUE-24 item 3: nothing asked when "pass" is all there is (the windows passed for the person)
+    assert seen["pass_only"] == 0, seen
+    assert seen["passed_for"] > 0, seen
+    # played by clicking cards, the action list only for what no card carries
+    assert seen["cards"] > seen["list"], seen
+    assert seen["clicks"] <= seen["asked"] * 3, seen  # a decision takes a click or a few, not more
+    no_ids_shown(page)
+    no_errors(lobby)
+    no_errors(page)
 
 
 def test_a_new_player_and_a_bot_teammate_play_swdbg_2v2_against_two_bots_to_its_end(browser: Any, pages: list[Any],
-                                                                                   tmp_path: Path) -> None:
-    server = ServerProcess(str(tmp_path / "swdbg.db")).start()
-    try:
-        lobby, link = set_up(browser, pages, server.base, "swdbg", "2v2", {"bases_to_win": "2"})
-        kinds = [lobby.input_value(f"#seat-{i}") for i in range(4)]
-        assert kinds[0] == "human" and all(k != "human" for k in kinds[1:]), kinds
-        page = open_page(browser, pages, link, (1400, 900))
-        page.wait_for_selector(".sw-home .seatbox.mate")  # the bot teammate beside the person
-        seen, summary = play_out(server, page, link, CARDPLAY, 40)
-        report(f"SWDBG 2v2, a person and a {kinds[1]} bot against two {kinds[2]} bots",
-               ["Empire 1", "Empire 2", "Rebel 1", "Rebel 2"], 0, seen, summary)
-        page.wait_for_selector("#game-over")
-        assert "destroyed 2 bases" in page.inner_text("#game-over")
-        assert seen["pass_only"] == 0, seen
-        assert seen["cards"] > seen["list"], seen
-        assert seen["clicks"] <= seen["asked"] * 3, seen
-        no_ids_shown(page)
-        no_errors(lobby)
-        no_errors(page)
-    finally:
-        server.stop()
+                                                                                   servers: SharedServers) -> None:
+    server = servers()
+    lobby, link = set_up(browser, pages, server.base, "swdbg", "2v2", {"bases_to_win": "2"})
+    kinds = [lobby.input_value(f"#seat-{i}") for i in range(4)]
+    assert kinds[0] == "human" and all(k != "human" for k in kinds[1:]), kinds
+    page = open_page(browser, pages, link, (1400, 900))
+    page.wait_for_selector(".sw-home .seatbox.mate")  # the bot teammate beside the person
+    seen, summary = play_out(server, page, link, CARDPLAY, 40)
+    report(f"SWDBG 2v2, a person and a {kinds[1]} bot against two {kinds[2]} bots",
+           ["Empire 1", "Empire 2", "Rebel 1", "Rebel 2"], 0, seen, summary)
+    page.wait_for_selector("#game-over")
+    assert "destroyed 2 bases" in page.inner_text("#game-over")
+    assert seen["pass_only"] == 0, seen
+    assert seen["cards"] > seen["list"], seen
+    assert seen["clicks"] <= seen["asked"] * 3, seen
+    no_ids_shown(page)
+    no_errors(lobby)
+    no_errors(page)

@@ -14,13 +14,13 @@ stops passing anything (tests/browser/network_link.py).
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.browser.network_link import NetworkLink
+from tests.browser.shared import SharedServers
 from tests.browser.test_table_pages import no_errors, version
 from tests.server.helpers import ServerProcess, create_table
 
@@ -106,75 +106,66 @@ def back_and_acting(page: Any, base: str, table_id: str, moved_to: int, within: 
 
 
 def test_a_page_that_reads_nothing_for_a_while_catches_up_and_acts(browser: Any, pages: list[Any],
-                                                                  tmp_path: Path) -> None:
+                                                                  servers: SharedServers) -> None:
     """The page's JavaScript is paused (it reads none of its messages) while the table moves on by a few
     hundred versions; once it runs again it is at the current state, not drawing its way through the
     backlog, and its click is accepted."""
-    server = ServerProcess(str(tmp_path / "slow.db")).start()
-    try:
-        table_id, link, token = new_table(server)
-        page = seat_page(browser, pages, link)
-        cdp = page.context.new_cdp_session(page)
-        cdp.send("Debugger.enable")
-        cdp.send("Debugger.pause")
-        moved_to = play_elsewhere(server.base, table_id, token, 80)
-        time.sleep(12)  # longer than the page's silence limit: being paused must not count as silence
-        cdp.send("Debugger.resume")
-        took = back_and_acting(page, server.base, table_id, moved_to)
-        print(f"back at version {moved_to}+ after {took:.1f} s")
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    table_id, link, token = new_table(server)
+    page = seat_page(browser, pages, link)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Debugger.enable")
+    cdp.send("Debugger.pause")
+    moved_to = play_elsewhere(server.base, table_id, token, 80)
+    time.sleep(12)  # longer than the page's silence limit: being paused must not count as silence
+    cdp.send("Debugger.resume")
+    took = back_and_acting(page, server.base, table_id, moved_to)
+    print(f"back at version {moved_to}+ after {took:.1f} s")
+    no_errors(page)
 
 
 def test_a_page_on_a_slow_network_stays_at_the_current_state_and_acts(browser: Any, pages: list[Any],
-                                                                      tmp_path: Path) -> None:
+                                                                      servers: SharedServers) -> None:
     """The page reads at 20 KB/s (a state of ~34 KB takes 1.7 s) while the table moves on by a few
     hundred versions: still that slow, it is at the current state within 20 s of the table's last move
     (paced: one or two states, ~4 s), and its click is accepted.  Sent every state, it had megabytes of
     out-of-date states to read first (a minute)."""
-    server = ServerProcess(str(tmp_path / "throttled.db")).start()
-    try:
-        table_id, link, token = new_table(server)
-        page = seat_page(browser, pages, link)
-        cdp = page.context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40,
-                                                      "downloadThroughput": 20_000, "uploadThroughput": 20_000})
-        moved_to = play_elsewhere(server.base, table_id, token, 150)
-        took = back_and_acting(page, server.base, table_id, moved_to, within=20.0)
-        print(f"at 20 KB/s, at version {moved_to}+ {took:.1f} s after the table's last move")
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    table_id, link, token = new_table(server)
+    page = seat_page(browser, pages, link)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40,
+                                                  "downloadThroughput": 20_000, "uploadThroughput": 20_000})
+    moved_to = play_elsewhere(server.base, table_id, token, 150)
+    took = back_and_acting(page, server.base, table_id, moved_to, within=20.0)
+    print(f"at 20 KB/s, at version {moved_to}+ {took:.1f} s after the table's last move")
+    no_errors(page)
 
 
-def test_a_page_the_server_drops_comes_back_and_acts(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+def test_a_page_the_server_drops_comes_back_and_acts(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     """The server drops the page (close code 4429: more answers waited for it than a page may have) while
     the table moves on; the page reconnects by itself, is at the current state and can act."""
-    server = ServerProcess(str(tmp_path / "drop.db")).start()
-    try:
-        table_id, link, token = new_table(server)
-        page = seat_page(browser, pages, link)
-        # 300 pings at once: their answers overflow the page's queue on the server, which drops it
-        page.evaluate("""() => { const ws = window.__sockets[window.__sockets.length - 1];
-          for (let i = 0; i < 300; i++) ws.send('{"type": "ping"}'); }""")
-        page.wait_for_function("window.__closes.includes(4429)", timeout=BACK_WITHIN * 1000)
-        moved_to = play_elsewhere(server.base, table_id, token, 30)
-        took = back_and_acting(page, server.base, table_id, moved_to)
-        print(f"dropped with 4429, back at version {moved_to}+ after {took:.1f} s")
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    table_id, link, token = new_table(server)
+    page = seat_page(browser, pages, link)
+    # 300 pings at once: their answers overflow the page's queue on the server, which drops it
+    page.evaluate("""() => { const ws = window.__sockets[window.__sockets.length - 1];
+      for (let i = 0; i < 300; i++) ws.send('{"type": "ping"}'); }""")
+    page.wait_for_function("window.__closes.includes(4429)", timeout=BACK_WITHIN * 1000)
+    moved_to = play_elsewhere(server.base, table_id, token, 30)
+    took = back_and_acting(page, server.base, table_id, moved_to)
+    print(f"dropped with 4429, back at version {moved_to}+ after {took:.1f} s")
+    no_errors(page)
 
 
 def test_a_page_whose_network_goes_away_for_a_few_seconds_comes_back_and_acts(browser: Any, pages: list[Any],
-                                                                             tmp_path: Path) -> None:
+                                                                             servers: SharedServers) -> None:
     """The page reaches the server through a relay; the network goes away for 5 s (nothing passes, no
     close reaches either end, the connection is lost for good) while the table moves on.  The page
     notices the silence, opens a new connection once the network is back, is at the current state and
     can act.  Before the fix it showed "live" over the dead socket for good."""
-    server = ServerProcess(str(tmp_path / "outage.db")).start()
+    server = servers()
     link_net = NetworkLink(server.port)
     try:
         table_id, link, token = new_table(server)
@@ -187,5 +178,4 @@ def test_a_page_whose_network_goes_away_for_a_few_seconds_comes_back_and_acts(br
         print(f"network back, page at version {moved_to}+ after {took:.1f} s")
         no_errors(page, allow="WebSocket")
     finally:
-        server.stop()
         link_net.close()

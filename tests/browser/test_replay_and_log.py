@@ -8,8 +8,6 @@ hover delay runs on Playwright's clock)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,6 +17,7 @@ from allegiance.games import get_game
 from allegiance.replay import load_replay
 from allegiance.sim.runner import play_game
 from tests.browser.progress import table_version, wait_on_progress
+from tests.browser.shared import SharedServers
 from tests.browser.test_table_pages import AUTOPLAY, no_errors, open_page, version
 from tests.jk.builders import pick, start
 from tests.server.helpers import ServerProcess, create_table
@@ -35,13 +34,9 @@ def load_file(page: Any, replay: dict[str, Any]) -> None:
     page.wait_for_selector("#pos[data-step='0']")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(str(tmp_path_factory.mktemp("replays") / "replay.db")).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+@pytest.fixture
+def server(servers: SharedServers) -> ServerProcess:
+    return servers()
 
 
 def test_the_first_step_button_draws_an_icon(browser: Any, pages: list[Any], server: ServerProcess) -> None:
@@ -122,95 +117,92 @@ def test_the_damage_splitter_says_what_destroys_a_base(browser: Any, pages: list
 
 
 def test_hover_preview_waits_for_the_mouse_and_the_log_stays_at_its_newest_line(browser: Any, pages: list[Any],
-                                                                                   tmp_path: Path) -> None:
-    server = ServerProcess(str(tmp_path / "log.db")).start()
-    try:
-        created = create_table(server.base, ["human", "greedy", "greedy", "greedy"], seed=11)
-        table_id = created["table"]["id"]
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
-        page = context.new_page()
-        page.clock.install()  # the page's timers run as usual until the test pauses them
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-        pages.append(page)
-        page.goto(created["links"][0]["link"])
-        playable = ("(() => { const ids = [...document.querySelectorAll('#actions button[data-kind=play]')].map((b) => b.dataset.index);"
-                    " return [...document.querySelectorAll('.sw-hand .card.act')].findIndex((c) =>"
-                    " c.dataset.actions.split(',').some((i) => ids.includes(i))); })()")
-        wait_on_progress(server.base, table_id,
-                         lambda: page.evaluate(f"document.body.dataset.mine === '1' && {playable} >= 0"),
-                         "a card to play from the hand")
-        card = page.locator(".sw-hand .card.act").nth(page.evaluate(playable))
-        box = card.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        # hovering a card a moment shows it (the clock paused: the delay passes when the test says)
-        page.mouse.move(x, y)
-        page.clock.pause_at(page.evaluate("Date.now()") + 2000)
-        page.wait_for_selector("#preview:not([hidden])")
-        # a click plays the card; the board is redrawn under the still mouse
-        before = version(page)
-        page.mouse.down()
-        page.mouse.up()
-        assert page.is_hidden("#preview")
-        wait_on_progress(server.base, table_id,
-                         lambda: (page.clock.run_for(50), version(page) > before)[1],
-                         "the card played")
-        # the browser tells the page which card is now under the mouse (as after any redraw)
-        under = page.evaluate(f"""(() => {{ const c = document.elementFromPoint({x}, {y});
-          if (!c || !c.closest('[data-card]')) return false;
-          c.dispatchEvent(new PointerEvent('pointerover', {{ bubbles: true, pointerType: 'mouse', clientX: {x}, clientY: {y} }}));
-          return true; }})()""")
-        assert under, "no card under the mouse after the redraw (pick another card)"
-        page.clock.run_for(3000)
-        assert page.is_hidden("#preview"), "the preview covered the hand after a click"
-        page.mouse.move(x + 6, y)  # the mouse moves: the card under it is previewed again
-        page.clock.run_for(3000)
-        page.wait_for_selector("#preview:not([hidden])")
-        page.clock.resume()
+                                                                                   servers: SharedServers) -> None:
+    server = servers()
+    created = create_table(server.base, ["human", "greedy", "greedy", "greedy"], seed=11)
+    table_id = created["table"]["id"]
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.clock.install()  # the page's timers run as usual until the test pauses them
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    pages.append(page)
+    page.goto(created["links"][0]["link"])
+    playable = ("(() => { const ids = [...document.querySelectorAll('#actions button[data-kind=play]')].map((b) => b.dataset.index);"
+                " return [...document.querySelectorAll('.sw-hand .card.act')].findIndex((c) =>"
+                " c.dataset.actions.split(',').some((i) => ids.includes(i))); })()")
+    wait_on_progress(server.base, table_id,
+                     lambda: page.evaluate(f"document.body.dataset.mine === '1' && {playable} >= 0"),
+                     "a card to play from the hand")
+    card = page.locator(".sw-hand .card.act").nth(page.evaluate(playable))
+    box = card.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # hovering a card a moment shows it (the clock paused: the delay passes when the test says)
+    page.mouse.move(x, y)
+    page.clock.pause_at(page.evaluate("Date.now()") + 2000)
+    page.wait_for_selector("#preview:not([hidden])")
+    # a click plays the card; the board is redrawn under the still mouse
+    before = version(page)
+    page.mouse.down()
+    page.mouse.up()
+    assert page.is_hidden("#preview")
+    wait_on_progress(server.base, table_id,
+                     lambda: (page.clock.run_for(50), version(page) > before)[1],
+                     "the card played")
+    # the browser tells the page which card is now under the mouse (as after any redraw)
+    under = page.evaluate(f"""(() => {{ const c = document.elementFromPoint({x}, {y});
+      if (!c || !c.closest('[data-card]')) return false;
+      c.dispatchEvent(new PointerEvent('pointerover', {{ bubbles: true, pointerType: 'mouse', clientX: {x}, clientY: {y} }}));
+      return true; }})()""")
+    assert under, "no card under the mouse after the redraw (pick another card)"
+    page.clock.run_for(3000)
+    assert page.is_hidden("#preview"), "the preview covered the hand after a click"
+    page.mouse.move(x + 6, y)  # the mouse moves: the card under it is previewed again
+    page.clock.run_for(3000)
+    page.wait_for_selector("#preview:not([hidden])")
+    page.clock.resume()
 
-        # the log: many lines, then the phone's size (the log becomes a closed drawer) while play goes on
-        page.evaluate(AUTOPLAY, 40)
-        wait_on_progress(server.base, table_id,
-                         lambda: page.evaluate("(() => { const el = document.getElementById('log');"
-                                               " return el.scrollHeight > el.clientHeight + 400; })()"),
-                         "a log longer than its box")
-        assert page.evaluate(AT_END) <= 2
-        page.set_viewport_size({"width": 390, "height": 844})
-        shown = version(page)
-        wait_on_progress(server.base, table_id, lambda: version(page) > shown + 20, "play while the drawer is closed")
-        page.evaluate("clearInterval(window.__autoplay)")
-        # quiet: the table waits for this page (the bots wait for their teammate) and it shows the last state
-        wait_on_progress(server.base, table_id,
-                         lambda: page.evaluate("document.body.dataset.mine === '1'")
-                         and table_version(server.base, table_id) == version(page),
-                         "the table waiting for this page")
-        page.click("#log-toggle")
-        page.wait_for_selector("#logbox:visible")
-        page.evaluate(FRAMES)
-        assert page.evaluate(AT_END) <= 2, "the phone's log drawer did not open at its newest line"
-        page.click("#log-toggle")
-        # back to the desktop's size: the log shows its newest line, and keeps following new ones
-        page.set_viewport_size({"width": 1280, "height": 720})
-        page.evaluate(FRAMES)
-        assert page.evaluate(AT_END) <= 2, "the log left its newest line after a resize"
-        page.set_viewport_size({"width": 1400, "height": 900})
-        page.evaluate(FRAMES)
-        shown = version(page)
-        page.evaluate(AUTOPLAY, 40)
-        wait_on_progress(server.base, table_id, lambda: version(page) > shown + 10, "more play")
-        page.evaluate("clearInterval(window.__autoplay)")
-        # quiet again (the bots wait for this page), so no state is still on its way when the log is read
-        wait_on_progress(server.base, table_id,
-                         lambda: page.evaluate("document.body.dataset.mine === '1'")
-                         and table_version(server.base, table_id) == version(page),
-                         "the table waiting for this page")
-        page.evaluate(FRAMES)
-        assert page.evaluate(AT_END) <= 2, "the log stopped following after a resize"
-        assert httpx.get(f"{server.base}/api/tables/{table_id}").status_code == 200
-        no_errors(page)
-    finally:
-        server.stop()
+    # the log: many lines, then the phone's size (the log becomes a closed drawer) while play goes on
+    page.evaluate(AUTOPLAY, 40)
+    wait_on_progress(server.base, table_id,
+                     lambda: page.evaluate("(() => { const el = document.getElementById('log');"
+                                           " return el.scrollHeight > el.clientHeight + 400; })()"),
+                     "a log longer than its box")
+    assert page.evaluate(AT_END) <= 2
+    page.set_viewport_size({"width": 390, "height": 844})
+    shown = version(page)
+    wait_on_progress(server.base, table_id, lambda: version(page) > shown + 20, "play while the drawer is closed")
+    page.evaluate("clearInterval(window.__autoplay)")
+    # quiet: the table waits for this page (the bots wait for their teammate) and it shows the last state
+    wait_on_progress(server.base, table_id,
+                     lambda: page.evaluate("document.body.dataset.mine === '1'")
+                     and table_version(server.base, table_id) == version(page),
+                     "the table waiting for this page")
+    page.click("#log-toggle")
+    page.wait_for_selector("#logbox:visible")
+    page.evaluate(FRAMES)
+    assert page.evaluate(AT_END) <= 2, "the phone's log drawer did not open at its newest line"
+    page.click("#log-toggle")
+    # back to the desktop's size: the log shows its newest line, and keeps following new ones
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.evaluate(FRAMES)
+    assert page.evaluate(AT_END) <= 2, "the log left its newest line after a resize"
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.evaluate(FRAMES)
+    shown = version(page)
+    page.evaluate(AUTOPLAY, 40)
+    wait_on_progress(server.base, table_id, lambda: version(page) > shown + 10, "more play")
+    page.evaluate("clearInterval(window.__autoplay)")
+    # quiet again (the bots wait for this page), so no state is still on its way when the log is read
+    wait_on_progress(server.base, table_id,
+                     lambda: page.evaluate("document.body.dataset.mine === '1'")
+                     and table_version(server.base, table_id) == version(page),
+                     "the table waiting for this page")
+    page.evaluate(FRAMES)
+    assert page.evaluate(AT_END) <= 2, "the log stopped following after a resize"
+    assert httpx.get(f"{server.base}/api/tables/{table_id}").status_code == 200
+    no_errors(page)
 
 
 #: makes the race of a busy machine happen at once: when the page scrolls its log to the newest line (its

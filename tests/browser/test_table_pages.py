@@ -16,6 +16,7 @@ import pytest
 
 from allegiance.replay import load_replay, replay_game
 from tests.browser.progress import finished, page_version_at_least, wait_on_progress
+from tests.browser.shared import SharedServers
 from tests.server.helpers import ServerProcess, create_table
 
 pytestmark = pytest.mark.browser
@@ -62,139 +63,134 @@ def in_view(page: Any, selector: str) -> None:
     assert box["height"] >= 16, (selector, box)
 
 
-def test_everything_a_player_needs_is_on_screen_at_each_size(browser: Any, pages: list[Any], tmp_path: Path) -> None:
-    server = ServerProcess(str(tmp_path / "layout.db")).start()
-    try:
-        created = create_table(server.base, ["human", "greedy", "greedy", "greedy"], seed=11)
-        link = created["links"][0]["link"]
-        for size in SIZES:
-            page = open_page(browser, pages, link, size)
-            page.wait_for_selector("#board .card")
-            page.wait_for_selector("#actions button[data-kind], #actions .muted")
-            # (the action list scrolls inside its panel when long: its first button is on screen)
-            for sel in ("#prompt", "#actions button, #actions .muted", ".sw-hand", ".sw-hand .card", ".region", ".force",
-                        ".sw-opps", ".sw-home"):
-                in_view(page, sel)
-            # the page itself never scrolls: the board fits, long zones scroll inside themselves
-            assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
-            assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
-            no_ids_shown(page)
-        page = pages[0]
-        # the whole card: the "i" button opens it with its full text; Escape closes it
-        card = page.locator(".region .card").first
-        name = card.locator(".nm").inner_text()
-        card.locator("[data-zoom]").click()
-        page.wait_for_selector("#overlay:not([hidden]) .detail")
-        detail = page.inner_text("#overlay")
-        assert name in detail and "cost" in detail and "where" in detail
-        page.keyboard.press("Escape")
-        page.wait_for_selector("#overlay", state="hidden")
-        # a right-click does the same; a pile opens as a list
-        page.locator(".sw-home .card.k-base").first.click(button="right")
-        assert "hit points" in page.inner_text("#overlay")
-        page.keyboard.press("Escape")
-        page.locator(".region .pile[data-pile]").first.click()
-        page.wait_for_selector("#overlay:not([hidden])")
-        assert "galaxy discard pile" in page.inner_text("#overlay")
-        page.keyboard.press("Escape")
-        # keyboard play: a number per legal action; the title says when the decision is yours
-        wait_on_progress(server.base, created["table"]["id"],
-                         lambda: page.locator("body[data-mine='1'] #act-0:not([disabled])").count() > 0,
-                         "the person's turn (the bots play first)")
-        assert page.title().startswith("● Your move")
-        before = version(page)
-        page.keyboard.press("1")
-        page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
-        for p in pages:
-            no_errors(p)
-    finally:
-        server.stop()
+def test_everything_a_player_needs_is_on_screen_at_each_size(browser: Any, pages: list[Any], servers: SharedServers) -> None:
+    server = servers()
+    created = create_table(server.base, ["human", "greedy", "greedy", "greedy"], seed=11)
+    link = created["links"][0]["link"]
+    for size in SIZES:
+        page = open_page(browser, pages, link, size)
+        page.wait_for_selector("#board .card")
+        page.wait_for_selector("#actions button[data-kind], #actions .muted")
+        # (the action list scrolls inside its panel when long: its first button is on screen)
+        for sel in ("#prompt", "#actions button, #actions .muted", ".sw-hand", ".sw-hand .card", ".region", ".force",
+                    ".sw-opps", ".sw-home"):
+            in_view(page, sel)
+        # the page itself never scrolls: the board fits, long zones scroll inside themselves
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+        assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
+        no_ids_shown(page)
+    page = pages[0]
+    # the whole card: the "i" button opens it with its full text; Escape closes it
+    card = page.locator(".region .card").first
+    name = card.locator(".nm").inner_text()
+    card.locator("[data-zoom]").click()
+    page.wait_for_selector("#overlay:not([hidden]) .detail")
+    detail = page.inner_text("#overlay")
+    assert name in detail and "cost" in detail and "where" in detail
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#overlay", state="hidden")
+    # a right-click does the same; a pile opens as a list
+    page.locator(".sw-home .card.k-base").first.click(button="right")
+    assert "hit points" in page.inner_text("#overlay")
+    page.keyboard.press("Escape")
+    page.locator(".region .pile[data-pile]").first.click()
+    page.wait_for_selector("#overlay:not([hidden])")
+    assert "galaxy discard pile" in page.inner_text("#overlay")
+    page.keyboard.press("Escape")
+    # keyboard play: a number per legal action; the title says when the decision is yours
+    wait_on_progress(server.base, created["table"]["id"],
+                     lambda: page.locator("body[data-mine='1'] #act-0:not([disabled])").count() > 0,
+                     "the person's turn (the bots play first)")
+    assert page.title().startswith("● Your move")
+    before = version(page)
+    page.keyboard.press("1")
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
+    for p in pages:
+        no_errors(p)
 
 
-def test_a_2v2_game_is_played_to_the_end_by_clicking_cards(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+def test_a_2v2_game_is_played_to_the_end_by_clicking_cards(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     """Four browser contexts: the lobby that sets the table up, Empire 1 and Rebel 1 (people, who
     click cards), and a spectator; Empire 2 and Rebel 2 are quick bots, to keep the test short."""
-    server = ServerProcess(str(tmp_path / "game.db")).start()
-    try:
-        lobby = open_page(browser, pages, server.base + "/")
-        lobby.wait_for_selector("[data-quick='3']")
-        lobby.click("#more summary")
-        lobby.select_option("#mode", "2v2")
-        lobby.fill("#opt-bases_to_win", "2")
-        for seat, kind in enumerate(("human", "greedy", "human", "greedy")):
-            lobby.select_option(f"#seat-{seat}", kind)
-        lobby.fill("#seed", "2")
-        lobby.click("#create-button")
-        lobby.wait_for_selector("[data-seat-link='2']")
-        links = {int(a.get_attribute("data-seat-link")): a.get_attribute("href")
-                 for a in lobby.query_selector_all("[data-seat-link]")}
-        assert sorted(links) == [0, 2]
-        people = [open_page(browser, pages, links[s], (1280, 720)) for s in (0, 2)]
-        spectator = open_page(browser, pages, lobby.get_attribute("#spectate", "href"), (390, 844))
-        for page, label in zip(people, ("Empire 1", "Rebel 1"), strict=True):
-            page.wait_for_selector("body[data-version]")  # the first state has arrived
-            assert f"you are {label}" in page.inner_text("#who")
-        # each sees its own team's hands (a teammate's too: they plan together), the other team's as counts
-        people[0].wait_for_selector(".sw-home .seatbox.mate .sep")  # the teammate's hand, shown
-        assert re.search(r"hand \d", people[0].inner_text(".sw-opps"))
-        assert spectator.locator(".card.inhand").count() == 0
-        table_id = links[0].split("/table/")[1].split("#")[0]
-        for page in people:
-            page.evaluate(CARDPLAY, 40)
-        # as long as the game moves (~80 s on an idle machine, much longer on a busy one)
-        took = wait_on_progress(server.base, table_id, finished(server.base, table_id, *people, spectator),
-                                "the game's end")
-        print("game over after", round(took), "s")
-        clicks = [p.evaluate("[window.__cardClicks, window.__listClicks, window.__allocs, window.__attackSeen, "
-                             "window.__attackBad, window.__baseChoices, window.__attackChecked]") for p in people]
-        print("card clicks, list clicks, splits, attack totals seen, wrong, base choices, checked:", clicks)
-        assert sum(c[0] for c in clicks) > 3 * sum(c[1] for c in clicks)  # mostly cards, the list only for card-less actions
-        assert sum(c[2] for c in clicks) > 0, clicks  # the damage allocator split an attack
-        # attack totals shown, and each one resolved against the bases is the damage the log then reports
-        assert sum(c[3] for c in clicks) > 0 and sum(c[6] for c in clicks) > 0 and sum(c[4] for c in clicks) == 0, clicks
-        assert sum(c[5] for c in clicks) > 0, clicks  # a new base chosen from whole cards (hit points, ability)
-        banner = people[1].inner_text("#game-over")
-        assert "win" in banner and "destroyed 2 bases" in banner
-        summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
-        assert summary["finished"] and all(version(p) == summary["version"] for p in people)
-        for page in (*people, spectator):
-            assert "deciding" not in page.inner_text(".sw-opps")  # nobody is still "taking a turn"
-            no_ids_shown(page)
-        # the replay downloads from the page and reproduces the game
-        with people[1].expect_download() as download:
-            people[1].click("#game-over a[download]")
-        data = json.loads(Path(download.value.path()).read_text())
-        game, state = replay_game(load_replay(data))
-        assert game.outcome(state).to_json() == summary["outcome"] == data["outcome"]
-        # and plays back: jump to a turn, keys step, the board drawn by the same renderer
-        viewer = people[1]
-        viewer.click("text=Watch it step by step")
-        viewer.wait_for_selector("#pos[data-step='0']")
-        viewer.wait_for_selector("#turns [data-turn='3']")
-        start = int(viewer.get_attribute("#turns [data-turn='3']", "title").split()[-1])
-        viewer.select_option("#turn-jump", "3")
-        viewer.wait_for_selector(f"#pos[data-step='{start}']")
-        assert "turn 4 of" in viewer.inner_text("#pos")
-        viewer.keyboard.press("ArrowRight")
-        viewer.wait_for_selector(f"#pos[data-step='{start + 1}']")
-        viewer.keyboard.press("Shift+ArrowLeft")
-        viewer.wait_for_selector(f"#pos[data-step='{start}']")
-        # play at the fastest speed for a moment: steps follow one another, then pause
-        viewer.select_option("#speed", "40")
-        viewer.click("#play")
-        viewer.wait_for_function("s => Number(document.getElementById('pos').dataset.step) >= s + 5", arg=start)
-        viewer.click("#play")
-        assert viewer.is_hidden("#replay-error")
-        assert viewer.locator("#board .card").count() > 10
-        no_ids_shown(viewer)
-        for page in pages:
-            no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    lobby = open_page(browser, pages, server.base + "/")
+    lobby.wait_for_selector("[data-quick='3']")
+    lobby.click("#more summary")
+    lobby.select_option("#mode", "2v2")
+    lobby.fill("#opt-bases_to_win", "2")
+    for seat, kind in enumerate(("human", "greedy", "human", "greedy")):
+        lobby.select_option(f"#seat-{seat}", kind)
+    lobby.fill("#seed", "2")
+    lobby.click("#create-button")
+    lobby.wait_for_selector("[data-seat-link='2']")
+    links = {int(a.get_attribute("data-seat-link")): a.get_attribute("href")
+             for a in lobby.query_selector_all("[data-seat-link]")}
+    assert sorted(links) == [0, 2]
+    people = [open_page(browser, pages, links[s], (1280, 720)) for s in (0, 2)]
+    spectator = open_page(browser, pages, lobby.get_attribute("#spectate", "href"), (390, 844))
+    for page, label in zip(people, ("Empire 1", "Rebel 1"), strict=True):
+        page.wait_for_selector("body[data-version]")  # the first state has arrived
+        assert f"you are {label}" in page.inner_text("#who")
+    # each sees its own team's hands (a teammate's too: they plan together), the other team's as counts
+    people[0].wait_for_selector(".sw-home .seatbox.mate .sep")  # the teammate's hand, shown
+    assert re.search(r"hand \d", people[0].inner_text(".sw-opps"))
+    assert spectator.locator(".card.inhand").count() == 0
+    table_id = links[0].split("/table/")[1].split("#")[0]
+    for page in people:
+        page.evaluate(CARDPLAY, 40)
+    # as long as the game moves (~80 s on an idle machine, much longer on a busy one)
+    took = wait_on_progress(server.base, table_id, finished(server.base, table_id, *people, spectator),
+                            "the game's end")
+    print("game over after", round(took), "s")
+    clicks = [p.evaluate("[window.__cardClicks, window.__listClicks, window.__allocs, window.__attackSeen, "
+                         "window.__attackBad, window.__baseChoices, window.__attackChecked]") for p in people]
+    print("card clicks, list clicks, splits, attack totals seen, wrong, base choices, checked:", clicks)
+    assert sum(c[0] for c in clicks) > 3 * sum(c[1] for c in clicks)  # mostly cards, the list only for card-less actions
+    assert sum(c[2] for c in clicks) > 0, clicks  # the damage allocator split an attack
+    # attack totals shown, and each one resolved against the bases is the damage the log then reports
+    assert sum(c[3] for c in clicks) > 0 and sum(c[6] for c in clicks) > 0 and sum(c[4] for c in clicks) == 0, clicks
+    assert sum(c[5] for c in clicks) > 0, clicks  # a new base chosen from whole cards (hit points, ability)
+    banner = people[1].inner_text("#game-over")
+    assert "win" in banner and "destroyed 2 bases" in banner
+    summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
+    assert summary["finished"] and all(version(p) == summary["version"] for p in people)
+    for page in (*people, spectator):
+        assert "deciding" not in page.inner_text(".sw-opps")  # nobody is still "taking a turn"
+        no_ids_shown(page)
+    # the replay downloads from the page and reproduces the game
+    with people[1].expect_download() as download:
+        people[1].click("#game-over a[download]")
+    data = json.loads(Path(download.value.path()).read_text())
+    game, state = replay_game(load_replay(data))
+    assert game.outcome(state).to_json() == summary["outcome"] == data["outcome"]
+    # and plays back: jump to a turn, keys step, the board drawn by the same renderer
+    viewer = people[1]
+    viewer.click("text=Watch it step by step")
+    viewer.wait_for_selector("#pos[data-step='0']")
+    viewer.wait_for_selector("#turns [data-turn='3']")
+    start = int(viewer.get_attribute("#turns [data-turn='3']", "title").split()[-1])
+    viewer.select_option("#turn-jump", "3")
+    viewer.wait_for_selector(f"#pos[data-step='{start}']")
+    assert "turn 4 of" in viewer.inner_text("#pos")
+    viewer.keyboard.press("ArrowRight")
+    viewer.wait_for_selector(f"#pos[data-step='{start + 1}']")
+    viewer.keyboard.press("Shift+ArrowLeft")
+    viewer.wait_for_selector(f"#pos[data-step='{start}']")
+    # play at the fastest speed for a moment: steps follow one another, then pause
+    viewer.select_option("#speed", "40")
+    viewer.click("#play")
+    viewer.wait_for_function("s => Number(document.getElementById('pos').dataset.step) >= s + 5", arg=start)
+    viewer.click("#play")
+    assert viewer.is_hidden("#replay-error")
+    assert viewer.locator("#board .card").count() > 10
+    no_ids_shown(viewer)
+    for page in pages:
+        no_errors(page)
 
 
 def test_pages_disable_actions_while_the_server_is_down_and_carry_on(browser: Any, pages: list[Any],
                                                                      tmp_path: Path) -> None:
+    # a server of its own: it is killed and started again
     server = ServerProcess(str(tmp_path / "crash.db")).start()
     try:
         created = create_table(server.base, ["human", "greedy", "human", "greedy"], seed=5)
@@ -241,6 +237,7 @@ def test_pages_disable_actions_while_the_server_is_down_and_carry_on(browser: An
 
 def test_lobby_one_click_seat_options_in_words_and_server_down_notice(browser: Any, pages: list[Any],
                                                                       tmp_path: Path) -> None:
+    # a server of its own: the lobby's list of open tables is read (a shared one lists every test's)
     server = ServerProcess(str(tmp_path / "lobby.db")).start()
     try:
         create_table(server.base, ["human", "greedy", "greedy", "greedy"], seed=1, options={"galaxy": "full"})
@@ -271,40 +268,35 @@ def test_lobby_one_click_seat_options_in_words_and_server_down_notice(browser: A
         server.stop()
 
 
-def test_a_bad_replay_file_says_so(browser: Any, pages: list[Any], tmp_path: Path) -> None:
-    server = ServerProcess(str(tmp_path / "replay.db")).start()
-    try:
-        page = open_page(browser, pages, server.base + "/replay")
-        page.set_input_files("#file", files=[{"name": "notes.txt", "mimeType": "text/plain", "buffer": b"hello"}])
-        page.wait_for_selector("#replay-error:not([hidden])")
-        assert "not a replay" in page.inner_text("#replay-error")
-        page.set_input_files("#file", files=[{"name": "x.json", "mimeType": "application/json",
-                                              "buffer": b'{"game": "nope", "actions": []}'}])
-        page.wait_for_function("document.getElementById('replay-error').textContent.includes('unknown game')")
-        no_errors(page, allow="400")
-    finally:
-        server.stop()
+def test_a_bad_replay_file_says_so(browser: Any, pages: list[Any], servers: SharedServers) -> None:
+    server = servers()
+    page = open_page(browser, pages, server.base + "/replay")
+    page.set_input_files("#file", files=[{"name": "notes.txt", "mimeType": "text/plain", "buffer": b"hello"}])
+    page.wait_for_selector("#replay-error:not([hidden])")
+    assert "not a replay" in page.inner_text("#replay-error")
+    page.set_input_files("#file", files=[{"name": "x.json", "mimeType": "application/json",
+                                          "buffer": b'{"game": "nope", "actions": []}'}])
+    page.wait_for_function("document.getElementById('replay-error').textContent.includes('unknown game')")
+    no_errors(page, allow="400")
 
 
-def test_the_api_reference_loads_without_internet_access(browser: Any, pages: list[Any], tmp_path: Path) -> None:
+def test_the_api_reference_loads_without_internet_access(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     """/docs takes Swagger UI from the package: every request the page makes stays on this server."""
-    server = ServerProcess(str(tmp_path / "docs.db")).start()
-    try:
-        page = browser.new_context().new_page()
-        pages.append(page)
-        outside: list[str] = []
-        page.route("**/*", lambda route: (outside.append(route.request.url), route.abort())
-                   if not route.request.url.startswith(server.base) else route.continue_())
-        page.goto(server.base + "/docs")
-        page.wait_for_selector(".swagger-ui .opblock", timeout=20_000)
-        assert "/api/tables" in page.inner_text(".swagger-ui")
-        assert outside == []
-    finally:
-        server.stop()
+    server = servers()
+    page = browser.new_context().new_page()
+    pages.append(page)
+    outside: list[str] = []
+    page.route("**/*", lambda route: (outside.append(route.request.url), route.abort())
+               if not route.request.url.startswith(server.base) else route.continue_())
+    page.goto(server.base + "/docs")
+    page.wait_for_selector(".swagger-ui .opblock", timeout=20_000)
+    assert "/api/tables" in page.inner_text(".swagger-ui")
+    assert outside == []
 
 
 def test_lobby_open_and_invited_seats_and_closing_a_table_you_created(browser: Any, pages: list[Any],
                                                                      tmp_path: Path) -> None:
+    # a server of its own: the lobby's list of open tables is read until it is empty
     server = ServerProcess(str(tmp_path / "close.db")).start()
     try:
         lobby = open_page(browser, pages, server.base + "/")

@@ -4,14 +4,13 @@ notes folded behind them (errata, rulings), never the engine's notes on the face
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from allegiance.games.wakfu.cards import CARDS
+from tests.browser.shared import SharedServers
 from tests.browser.test_table_pages import no_errors, open_page
-from tests.server.helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -46,18 +45,15 @@ TEXTS_CHECK = """async () => {
 
 
 def test_the_card_face_and_the_whole_card_show_french_english_and_notes_behind(browser: Any, pages: list[Any],
-                                                                              tmp_path: Path) -> None:
+                                                                              servers: SharedServers) -> None:
     agression = CARDS["Agression"]
-    server = ServerProcess(str(tmp_path / "texts.db")).start()
-    try:
-        page = open_page(browser, pages, server.base + "/")
-        page.wait_for_selector("[data-quick='0']")
-        out = page.evaluate(TEXTS_CHECK)
-        assert out["face"] == agression.text and "Neutre" in out["face"]
-        assert out["faceTitle"] == agression.text_en
-        assert out["fr"] == agression.text and out["en"] == agression.text_en
-        assert out["notesOpen"] is False and "Ruling" in out["notes"]  # folded behind the texts
-        assert "Ruling" not in out["faceText"]  # notes never on the card face
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = open_page(browser, pages, server.base + "/")
+    page.wait_for_selector("[data-quick='0']")
+    out = page.evaluate(TEXTS_CHECK)
+    assert out["face"] == agression.text and "Neutre" in out["face"]
+    assert out["faceTitle"] == agression.text_en
+    assert out["fr"] == agression.text and out["en"] == agression.text_en
+    assert out["notesOpen"] is False and "Ruling" in out["notes"]  # folded behind the texts
+    assert "Ruling" not in out["faceText"]  # notes never on the card face
+    no_errors(page)

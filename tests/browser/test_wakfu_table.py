@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from tests.browser.progress import finished, wait_on_progress
+from tests.browser.shared import SharedServers
 from tests.browser.test_table_pages import SIZES, in_view, no_errors, no_ids_shown, open_page, version
 from tests.server.helpers import ServerProcess
 
@@ -30,6 +31,7 @@ def counters(page: Any) -> dict[str, int]:
 
 def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(browser: Any, pages: list[Any],
                                                                            tmp_path: Path) -> None:
+    # a server of its own: the lobby's list of open tables is read (a shared one lists every test's)
     server = ServerProcess(str(tmp_path / "wakfu.db"), bot_delay=0.01).start()
     try:
         lobby = open_page(browser, pages, server.base + "/")
@@ -101,73 +103,70 @@ def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(brows
         server.stop()
 
 
-def test_the_wakfu_board_fits_and_reads_at_each_size(browser: Any, pages: list[Any], tmp_path: Path) -> None:
-    server = ServerProcess(str(tmp_path / "layout.db"), bot_delay=0.01).start()
-    try:
-        res = httpx.post(f"{server.base}/api/tables", json={"game": "wakfu", "mode": "1v1", "seats": ["human", "random"],
-                                                            "seed": 5, "options": {"decks": ["iop", "cra"]}})
-        assert res.status_code == 201, res.text
-        link = res.json()["links"][0]["link"]
-        player = open_page(browser, pages, link)
-        player.wait_for_selector("body[data-version]")
-        player.evaluate(WAKFU_PLAY, 30)
-        # play a while: cards in the Monde, some inclined.  The page stops its own clicks the moment the board
-        # shows that (a poll from here would let a busy machine's page play on, up to the game's end)
-        player.evaluate("""() => {
-          const enough = () => document.querySelectorAll('#board .wk-home .zone.monde .wcard').length >= 2
-            && !!document.querySelector('#board .slot.tapped');
-          const stop = () => { if (!window.__stopped && enough()) { clearInterval(window.__autoplay); window.__stopped = true; } };
-          new MutationObserver(stop).observe(document.getElementById('board'), { childList: true, subtree: true,
-                                                                                 attributes: true });
-          stop();
-        }""")
-        wait_on_progress(server.base, res.json()["table"]["id"], lambda: player.evaluate("!!window.__stopped"),
-                         "two cards in the Monde and one inclined")
-        for size in SIZES:
-            page = open_page(browser, pages, link, size)
-            page.wait_for_selector("#board .wk .wcard")
-            page.wait_for_selector("#actions button[data-kind], #actions .muted")
-            for sel in ("#prompt", "#actions button, #actions .muted", ".wk-hand", ".wk-hand .wcard", ".wk .seatbox.me",
-                        ".wk .seatbox.opp", ".wk .zone.file", ".wk .seatbox.me .zone.sac", ".wk .seatbox.me .zone.monde",
-                        ".wk .seatbox.me .pile[data-pile]", ".wk .seatbox.opp .zone.sac .wcard"):
-                in_view(page, sel)
-            assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
-            assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
-            # cards stay readable on a phone; an inclined card stays upright (its text never sideways), marked ↷
-            hand = page.locator(".wk-hand .wcard").first.bounding_box()
-            assert hand is not None and hand["width"] >= 55 and hand["height"] >= 80, (size, hand)
-            turned = page.evaluate("""() => [...document.querySelectorAll('#board .slot.tapped, #board .slot.tapped *')]
-              .filter((e) => getComputedStyle(e).transform !== 'none').length""")
-            assert turned == 0
-            assert page.locator("#board .slot.tapped .tapmark").count() == page.locator("#board .slot.tapped").count() >= 1
-            text = page.inner_text(".wk .seatbox.me .who")
-            assert "PV" in text and "XP" in text and "Niveau" in text
-            assert "Taille" in page.inner_text(".wk .seatbox.me .zone.sac .zl")
-            no_ids_shown(page)
-        # a spectator sees both seats, no hand: Player 1's is a count
-        watcher = open_page(browser, pages, res.json()["spectate"], (390, 844))
-        watcher.wait_for_selector("#board .wk .wcard")
-        assert "spectator" in watcher.inner_text("#who") or watcher.is_hidden("#who")
-        assert "holds" in watcher.inner_text(".wk-hand") and watcher.locator(".wk-hand .wcard").count() == 0
-        no_ids_shown(watcher)
-        page = pages[1]
-        # the whole card: its "i" opens Niveau, element, text and where it is; the Défausse opens as a list
-        page.locator(".wk-hand .wcard [data-zoom]").first.click()
-        page.wait_for_selector("#overlay:not([hidden]) .detail")
-        detail = page.inner_text("#overlay")
-        assert "element" in detail and "where" in detail and "your hand" in detail
-        page.keyboard.press("Escape")
-        page.locator(".wk .seatbox.me .wcard.t-Heros").first.click(button="right")
-        assert "PV" in page.inner_text("#overlay") and "Niveau" in page.inner_text("#overlay")
-        page.keyboard.press("Escape")
-        page.locator(".wk .seatbox.me .pile[data-pile]").first.click()
-        page.wait_for_selector("#overlay:not([hidden])")
-        assert "Défausse" in page.inner_text("#overlay")
-        page.keyboard.press("Escape")
-        for p in pages:
-            no_errors(p)
-    finally:
-        server.stop()
+def test_the_wakfu_board_fits_and_reads_at_each_size(browser: Any, pages: list[Any], servers: SharedServers) -> None:
+    server = servers(bot_delay=0.01)
+    res = httpx.post(f"{server.base}/api/tables", json={"game": "wakfu", "mode": "1v1", "seats": ["human", "random"],
+                                                        "seed": 5, "options": {"decks": ["iop", "cra"]}})
+    assert res.status_code == 201, res.text
+    link = res.json()["links"][0]["link"]
+    player = open_page(browser, pages, link)
+    player.wait_for_selector("body[data-version]")
+    player.evaluate(WAKFU_PLAY, 30)
+    # play a while: cards in the Monde, some inclined.  The page stops its own clicks the moment the board
+    # shows that (a poll from here would let a busy machine's page play on, up to the game's end)
+    player.evaluate("""() => {
+      const enough = () => document.querySelectorAll('#board .wk-home .zone.monde .wcard').length >= 2
+        && !!document.querySelector('#board .slot.tapped');
+      const stop = () => { if (!window.__stopped && enough()) { clearInterval(window.__autoplay); window.__stopped = true; } };
+      new MutationObserver(stop).observe(document.getElementById('board'), { childList: true, subtree: true,
+                                                                             attributes: true });
+      stop();
+    }""")
+    wait_on_progress(server.base, res.json()["table"]["id"], lambda: player.evaluate("!!window.__stopped"),
+                     "two cards in the Monde and one inclined")
+    for size in SIZES:
+        page = open_page(browser, pages, link, size)
+        page.wait_for_selector("#board .wk .wcard")
+        page.wait_for_selector("#actions button[data-kind], #actions .muted")
+        for sel in ("#prompt", "#actions button, #actions .muted", ".wk-hand", ".wk-hand .wcard", ".wk .seatbox.me",
+                    ".wk .seatbox.opp", ".wk .zone.file", ".wk .seatbox.me .zone.sac", ".wk .seatbox.me .zone.monde",
+                    ".wk .seatbox.me .pile[data-pile]", ".wk .seatbox.opp .zone.sac .wcard"):
+            in_view(page, sel)
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+        assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
+        # cards stay readable on a phone; an inclined card stays upright (its text never sideways), marked ↷
+        hand = page.locator(".wk-hand .wcard").first.bounding_box()
+        assert hand is not None and hand["width"] >= 55 and hand["height"] >= 80, (size, hand)
+        turned = page.evaluate("""() => [...document.querySelectorAll('#board .slot.tapped, #board .slot.tapped *')]
+          .filter((e) => getComputedStyle(e).transform !== 'none').length""")
+        assert turned == 0
+        assert page.locator("#board .slot.tapped .tapmark").count() == page.locator("#board .slot.tapped").count() >= 1
+        text = page.inner_text(".wk .seatbox.me .who")
+        assert "PV" in text and "XP" in text and "Niveau" in text
+        assert "Taille" in page.inner_text(".wk .seatbox.me .zone.sac .zl")
+        no_ids_shown(page)
+    # a spectator sees both seats, no hand: Player 1's is a count
+    watcher = open_page(browser, pages, res.json()["spectate"], (390, 844))
+    watcher.wait_for_selector("#board .wk .wcard")
+    assert "spectator" in watcher.inner_text("#who") or watcher.is_hidden("#who")
+    assert "holds" in watcher.inner_text(".wk-hand") and watcher.locator(".wk-hand .wcard").count() == 0
+    no_ids_shown(watcher)
+    page = pages[1]
+    # the whole card: its "i" opens Niveau, element, text and where it is; the Défausse opens as a list
+    page.locator(".wk-hand .wcard [data-zoom]").first.click()
+    page.wait_for_selector("#overlay:not([hidden]) .detail")
+    detail = page.inner_text("#overlay")
+    assert "element" in detail and "where" in detail and "your hand" in detail
+    page.keyboard.press("Escape")
+    page.locator(".wk .seatbox.me .wcard.t-Heros").first.click(button="right")
+    assert "PV" in page.inner_text("#overlay") and "Niveau" in page.inner_text("#overlay")
+    page.keyboard.press("Escape")
+    page.locator(".wk .seatbox.me .pile[data-pile]").first.click()
+    page.wait_for_selector("#overlay:not([hidden])")
+    assert "Défausse" in page.inner_text("#overlay")
+    page.keyboard.press("Escape")
+    for p in pages:
+        no_errors(p)
 
 
 RENDERER_CHECK = """async () => {
@@ -216,24 +215,21 @@ RENDERER_CHECK = """async () => {
 
 
 def test_the_wakfu_renderer_draws_stacks_pairs_and_cards_offered_by_a_choice(browser: Any, pages: list[Any],
-                                                                            tmp_path: Path) -> None:
+                                                                            servers: SharedServers) -> None:
     """The renderer on a made-up view: the File d'Attente with its targets, an attacker beside its blocker,
     an inclined card, the PV / XP / Niveau line, and a choice among cards not on the board (a Défausse, a
     search of the Pioche) drawn as clickable cards in the decision panel."""
-    server = ServerProcess(str(tmp_path / "render.db")).start()
-    try:
-        page = open_page(browser, pages, server.base + "/")
-        page.wait_for_selector("[data-quick='0']")
-        out = page.evaluate(RENDERER_CHECK)
-        assert any("Arakne" in t for t in out["widgetCards"]) and any("Bouftou Royal" in t for t in out["widgetCards"])
-        assert out["tapped"] == 1 and out["pairs"] == [["5", "60"]]
-        assert "resolves next" in out["file"] and "Flèche d'Immolation" in out["file"]
-        assert "Bouftou" in out["file"] and "Player 2" in out["file"]  # its target, its player
-        assert "Taille 1/4" in out["sac"] and "Résistance 15" in out["sac"]
-        assert "18/18 PV" in out["who"] and "XP 2/6" in out["who"] and "Niveau 1" in out["who"]
-        assert "Bouftou Royal" in out["detail"] and "shown to you" in out["detail"]
-        assert out["reaction"] == [5] and out["xIsNoCard"] == []  # "X = 5" highlights no card
-        assert not re.search(r"#\d", out["text"])
-        no_errors(page)
-    finally:
-        server.stop()
+    server = servers()
+    page = open_page(browser, pages, server.base + "/")
+    page.wait_for_selector("[data-quick='0']")
+    out = page.evaluate(RENDERER_CHECK)
+    assert any("Arakne" in t for t in out["widgetCards"]) and any("Bouftou Royal" in t for t in out["widgetCards"])
+    assert out["tapped"] == 1 and out["pairs"] == [["5", "60"]]
+    assert "resolves next" in out["file"] and "Flèche d'Immolation" in out["file"]
+    assert "Bouftou" in out["file"] and "Player 2" in out["file"]  # its target, its player
+    assert "Taille 1/4" in out["sac"] and "Résistance 15" in out["sac"]
+    assert "18/18 PV" in out["who"] and "XP 2/6" in out["who"] and "Niveau 1" in out["who"]
+    assert "Bouftou Royal" in out["detail"] and "shown to you" in out["detail"]
+    assert out["reaction"] == [5] and out["xIsNoCard"] == []  # "X = 5" highlights no card
+    assert not re.search(r"#\d", out["text"])
+    no_errors(page)

@@ -16,9 +16,9 @@ import pytest
 from allegiance.games.wakfu import rules
 from allegiance.replay import load_replay
 from tests.browser.progress import finished, wait_on_progress
+from tests.browser.shared import SharedServers
 from tests.browser.test_table_pages import in_view, no_errors, no_ids_shown, open_page
 from tests.browser.wakfu_views import combat_view
-from tests.server.helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -46,132 +46,126 @@ def reinforcements(replay: dict[str, Any]) -> list[tuple[str, str, int]]:
 
 
 def test_a_wakfu_2v2_is_played_to_its_end_with_a_teammates_ally_blocking(browser: Any, pages: list[Any],
-                                                                        tmp_path: Path) -> None:
+                                                                        servers: SharedServers) -> None:
     # WK-COMBAT-4, WK-COMBAT-5 (reinforcements placed by the defender, inclined), WK-COMM-1 (team hands)
-    server = ServerProcess(str(tmp_path / "teams.db"), bot_delay=0.01).start()
-    try:
-        lobby = open_page(browser, pages, server.base + "/")
-        lobby.wait_for_selector("[data-quick='0']")
-        lobby.select_option("#game", "wakfu")
-        lobby.select_option("#mode", "2v2")
-        lobby.click("#more summary")
-        lobby.wait_for_selector("#seat-3")
-        # the seats of the mode, by team, each with its own deck
-        labels = lobby.eval_on_selector_all("#seat-kinds label.l", "ls => ls.map((l) => l.textContent)")
-        assert labels == ["A1", "A2", "B1", "B2"], labels
-        assert lobby.locator("select[id^='sopt-decks-']").count() == 4
-        lobby.select_option("#seat-1", "human")
-        lobby.select_option("#seat-2", "random")
-        lobby.select_option("#seat-3", "random")
-        lobby.select_option("#opt-reaction_prompts", "playable")  # fewer prompts: the game is the same
-        # a turn limit bounds the test's time: bots and this clicker rarely reach a team's 36 XP quickly.
-        # With this seed the first reinforcement is at turn 22 (the same in every run seen: the game does
-        # not depend on timing); 25 leaves a margin and spares 5 turns that took ~4 minutes on a busy machine
-        lobby.fill("#opt-max_turns", "25")
-        lobby.fill("#seed", "2")
-        lobby.click("#create-button")
-        lobby.wait_for_selector("[data-seat-link='1']")
-        links = [lobby.get_attribute(f"[data-seat-link='{s}']", "href") for s in (0, 1)]
-        table_id = links[0].split("/table/")[1].split("#")[0]
-        spectate = lobby.get_attribute("#spectate", "href")
+    server = servers(bot_delay=0.01)
+    lobby = open_page(browser, pages, server.base + "/")
+    lobby.wait_for_selector("[data-quick='0']")
+    lobby.select_option("#game", "wakfu")
+    lobby.select_option("#mode", "2v2")
+    lobby.click("#more summary")
+    lobby.wait_for_selector("#seat-3")
+    # the seats of the mode, by team, each with its own deck
+    labels = lobby.eval_on_selector_all("#seat-kinds label.l", "ls => ls.map((l) => l.textContent)")
+    assert labels == ["A1", "A2", "B1", "B2"], labels
+    assert lobby.locator("select[id^='sopt-decks-']").count() == 4
+    lobby.select_option("#seat-1", "human")
+    lobby.select_option("#seat-2", "random")
+    lobby.select_option("#seat-3", "random")
+    lobby.select_option("#opt-reaction_prompts", "playable")  # fewer prompts: the game is the same
+    # a turn limit bounds the test's time: bots and this clicker rarely reach a team's 36 XP quickly.
+    # With this seed the first reinforcement is at turn 22 (the same in every run seen: the game does
+    # not depend on timing); 25 leaves a margin and spares 5 turns that took ~4 minutes on a busy machine
+    lobby.fill("#opt-max_turns", "25")
+    lobby.fill("#seed", "2")
+    lobby.click("#create-button")
+    lobby.wait_for_selector("[data-seat-link='1']")
+    links = [lobby.get_attribute(f"[data-seat-link='{s}']", "href") for s in (0, 1)]
+    table_id = links[0].split("/table/")[1].split("#")[0]
+    spectate = lobby.get_attribute("#spectate", "href")
 
-        a1 = open_page(browser, pages, links[0], (1400, 900))
-        a2 = open_page(browser, pages, links[1], (1280, 720))
-        watcher = open_page(browser, pages, spectate, (390, 844))
-        for page in (a1, a2):
-            page.wait_for_selector(".wk-teams .seatbox.me .zone.sac .wcard")
-            # the order and both teams' XP against their goal (18 per Héros)
-            bar = page.inner_text(".wk-order")
-            assert "Team A (yours) · XP 0/36" in bar and "Team B · XP" in bar and "/36" in bar, bar
-            assert page.locator(".wk-order .ochip").count() == 4
-        # WK-COMM-1: A1 sees A2's hand by name, a spectator sees no hand
-        a1.wait_for_selector(".seatbox.mate[data-seat='1'] .mhand .wchip")
-        assert a1.locator(".seatbox.opp .mhand").count() == 0
-        watcher.wait_for_selector(".wk-teams .wk-order")
-        assert watcher.locator(".mhand").count() == 0 and watcher.locator(".wk-hand .wcard").count() == 0
+    a1 = open_page(browser, pages, links[0], (1400, 900))
+    a2 = open_page(browser, pages, links[1], (1280, 720))
+    watcher = open_page(browser, pages, spectate, (390, 844))
+    for page in (a1, a2):
+        page.wait_for_selector(".wk-teams .seatbox.me .zone.sac .wcard")
+        # the order and both teams' XP against their goal (18 per Héros)
+        bar = page.inner_text(".wk-order")
+        assert "Team A (yours) · XP 0/36" in bar and "Team B · XP" in bar and "/36" in bar, bar
+        assert page.locator(".wk-order .ochip").count() == 4
+    # WK-COMM-1: A1 sees A2's hand by name, a spectator sees no hand
+    a1.wait_for_selector(".seatbox.mate[data-seat='1'] .mhand .wchip")
+    assert a1.locator(".seatbox.opp .mhand").count() == 0
+    watcher.wait_for_selector(".wk-teams .wk-order")
+    assert watcher.locator(".mhand").count() == 0 and watcher.locator(".wk-hand .wcard").count() == 0
 
-        # first the people keep their Alliés upright (no attack) until a bot's attack meets a reinforcement;
-        # waited for as long as the game moves (however slow the machine), never after the game's end
-        for page in (a1, a2):
-            page.evaluate("window.__noAttack = true")
-            page.evaluate(WAKFU_PLAY, 30)
-        took = wait_on_progress(server.base, table_id, lambda: any(p.evaluate("window.__reinforced") for p in (a1, a2))
-                                or a1.evaluate("document.body.dataset.finished") == "1", "a reinforcement")
-        reinforced = [p.evaluate("window.__reinforced") for p in (a1, a2)]
-        print("reinforcement seen after", round(took), "s:", reinforced)
-        assert any(reinforced), "no teammate's Allié was placed as a blocker"
-        # then they attack too, and the game goes to its end (its turn limit bounds it)
-        for page in (a1, a2):
-            page.evaluate("window.__noAttack = false")
-        took += wait_on_progress(server.base, table_id, finished(server.base, table_id, a1, a2, watcher),
-                                 "the game's end")
-        print("game over after", round(took), "s")
-        banner = a1.inner_text("#game-over")
-        assert "A wins" in banner or "B wins" in banner or "Draw" in banner, banner
-        summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
-        assert summary["finished"]
-        replay = httpx.get(f"{server.base}/api/tables/{table_id}/replay").json()
-        found = reinforcements(replay)
-        print("reinforcements (defender, owner, turn):", found)
-        assert any(d in ("A1", "A2") and o in ("A1", "A2") for d, o, _ in found), found
-        for page in (a1, a2, watcher):
-            no_ids_shown(page)
-        for page in pages:
-            no_errors(page)
-    finally:
-        server.stop()
+    # first the people keep their Alliés upright (no attack) until a bot's attack meets a reinforcement;
+    # waited for as long as the game moves (however slow the machine), never after the game's end
+    for page in (a1, a2):
+        page.evaluate("window.__noAttack = true")
+        page.evaluate(WAKFU_PLAY, 30)
+    took = wait_on_progress(server.base, table_id, lambda: any(p.evaluate("window.__reinforced") for p in (a1, a2))
+                            or a1.evaluate("document.body.dataset.finished") == "1", "a reinforcement")
+    reinforced = [p.evaluate("window.__reinforced") for p in (a1, a2)]
+    print("reinforcement seen after", round(took), "s:", reinforced)
+    assert any(reinforced), "no teammate's Allié was placed as a blocker"
+    # then they attack too, and the game goes to its end (its turn limit bounds it)
+    for page in (a1, a2):
+        page.evaluate("window.__noAttack = false")
+    took += wait_on_progress(server.base, table_id, finished(server.base, table_id, a1, a2, watcher),
+                             "the game's end")
+    print("game over after", round(took), "s")
+    banner = a1.inner_text("#game-over")
+    assert "A wins" in banner or "B wins" in banner or "Draw" in banner, banner
+    summary = httpx.get(f"{server.base}/api/tables/{table_id}").json()
+    assert summary["finished"]
+    replay = httpx.get(f"{server.base}/api/tables/{table_id}/replay").json()
+    found = reinforcements(replay)
+    print("reinforcements (defender, owner, turn):", found)
+    assert any(d in ("A1", "A2") and o in ("A1", "A2") for d, o, _ in found), found
+    for page in (a1, a2, watcher):
+        no_ids_shown(page)
+    for page in pages:
+        no_errors(page)
 
 
 def test_the_8v8_board_focuses_your_team_and_the_attacked_player(browser: Any, pages: list[Any],
-                                                                 tmp_path: Path) -> None:
+                                                                 servers: SharedServers) -> None:
     """16 seats: a live 8v8 table (one person, 15 bots) at 1400×900 and 390×844, then a real mid-game view
     with a combat against a teammate drawn on the same page: the attacked player's box is full (cards
     readable) on a desktop, every seat's Monde and Havre Sac drawn, nothing off screen."""
-    server = ServerProcess(str(tmp_path / "big.db"), bot_delay=0.01).start()
-    try:
-        res = httpx.post(f"{server.base}/api/tables", json={"game": "wakfu", "mode": "8v8", "seed": 4,
-                                                            "seats": ["human"] + ["random"] * 15,
-                                                            "options": {"team_uniques": "ignore"}})
-        assert res.status_code == 201, res.text
-        link = res.json()["links"][0]["link"]
-        view = combat_view("8v8", 0, seed=1)
-        attacked = view["combat"]["defender"]
-        assert attacked != 0 and view["players"][attacked]["team"] == "a"
-        for size in ((1400, 900), (390, 844)):
-            page = open_page(browser, pages, link, size)
-            page.wait_for_selector("#board .wk-teams .wcard")
-            assert page.locator(".wk-order .ochip").count() == 16
-            assert page.locator("#board .seatbox").count() == 16
-            fits(page)
-            # the real position with a combat, drawn by the renderer into the page's board
-            page.evaluate("""async (view) => { const r = await Shell.renderer("wakfu"); const catalog = await Shell.loadCatalog("wakfu");
-              r.render(document.getElementById("board"), view, { seat: view.seat, active: [], legal: [], byCard: new Map(),
-                catalog, mode: "table", online: true, outcome: null, send() {} }); }""", view)
-            fits(page)
-            box = f"#board .seatbox[data-seat='{attacked}']"
-            assert "attacked" in (page.get_attribute(box, "class") or "")
-            for sel in (box, "#board .seatbox.me", "#board .zone.combat", ".wk-order .ochip.attacked", ".wk-hand .wcard"):
-                in_view(page, sel)
-            if size[0] >= 1000:
-                # a desktop: your seat and the attacked player's as full boxes, their cards big enough to read
-                assert page.locator(f"{box}:not(.compact) .zone.monde, {box}:not(.compact) .zone.sac").count() == 2
-                card = page.locator(f"{box} .zone.sac .wcard").first.bounding_box()
-                assert card is not None and card["height"] >= 90, card
-                assert page.locator("#board .seatbox.me:not(.compact)").count() == 1
-            assert page.locator("#board .seatbox.compact").count() >= 12
-            # every chip readable: text at least 10 px, a chip at least 14 px tall
-            sizes = page.eval_on_selector_all("#board .wchip", "cs => cs.map((c) => [parseFloat(getComputedStyle(c).fontSize), c.getBoundingClientRect().height])")
-            assert sizes and all(f >= 10 and h >= 14 for f, h in sizes), sizes[:5]
-            # every player's Monde and Havre Sac are there (a compact seat shows them as chips)
-            for p in view["players"]:
-                ids = [c["id"] for c in p["monde"]] + [c["id"] for c in p["havre_sac"]["cards"]]
-                for cid in ids:
-                    assert page.locator(f"#board .seatbox[data-seat='{p['seat']}'] [data-card='{cid}']").count() >= 1, (p["label"], cid)
-            no_ids_shown(page)
-        for p in pages:
-            no_errors(p)
-    finally:
-        server.stop()
+    server = servers(bot_delay=0.01)
+    res = httpx.post(f"{server.base}/api/tables", json={"game": "wakfu", "mode": "8v8", "seed": 4,
+                                                        "seats": ["human"] + ["random"] * 15,
+                                                        "options": {"team_uniques": "ignore"}})
+    assert res.status_code == 201, res.text
+    link = res.json()["links"][0]["link"]
+    view = combat_view("8v8", 0, seed=1)
+    attacked = view["combat"]["defender"]
+    assert attacked != 0 and view["players"][attacked]["team"] == "a"
+    for size in ((1400, 900), (390, 844)):
+        page = open_page(browser, pages, link, size)
+        page.wait_for_selector("#board .wk-teams .wcard")
+        assert page.locator(".wk-order .ochip").count() == 16
+        assert page.locator("#board .seatbox").count() == 16
+        fits(page)
+        # the real position with a combat, drawn by the renderer into the page's board
+        page.evaluate("""async (view) => { const r = await Shell.renderer("wakfu"); const catalog = await Shell.loadCatalog("wakfu");
+          r.render(document.getElementById("board"), view, { seat: view.seat, active: [], legal: [], byCard: new Map(),
+            catalog, mode: "table", online: true, outcome: null, send() {} }); }""", view)
+        fits(page)
+        box = f"#board .seatbox[data-seat='{attacked}']"
+        assert "attacked" in (page.get_attribute(box, "class") or "")
+        for sel in (box, "#board .seatbox.me", "#board .zone.combat", ".wk-order .ochip.attacked", ".wk-hand .wcard"):
+            in_view(page, sel)
+        if size[0] >= 1000:
+            # a desktop: your seat and the attacked player's as full boxes, their cards big enough to read
+            assert page.locator(f"{box}:not(.compact) .zone.monde, {box}:not(.compact) .zone.sac").count() == 2
+            card = page.locator(f"{box} .zone.sac .wcard").first.bounding_box()
+            assert card is not None and card["height"] >= 90, card
+            assert page.locator("#board .seatbox.me:not(.compact)").count() == 1
+        assert page.locator("#board .seatbox.compact").count() >= 12
+        # every chip readable: text at least 10 px, a chip at least 14 px tall
+        sizes = page.eval_on_selector_all("#board .wchip", "cs => cs.map((c) => [parseFloat(getComputedStyle(c).fontSize), c.getBoundingClientRect().height])")
+        assert sizes and all(f >= 10 and h >= 14 for f, h in sizes), sizes[:5]
+        # every player's Monde and Havre Sac are there (a compact seat shows them as chips)
+        for p in view["players"]:
+            ids = [c["id"] for c in p["monde"]] + [c["id"] for c in p["havre_sac"]["cards"]]
+            for cid in ids:
+                assert page.locator(f"#board .seatbox[data-seat='{p['seat']}'] [data-card='{cid}']").count() >= 1, (p["label"], cid)
+        no_ids_shown(page)
+    for p in pages:
+        no_errors(p)
 
 
 def fits(page: Any) -> None:

@@ -42,7 +42,11 @@ def wait_until_up(base: str, timeout: float = 240.0, proc: subprocess.Popen[byte
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"server exited with code {proc.returncode}")
+            said = ""
+            if proc.stderr is not None:  # what it said (a leftover child may hold the pipe open: no waiting)
+                os.set_blocking(proc.stderr.fileno(), False)
+                said = (proc.stderr.read() or b"").decode(errors="replace")[-3000:]
+            raise RuntimeError(f"server exited with code {proc.returncode}" + (f":\n{said}" if said else ""))
         try:
             if httpx.get(f"{base}/api/games", timeout=10).status_code == 200:
                 return
@@ -71,12 +75,16 @@ def server_thread(db: str, bot_delay: float = 0.0, rate: tuple[float, int] = (20
 
 
 class ServerProcess:
-    """``allegiance serve`` in its own process, so a test can kill it like a crash."""
+    """``allegiance serve`` in its own process, so a test can kill it like a crash.
+
+    Its stderr is a pipe (a test may read it), or the file ``log`` for a server that lives through many
+    tests: a pipe nobody reads would fill up and stop the server in its next write."""
 
     def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0,
-                 extra: list[str] | None = None) -> None:
+                 extra: list[str] | None = None, log: Path | None = None) -> None:
         self.db = db
         self.extra = list(extra or [])
+        self.log = log
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen[bytes] | None = None
@@ -84,11 +92,18 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         code = "from allegiance.cli import app; app()"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.extra],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ})
-        wait_until_up(self.base, proc=self.proc)
+        with contextlib.ExitStack() as opened:
+            stderr = opened.enter_context(self.log.open("ab")) if self.log is not None else subprocess.PIPE
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", self.db,
+                 "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.extra],
+                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ})
+        try:
+            wait_until_up(self.base, proc=self.proc)
+        except RuntimeError as exc:
+            if self.log is None:
+                raise
+            raise RuntimeError(f"{exc}; its log {self.log} ends:\n{self.log.read_text(errors='replace')[-3000:]}") from None
         return self
 
     def kill(self) -> None:
