@@ -105,8 +105,11 @@ def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(brows
 
 def test_the_wakfu_board_fits_and_reads_at_each_size(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     server = servers(bot_delay=0.01)
+    # Réaction windows of 1 s, the least there is (4 by default): the play before the sizes are read is
+    # mostly windows running out, and the board drawn is the same
     res = httpx.post(f"{server.base}/api/tables", json={"game": "wakfu", "mode": "1v1", "seats": ["human", "random"],
-                                                        "seed": 5, "options": {"decks": ["iop", "cra"]}})
+                                                        "seed": 5, "options": {"decks": ["iop", "cra"],
+                                                                               "reaction_seconds": 1}})
     assert res.status_code == 201, res.text
     link = res.json()["links"][0]["link"]
     player = open_page(browser, pages, link)
