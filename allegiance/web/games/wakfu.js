@@ -409,18 +409,30 @@
     if (board.__fit) board.style.gridTemplateRows = board.__fit.rows;
     groups.forEach((g) => { if (g.__fit) g.classList.add(...g.__fit.cls); });
     strips.forEach((s) => { if (s.__fit) { s.classList.add(...s.__fit.cls); if (s.__fit.ch) s.style.setProperty("--ch", s.__fit.ch); } });
-    // the compact seats and the rows: made again from nothing when the board's size or its parts changed
-    // (its rows, any card come or gone or drawn twice, as in a combat); when only words changed (a count,
-    // a PV, a card inclined), the last fit is kept, made denser only where something now overflows it
-    // (read at no cost: the sizes were just read, nothing written since).  Made again from nothing at
-    // every state, they cost 16 ms of layouts a state at 8v8 (issue 24, item 10).
-    const cardsFor = [...board.querySelectorAll("[data-card]")].map((e) => e.dataset.card).join(",");
-    const sizeFor = `${board.clientWidth}|${board.clientHeight}|${board.childElementCount}|${cardsFor}`;
+    // the compact seats and the rows: made again from nothing when the room they share changed (the
+    // board's size, its tracks, which seats are compact); otherwise the last fit is kept, made denser only
+    // where something now overflows it (cards or words gained, a File taking the middle row).  When they
+    // may have room to spare (a compact seat lost a card, the File emptied), a fit from nothing is tried
+    // once the page is idle.  Cards come or gone elsewhere (your own seat, the File, a combat) leave them
+    // be.  Made again from nothing at every state, they cost 16 ms of layouts a state at 8v8, and at every
+    // card come or gone 11 ms (issue 24, item 10).
+    const busy = board.classList.contains("busy-mid");  // a File or a combat: the middle row takes more room
+    const sizeFor = [board.clientWidth, board.clientHeight, [...board.classList].filter((c) => c !== "busy-mid"),
+      ...[...board.children].map((k) => k.getAttribute("style") || ""),
+      ...groups.map((g) => `${[...g.classList].filter((c) => c !== "dense" && c !== "denser")}:${
+        [...g.children].map((b) => b.dataset.seat).join(",")}`)].join("|");
+    const cardsFor = groups.map((g) => [...g.querySelectorAll("[data-card]")].map((e) => e.dataset.card));
     const textFor = groups.map((g) => g.textContent.length).join(",");
     const last = board.__fit;
-    if (!last || last.size !== sizeFor) fitRows(board, groups, true);
-    else if (last.text !== textFor && groups.some(overflows)) fitRows(board, groups, false);
-    board.__fit = { size: sizeFor, text: textFor, rows: board.style.gridTemplateRows };
+    const same = last && last.size === sizeFor && last.cards.length === cardsFor.length;
+    if (!same) fitRows(board, groups, true);
+    else if ((last.text !== textFor || busy !== last.busy || cardsFor.some((cards, i) => cards.length !== last.cards[i].length))
+      && groups.some(overflows)) fitRows(board, groups, false);
+    // more room, or fewer cards, may allow a roomier fit: tried once the page is idle, off the state's drawing
+    if (same && ((last.busy && !busy) || cardsFor.some((cards, i) => last.cards[i].some((c) => !cards.includes(c))))) {
+      relaxLater(root);
+    }
+    board.__fit = { size: sizeFor, busy, cards: cardsFor, text: textFor, rows: board.style.gridTemplateRows };
     groups.forEach((g) => { g.__fit = { cls: ["dense", "denser"].filter((c) => g.classList.contains(c)) }; });
     // the strips whose cards or size changed: read every size, then write (one layout)
     const sigOf = (s, n) => `${n}|${s.textContent.length}|${s.clientWidth}|${s.clientHeight}`;
@@ -444,6 +456,20 @@
     }
     // the names of the compact seats' chips and of the cards, at once (one reading of sizes)
     Shell.fitNames(board, ".wchip .cn, .wcard .nm");
+  }
+
+  // a fit made again from nothing when the page is idle (one pending at a time; a new state's drawing
+  // comes first, and the relaxing waits for the next idle moment)
+  function relaxLater(root) {
+    if (root.__wkRelax) return;
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 50));
+    root.__wkRelax = idle(() => {
+      root.__wkRelax = null;
+      const board = root.querySelector(".wk");
+      if (!board) return;
+      board.__fit = null;
+      fit(root);
+    }, { timeout: 1000 });
   }
 
   // compact seats: denser chips while their box overflows (every box at once: a layout per step); then,
