@@ -129,3 +129,22 @@ def test_asking_at_once_plays_the_game_of_asking_in_turn_809_6(mode: str, seed: 
     in_turn, _ = greedy_game(mode, seed, "playable")
     assert chosen > 0  # Réactions were played: the order of the answers mattered
     assert board_of(together) == board_of(in_turn)
+
+
+def test_a_position_keeps_an_open_round_and_its_answers() -> None:
+    """A position written mid-round reads back with the answers given and the questions still open."""
+    import json
+
+    s = GAME.new_game("2v2", 0, {"decks": DECKS["2v2"], "max_turns": 40})
+    rng = Rng(0)
+    while len(s.round()) < 4:  # a round asking all four players
+        seat = GAME.active_seats(s)[0]
+        GAME.apply(s, seat, greedy_choice(s, seat, GAME.legal_actions(s, seat), rng))
+    first, second = (q.seat for q in s.round()[:2])
+    answer(s, second, "pass")
+    written = json.loads(json.dumps(GAME.to_position(s)))
+    assert written["file"][-1]["answered"] == [[second, "pass"]]
+    back = GAME.from_position(written)
+    assert GAME.to_position(back) == written
+    assert [q.seat for q in back.round()] == [q.seat for q in s.round()] and second not in GAME.active_seats(back)
+    assert back.file[-1].answered == [(second, "pass")] and first in GAME.active_seats(back)
