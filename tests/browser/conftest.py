@@ -24,8 +24,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
     setattr(item, f"rep_{report.when}", report)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Chromium]:
+    """One Chromium for a module's tests.  Not for the worker's whole run: Playwright's sync API keeps an
+    event loop running in the thread while it is open, and the tests after the browser modules on the same
+    worker (``asyncio.run`` in tests/server) then failed with "cannot be called from a running event loop"."""
     executable = shutil.which("chromium")
     if executable is None:
         pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")

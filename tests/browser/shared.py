@@ -1,5 +1,5 @@
-"""What a worker's browser tests share: one Chromium, and a server per bot delay (tests/browser/conftest.py
-has the fixtures)."""
+"""What browser tests share: a module's Chromium, and a worker's server per bot delay
+(tests/browser/conftest.py has the fixtures)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 class Chromium:
-    """One Chromium for a worker's whole run (each test's people are browser contexts of their own, closed
-    after it by ``pages``): launching it once a module cost a second or more each time.  A browser that was
-    lost (it crashed in an earlier test) is launched again for the next test."""
+    """One Chromium for a module's tests (each test's people are browser contexts of their own, closed after
+    it by ``pages``).  A browser that was lost (it crashed in an earlier test) is launched again for the
+    next test."""
 
     def __init__(self, playwright: Any, executable: str) -> None:
         self.playwright, self.executable = playwright, executable
