@@ -181,3 +181,34 @@ def fits(page: Any) -> None:
     assert outside == 0
 
 
+
+
+def test_the_8v8_middle_row_keeps_its_room_when_a_file_or_combat_begins(browser: Any, pages: list[Any],
+                                                                        servers: SharedServers) -> None:
+    """Issue 24 (every card in sight) with item 10 (the page's cost): 80 states of a seeded 8v8 game seen by
+    seat 0 at 1400×900, fed one by one.  The compact seats overflow at 8v8, so the board's rows are sized
+    for them; when a File or a combat then begins, the rows are sized again, and the middle row keeps room
+    for its cards (the rows kept from before left it 27 px tall, a File's card 16 px, in 4 of these states)."""
+    from tests.browser.fed_page import FAKE_SOCKET, messages
+    from tests.browser.test_page_feel import deliver
+
+    server = servers()
+    page = browser.new_context(viewport={"width": 1400, "height": 900}, reduced_motion="reduce").new_page()
+    pages.append(page)
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.add_init_script(FAKE_SOCKET)
+    page.goto(f"{server.base}/table/fed")
+    page.wait_for_function("document.body.dataset.online === '1'")
+    busy = 0
+    for i, msg in enumerate(messages("wakfu", "8v8", 400, 80)):
+        deliver(page, msg)
+        page.evaluate("() => new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(d, 0))))")
+        mid = page.evaluate("""() => { const b = document.querySelector('.wk'); const mid = b.querySelector('.wk-mid');
+          return { busy: b.classList.contains('busy-mid'), height: mid.getBoundingClientRect().height,
+                   cards: [...mid.querySelectorAll('.wcard')].map((c) => c.getBoundingClientRect().height) }; }""")
+        if mid["busy"]:
+            busy += 1
+            assert mid["height"] >= 60 and all(h >= 40 for h in mid["cards"]), (i, mid)
+    assert busy >= 5, "too few states with a File or a combat: the test no longer tries the case"
+    no_errors(page)

@@ -424,7 +424,10 @@
     const cardsFor = groups.map((g) => [...g.querySelectorAll("[data-card]")].map((e) => e.dataset.card));
     const textFor = groups.map((g) => g.textContent.length).join(",");
     const last = board.__fit;
-    const same = last && last.size === sizeFor && last.cards.length === cardsFor.length;
+    // rows given to the compact seats earlier were sized for the middle row as it was: a File or combat
+    // beginning or ending then needs them sized again (kept, they left a combat's zone 12 px tall)
+    const same = last && last.size === sizeFor && last.cards.length === cardsFor.length
+      && !(busy !== last.busy && last.rows);
     if (!same) fitRows(board, groups, true);
     else if ((last.text !== textFor || busy !== last.busy || cardsFor.some((cards, i) => cards.length !== last.cards[i].length))
       && groups.some(overflows)) fitRows(board, groups, false);
