@@ -424,13 +424,15 @@
     const cardsFor = groups.map((g) => [...g.querySelectorAll("[data-card]")].map((e) => e.dataset.card));
     const textFor = groups.map((g) => g.textContent.length).join(",");
     const last = board.__fit;
+    const same = last && last.size === sizeFor && last.cards.length === cardsFor.length;
     // rows given to the compact seats earlier were sized for the middle row as it was: a File or combat
-    // beginning or ending then needs them sized again (kept, they left a combat's zone 12 px tall)
-    const same = last && last.size === sizeFor && last.cards.length === cardsFor.length
-      && !(busy !== last.busy && last.rows);
+    // beginning or ending sizes them again from the board's own rows (kept, they left the middle row
+    // 27 px tall), the seats keeping their density
+    const rowsStale = same && busy !== last.busy && !!last.rows;
+    if (rowsStale) board.style.gridTemplateRows = "";
     if (!same) fitRows(board, groups, true);
-    else if ((last.text !== textFor || busy !== last.busy || cardsFor.some((cards, i) => cards.length !== last.cards[i].length))
-      && groups.some(overflows)) fitRows(board, groups, false);
+    else if ((rowsStale || last.text !== textFor || busy !== last.busy
+      || cardsFor.some((cards, i) => cards.length !== last.cards[i].length)) && groups.some(overflows)) fitRows(board, groups, false);
     // more room, or fewer cards, may allow a roomier fit: tried once the page is idle, off the state's drawing
     if (same && ((last.busy && !busy) || cardsFor.some((cards, i) => last.cards[i].some((c) => !cards.includes(c))))) {
       relaxLater(root);
