@@ -66,3 +66,16 @@ def messages(game_name: str, mode: str, warm: int, count: int, seed: int = 1, se
             "seats": seats, "outcome": None, "progress": game.progress(state, seat),
         })
     return out
+
+
+def open_fed_page(browser: Any, pages: list[Any], base: str, width: int, height: int) -> Any:
+    """A table page at ``width``×``height`` (reduced motion) whose socket is the stand-in above, ready to be
+    handed states (``test_page_feel.deliver``); its errors are kept in ``page.errors``."""
+    page = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce").new_page()
+    pages.append(page)
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.add_init_script(FAKE_SOCKET)
+    page.goto(f"{base}/table/fed")
+    page.wait_for_function("document.body.dataset.online === '1'")
+    return page

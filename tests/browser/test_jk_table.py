@@ -379,17 +379,11 @@ def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pag
     home box's cap when it holds more, draws a crowded planet denser, and last folds a teammate's hand into
     a button that opens it, so every card in play and every lasting card of the home side has its name on
     screen in each state, and a folded hand is one click away."""
-    from tests.browser.fed_page import FAKE_SOCKET, messages
+    from tests.browser.fed_page import messages, open_fed_page
     from tests.browser.test_page_feel import deliver
 
     server = servers()
-    page = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce").new_page()
-    pages.append(page)
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.add_init_script(FAKE_SOCKET)
-    page.goto(f"{server.base}/table/fed")
-    page.wait_for_function("document.body.dataset.online === '1'")
+    page = open_fed_page(browser, pages, server.base, 390, 844)
     denser = folded = 0
     for i, msg in enumerate(messages("jk", mode, 0, 70, seed=1)):
         deliver(page, msg)

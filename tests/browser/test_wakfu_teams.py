@@ -189,17 +189,11 @@ def test_the_8v8_middle_row_keeps_its_room_when_a_file_or_combat_begins(browser:
     seat 0 at 1400×900, fed one by one.  The compact seats overflow at 8v8, so the board's rows are sized
     for them; when a File or a combat then begins, the rows are sized again, and the middle row keeps room
     for its cards (the rows kept from before left it 27 px tall, a File's card 16 px, in 4 of these states)."""
-    from tests.browser.fed_page import FAKE_SOCKET, messages
+    from tests.browser.fed_page import messages, open_fed_page
     from tests.browser.test_page_feel import deliver
 
     server = servers()
-    page = browser.new_context(viewport={"width": 1400, "height": 900}, reduced_motion="reduce").new_page()
-    pages.append(page)
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.add_init_script(FAKE_SOCKET)
-    page.goto(f"{server.base}/table/fed")
-    page.wait_for_function("document.body.dataset.online === '1'")
+    page = open_fed_page(browser, pages, server.base, 1400, 900)
     busy = 0
     for i, msg in enumerate(messages("wakfu", "8v8", 400, 80)):
         deliver(page, msg)
