@@ -215,6 +215,11 @@ UNSEEN = """(lasting) => [...document.querySelectorAll('.jk .jplanet-now .jmini 
       + `${at ? at.tagName + '.' + [...at.classList].join('.') : 'nothing'} there)`; })
   .filter((x) => x)"""
 
+# the buttons ``sel`` selects that are not on screen (the middle of each is not the button)
+BUTTONS_UNSEEN = """(sel) => [...document.querySelectorAll(sel)].filter((b) => { const r = b.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !(r.width > 0 && at && at.closest('button') === b); }).map((b) => b.textContent)"""
+
 
 def test_the_jk_board_fits_at_a_desktop_and_a_phone(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     server = servers(bot_delay=0.01)
@@ -369,27 +374,46 @@ def test_the_jk_renderer_draws_battles_response_windows_and_the_final_conflict(b
     no_errors(page)
 
 
-@pytest.mark.parametrize("mode", ["AvEvI", "AAAvEEE"])
+@pytest.mark.parametrize(("mode", "warm", "count"), [("AvEvI", 0, 70), ("AAAvEEE", 0, 70), ("AAAAvIIII", 76, 45)])
 def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pages: list[Any], servers: SharedServers,
-                                                               mode: str) -> None:
+                                                               mode: str, warm: int, count: int) -> None:
     """Issue 24 (every card in sight) at 390×844: the first 70 states seat 0 sees of a seeded game, fed to a
     page one by one.  In a three-sided game the current planet's lanes overflowed its box in 205 of 480
     such states (cards drawn under the next box); with three players a side the home side's box, capped
     on a phone, hid a teammate's lasting cards in 216 of 240.  The renderer (``fitPlanet``) now lifts the
     home box's cap when it holds more, draws a crowded planet denser, and last folds a teammate's hand into
     a button that opens it, so every card in play and every lasting card of the home side has its name on
-    screen in each state, and a folded hand is one click away."""
+    screen in each state, and a folded hand is one click away.  With four players a side (states 77-121 of
+    seed 1, AAAAvIIII) that was not enough: cards at the planet were under the home box in 41 of 240
+    states of AAAAvEEEE (seeds 1 and 2).  There the System and the Site now share the width by what
+    fits, only the newest response window keeps its line, and as the very last step the home side's
+    lasting cards fold behind "table N" (as the other sides' already do on a phone), so that the planet,
+    where the battles are, keeps every card in sight; a folded table is one click away."""
     from tests.browser.fed_page import messages, open_fed_page
     from tests.browser.test_page_feel import deliver
 
     server = servers()
     page = open_fed_page(browser, pages, server.base, 390, 844)
-    denser = folded = 0
-    for i, msg in enumerate(messages("jk", mode, 0, 70, seed=1)):
+    denser = folded = tables = 0
+    for i, msg in enumerate(messages("jk", mode, warm, count, seed=1)):
         deliver(page, msg)
         page.evaluate("() => new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(d, 0))))")
-        assert page.evaluate(UNSEEN, ".jk-home .mtable .jmini .nm") == [], (mode, i)
+        assert page.evaluate(UNSEEN, ".jk:not(.fold-table) .jk-home .mtable .jmini .nm") == [], (mode, i)
         denser += page.locator(".jk .jplanet-now.dense").count()
+        if page.locator(".jk.fold-table").count():
+            # every home player's lasting cards: a "table N" button in sight that lists them
+            holders = page.locator(".jk-home .jplayer:has(.mtable)")
+            assert holders.count() == page.locator(".jk-home .tcount").count() >= 1
+            assert page.evaluate(BUTTONS_UNSEEN, ".jk-home .tcount") == [], (mode, i)
+            if not tables:
+                box = holders.first
+                names = box.evaluate("(b) => [...b.querySelectorAll('.mtable .jmini .nm')].map((n) => n.textContent)")
+                box.locator(".tcount").click()
+                listed = page.locator("#overlay").inner_text()
+                assert "lasting cards on the table" in listed and all(name in listed for name in names), (names, listed)
+                page.keyboard.press("Escape")
+                page.wait_for_selector("#overlay", state="hidden")
+            tables += 1
         if page.locator(".jk.fold-hands").count() and not folded:
             folded += 1
             box = page.locator(".jk-home .jplayer:has(.hcount)").first
@@ -403,4 +427,6 @@ def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pag
     assert denser > 0, "no state crowded the planet: the test no longer tries the dense layout"
     if mode == "AAAvEEE":
         assert folded, "no state folded a teammate's hand: the test no longer tries that step"
+    if mode == "AAAAvIIII":
+        assert tables, "no state folded the home side's lasting cards: the test no longer tries that step"
     no_errors(page)

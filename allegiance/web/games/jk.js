@@ -197,10 +197,13 @@
       out.push(`<div class="jbattle"><b>${b.kind === "starship" ? "Starship battle" : "Character battle"}</b> · ${esc(nm(b.attacker))} attacks ${esc(nm(b.defender))}
         · ${esc(STEPS[b.step] || b.step)} · ${esc(b.to_act === view.seat ? "you act" : `${label(view, b.to_act)} acts`)}</div>`);
     }
-    for (const w of view.windows || []) {
+    const windows = view.windows || [];
+    for (const [i, w] of windows.entries()) {
       const what = w.kind === "shot" ? `${nm(w.weapon)} fires at ${nm(w.target)} (to hit +${(w.bonuses || []).reduce((a, n) => a + Number(n || 0), 0)})`
         : `${label(view, w.seat)} plays ${w.card || "a power"}${w.cancelled ? " (cancelled)" : ""}`;
-      out.push(`<div class="jwindow">response window · ${esc(what)} · ${esc(w.to_act === view.seat ? "you may respond" : `${label(view, w.to_act)} may respond`)}</div>`);
+      const newest = i === windows.length - 1;
+      const more = newest && windows.length > 1 ? `<span class="more">${windows.length - 1} more open · </span>` : "";
+      out.push(`<div class="jwindow ${newest ? "newest" : ""}">${more}response window · ${esc(what)} · ${esc(w.to_act === view.seat ? "you may respond" : `${label(view, w.to_act)} may respond`)}</div>`);
     }
     return out.join("");
   }
@@ -218,11 +221,11 @@
     const acting = (ctx.active || []).includes(p.seat) && view.phase !== "over";
     const hand = p.seat !== view.seat && p.hand_cards
       ? `<div class="mhand" aria-label="${esc(p.label)}'s hand, seen by the side"><span class="ml">hand</span>${p.hand_cards.map((c) => mini(c, view, ctx, "inhand")).join("") || '<span class="muted">empty</span>'}</div>
-        <button class="pile hcount" type="button" data-pile="hand:${p.seat}" aria-label="${esc(whose(p, view))} hand, seen by the side: ${p.hand_cards.length} card(s)">see the hand</button>` : "";
+        <button class="pile hcount" type="button" data-pile="hand:${p.seat}" aria-label="${esc(whose(p, view))} hand, seen by the side: ${p.hand_cards.length} card(s)"><span class="lg">see the </span>hand<span class="sh"> ${p.hand_cards.length}</span></button>` : "";
     // lasting cards: by name; on a phone, another side's fold into a count that opens the list
     const lasting = (p.table || []).length
       ? `<div class="mtable"><span class="ml">on the table</span>${p.table.map((c) => mini(c, view, ctx)).join("")}</div>
-        <button class="pile tcount" type="button" data-pile="table:${p.seat}" aria-label="${esc(whose(p, view))} lasting cards on the table: ${p.table.length}">on the table ${p.table.length}</button>` : "";
+        <button class="pile tcount" type="button" data-pile="table:${p.seat}" aria-label="${esc(whose(p, view))} lasting cards on the table: ${p.table.length}"><span class="lg">on the </span>table ${p.table.length}</button>` : "";
     const forceCard = p.force_card ? p.force_card : view.phase === "force" ? (p.picked ? "picked, hidden" : "choosing") : "none";
     return `<div class="jplayer ${acting ? "active" : ""} ${p.out ? "out" : ""}" data-seat="${p.seat}">
       <div class="who"><b>${esc(p.label)}${p.seat === view.seat ? " (you)" : ""}</b>
@@ -234,11 +237,11 @@
         <span class="cnt force" title="Force number (the revealed Force card: ${esc(forceCard)})">Force ${Number(p.force_number)}</span>
         <span class="cnt cr" title="credits to spend this turn">${Number(p.credits)} credit${Number(p.credits) === 1 ? "" : "s"}</span>
         <span class="cnt minor" title="Force deck: cards left; used Force pile">Force pile ${Number(p.force_deck)} · used ${Number(p.force_used)}</span>
-        <span class="cnt" title="cards in hand">hand ${Number(p.hand)}</span>
+        <span class="cnt hn" title="cards in hand">hand ${Number(p.hand)}</span>
         <span class="cnt minor" title="draw pile">draw ${Number(p.draw)}</span>
         <span class="cnt minor" title="theme pile">theme pile ${Number(p.theme_pile)}</span>
         ${p.left ? `<span class="cnt minor" title="cards left on planets already decided">left ${Number(p.left)}</span>` : ""}
-        <button class="pile" type="button" data-pile="discard:${p.seat}" aria-label="${esc(whose(p, view))} discard pile: ${(p.discard || []).length} card(s)">discard ${(p.discard || []).length}</button>
+        <button class="pile ${(p.discard || []).length ? "" : "empty"}" type="button" data-pile="discard:${p.seat}" aria-label="${esc(whose(p, view))} discard pile: ${(p.discard || []).length} card(s)">discard ${(p.discard || []).length}</button>
       </div>${lasting}${hand}</div>`;
   }
 
@@ -293,22 +296,41 @@
   // their list anyway; the hand scrolls sideways); last ("fold-hands") a teammate's hand is a button that
   // opens it, as another side's lasting cards are.  A drawing starts from the plain layout (the description
   // holds no density), so a planet that empties gets its room back.
-  const DENSITY = ["dense", "denser"];
+  const DENSITY = ["dense", "denser"];  // then "densest", after the areas' widths (fitPlanet)
   function fitPlanet(root) {
     const board = root.querySelector(".jk");
     const zone = root.querySelector(".jplanet-now");
     if (!board || !zone) return;
     const home = board.querySelector(".jk-home");
-    zone.classList.remove(...DENSITY);
-    board.classList.remove("tight", "roomy-home", "fold-hands");
+    zone.classList.remove(...DENSITY, "densest");
+    board.classList.remove("tight", "roomy-home", "fold-hands", "fold-table");
     const over = (el) => !!el && el.scrollHeight > el.clientHeight + 1;
     if (over(home)) board.classList.add("roomy-home");
+    const areas = zone.querySelector(".jareas");
+    if (areas) areas.style.gridTemplateColumns = "";
     for (const cls of DENSITY) {
       if (!over(zone)) break;
       zone.classList.add(cls);
     }
+    // still crowded: the System and the Site share the width by the cards they hold, not half and half
+    // (the count's share first, then others: the first that fits, else the one that overflows least)
+    if (over(zone) && areas && areas.children.length === 2) {
+      const held = [...areas.children].map((a) => Math.max(2, a.querySelectorAll(".jmini").length));
+      const clamp = (x) => Math.min(3, Math.max(1 / 3, x));
+      let best = null;
+      for (const share of [clamp(held[0] / held[1]), 1, 0.6, 1.6, 1 / 3, 3]) {
+        areas.style.gridTemplateColumns = `minmax(0, ${share.toFixed(2)}fr) minmax(0, 1fr)`;
+        if (!over(zone)) { best = null; break; }
+        if (!best || zone.scrollHeight < best.height) best = { share, height: zone.scrollHeight };
+      }
+      if (best) areas.style.gridTemplateColumns = `minmax(0, ${best.share.toFixed(2)}fr) minmax(0, 1fr)`;
+    }
+    if (over(zone)) zone.classList.add("densest");  // the newest response window's line only
     if (over(zone) || over(home)) board.classList.add("tight");
     if ((over(zone) || over(home)) && home && home.querySelector(".mhand")) board.classList.add("fold-hands");
+    // last, on a phone with four players a side: the home side's lasting cards go behind "on the table N" (as
+    // the other sides' do there), so that the current planet, where the battles are, keeps every card in sight
+    if (over(zone) && home && home.querySelector(".mtable")) board.classList.add("fold-table");
   }
 
   // -- actions on cards -------------------------------------------------------------------------------------------
