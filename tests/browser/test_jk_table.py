@@ -400,6 +400,9 @@ def test_a_crowded_planet_on_a_phone_keeps_every_card_in_sight(browser: Any, pag
         page.evaluate("() => new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(d, 0))))")
         assert page.evaluate(UNSEEN, ".jk:not(.fold-table) .jk-home .mtable .jmini .nm") == [], (mode, i)
         denser += page.locator(".jk .jplanet-now.dense").count()
+        # the planets bar stays readable when the board is tight (it was drawn 14 px high, a CI run met it)
+        assert page.evaluate("Math.min(...[...document.querySelectorAll('.jk .jplanet')]"
+                             ".map((p) => p.getBoundingClientRect().height))") >= 16, (mode, i)
         if page.locator(".jk.fold-table").count():
             # every home player's lasting cards: a "table N" button in sight that lists them
             holders = page.locator(".jk-home .jplayer:has(.mtable)")
