@@ -28,8 +28,11 @@ def _as_postgres(cmd: list[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def postgres_server() -> Iterator[str]:
-    """Start a server on a free loopback port with a database ``allegiance``; yield its URL."""
+def postgres_server(fsync: bool = False) -> Iterator[str]:
+    """Start a server on a free loopback port with a database ``allegiance``; yield its URL.
+
+    ``fsync=False`` (the tests): commits are not flushed to disk, which a throw-away database never
+    needs; ``benchmarks/pg_commits.py --fsync`` asks for a durable one."""
     bindir = pg_bin()
     assert bindir is not None
     # under /tmp: the postgres user must be able to reach it (TMPDIR may be a root-only directory)
@@ -41,8 +44,9 @@ def postgres_server() -> Iterator[str]:
     run = {"check": True, "capture_output": True, "timeout": 120}
     subprocess.run(_as_postgres([f"{bindir}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8"]),
                    **run)
+    settings = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync={'on' if fsync else 'off'}"
     subprocess.run(_as_postgres([f"{bindir}/pg_ctl", "-D", data, "-w", "-l", os.path.join(root, "log"), "-o",
-                                 f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off", "start"]), **run)
+                                 settings, "start"]), **run)
     try:
         subprocess.run(_as_postgres([f"{bindir}/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
                                      "allegiance"]), **run)
