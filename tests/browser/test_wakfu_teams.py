@@ -206,3 +206,43 @@ def test_the_8v8_middle_row_keeps_its_room_when_a_file_or_combat_begins(browser:
             assert mid["height"] >= 60 and all(h >= 40 for h in mid["cards"]), (i, mid)
     assert busy >= 5, "too few states with a File or a combat: the test no longer tries the case"
     no_errors(page)
+
+
+def test_an_8v8_turn_into_an_arrangement_seen_before_takes_its_fit_back(browser: Any, pages: list[Any],
+                                                                         servers: SharedServers) -> None:
+    """Issue 24, item 10 (the page's cost): at 8v8 the seat whose turn it is gets a full box, so every turn
+    rearranges the compact seats, and their rows and chip density were fitted again from nothing while the
+    state was drawn, a layout per step (turn changes took 80-110 ms to apply, the costliest states).  The
+    two teams' turns alternate between two arrangements of the board, so a turn into an arrangement fitted
+    before takes that fit back at once, and a fit from nothing is made when the page is idle.  States
+    430-499 of a seeded 8v8 game seen by seat 0 at 1400x900 (turns pass at states 10, 19 and 59)."""
+    from tests.browser.fed_page import messages, open_fed_page
+    from tests.browser.test_page_feel import deliver
+
+    server = servers()
+    page = open_fed_page(browser, pages, server.base, 1400, 900)
+    counts = "() => ({...document.querySelector('.wk').parentElement.__wkFits})"
+    idle = "() => new Promise((d) => requestIdleCallback(() => setTimeout(d, 0), { timeout: 2000 }))"
+    before = None
+    turns: list[tuple[int, int, int, int]] = []
+    active = None
+    for i, msg in enumerate(messages("wakfu", "8v8", 430, 70)):
+        deliver(page, msg)
+        page.evaluate(idle)
+        settled = page.evaluate(counts)
+        if before is not None and msg["view"]["active"] != active:
+            turns.append((i, *(settled[k] - before[k] for k in ("anew", "restored", "idle"))))
+        active, before = msg["view"]["active"], settled
+        # the middle row keeps its room whatever the fit (as in the test above)
+        mid = page.evaluate("""() => { const m = document.querySelector('.wk .wk-mid');
+          return [m.getBoundingClientRect().height, ...[...m.querySelectorAll('.wcard')].map((c) => c.getBoundingClientRect().height)]; }""")
+        if page.locator(".wk.busy-mid").count():
+            assert mid[0] >= 60 and all(h >= 40 for h in mid[1:]), (i, mid)
+    assert [t[0] for t in turns] == [10, 19, 59], turns
+    # seat 0's team (seats 0-7) plays states 0-9, the other team's turn at state 10 is an arrangement not
+    # met before (an opponent's full box): fitted from nothing
+    assert turns[0][1:3] == (1, 0), turns
+    # back to seat 0's team at 19 and to the other team at 59: taken back while drawing, then fitted from
+    # nothing once idle
+    assert turns[1][1:] == (0, 1, 1) and turns[2][1:] == (0, 1, 1), turns
+    no_errors(page)

@@ -393,7 +393,7 @@
   // strip, the compact seats and the board's rows remember their last fit with what it was made for
   // (their cards, their size), take it back after each drawing, and only what changed is measured again.
   const CLASSES = ["fit", "mini", "bare"];
-  function fit(root) {
+  function fit(root, fresh = false) {
     const board = root.querySelector(".wk");
     if (!board) return;
     const slots = (z) => (z ? z.querySelectorAll(":scope > .wstrip > .slot").length : 0);
@@ -424,14 +424,33 @@
     const cardsFor = groups.map((g) => [...g.querySelectorAll("[data-card]")].map((e) => e.dataset.card));
     const textFor = groups.map((g) => g.textContent.length).join(",");
     const last = board.__fit;
-    const same = last && last.size === sizeFor && last.cards.length === cardsFor.length;
+    let same = last && last.size === sizeFor && last.cards.length === cardsFor.length;
+    // the same room as one fitted before, other seats in it (at 8v8 the turn passes to another seat, and
+    // the two teams' turns alternate between two arrangements): that fit is taken back at once, made
+    // denser where something overflows it, and a fit from nothing is tried when the page is idle.  Made
+    // from nothing at each turn, it cost a layout per density step and was most of the states over 16 ms
+    // So is a File or a combat beginning or ending in a room fitted before with the middle row as it is now.
+    const roomFor = `${sizeFor.replace(/:[0-9,]*/g, "")}|${busy ? "busy" : ""}`;
+    const known = (!same || busy !== last.busy) && !fresh && last && board.__rooms && board.__rooms.get(roomFor);
+    const restored = !!known && known.groups === groups.length;
+    if (restored) {
+      board.style.gridTemplateRows = known.rows;
+      groups.forEach((g, i) => { g.classList.remove("dense", "denser"); g.classList.add(...known.cls[i]); });
+      same = true;
+      relaxLater(root);
+    }
     // rows given to the compact seats earlier were sized for the middle row as it was: a File or combat
     // beginning or ending sizes them again from the board's own rows (kept, they left the middle row
     // 27 px tall), the seats keeping their density
-    const rowsStale = same && busy !== last.busy && !!last.rows;
+    const rowsStale = same && !restored && busy !== last.busy && !!last.rows;
     if (rowsStale) board.style.gridTemplateRows = "";
+    // how each fit of the rows was made, for the tests: from nothing while drawing a state, taken back
+    // from a room fitted before, or from nothing when the page was idle
+    const counts = root.__wkFits || (root.__wkFits = { anew: 0, restored: 0, idle: 0 });
+    if (restored) counts.restored++;
+    if (!same) counts[fresh ? "idle" : "anew"]++;
     if (!same) fitRows(board, groups, true);
-    else if ((rowsStale || last.text !== textFor || busy !== last.busy
+    else if ((restored || rowsStale || last.text !== textFor || busy !== last.busy
       || cardsFor.some((cards, i) => cards.length !== last.cards[i].length)) && groups.some(overflows)) fitRows(board, groups, false);
     // more room, or fewer cards, may allow a roomier fit: tried once the page is idle, off the state's drawing
     if (same && ((last.busy && !busy) || cardsFor.some((cards, i) => last.cards[i].some((c) => !cards.includes(c))))) {
@@ -439,6 +458,8 @@
     }
     board.__fit = { size: sizeFor, busy, cards: cardsFor, text: textFor, rows: board.style.gridTemplateRows };
     groups.forEach((g) => { g.__fit = { cls: ["dense", "denser"].filter((c) => g.classList.contains(c)) }; });
+    if (!board.__rooms || board.__rooms.size > 16) board.__rooms = new Map();
+    board.__rooms.set(roomFor, { rows: board.__fit.rows, groups: groups.length, cls: groups.map((g) => g.__fit.cls) });
     // the strips whose cards or size changed: read every size, then write (one layout)
     const sigOf = (s, n) => `${n}|${s.textContent.length}|${s.clientWidth}|${s.clientHeight}`;
     const changed = [];
@@ -473,7 +494,7 @@
       const board = root.querySelector(".wk");
       if (!board) return;
       board.__fit = null;
-      fit(root);
+      fit(root, true);
     }, { timeout: 1000 });
   }
 
