@@ -335,7 +335,9 @@
       ? strip([], `${anchor.label} holds ${anchor.hand_count} card(s)`)
       : strip(anchor.hand.map((c) => face(c, view, ctx, { cls: "inhand" })), "no card in hand");
     const busy = (view.file && view.file.length) || cb;
-    Shell.draw(root, `<div class="wk wk-teams ${narrow ? "narrow" : ""} ${ctx.outcome ? "over" : ""} ${busy ? "busy-mid" : ""}">
+    // more than four a side: the middle row keeps its room when the File empties (see wakfu.css)
+    const steady = perSide > 4 ? "steady-mid" : "";
+    Shell.draw(root, `<div class="wk wk-teams ${narrow ? "narrow" : ""} ${ctx.outcome ? "over" : ""} ${busy ? "busy-mid" : ""} ${steady}">
       ${orderBar(view)}
       <div class="wk-opps" style="${tracks(fullOpps, opps.length - fullOpps.length)}">${side(opps, fullOpps, "opp")}</div>
       <div class="wk-mid">${fileZone(view, ctx)}${combatZone(view, ctx)}</div>
@@ -345,7 +347,9 @@
     root.querySelector(`.seatbox[data-seat="${anchor.seat}"]`).classList.replace("mate", "me");
     fitted(root);
     // a bar scrolled sideways (a phone at 8v8) shows the attacked player, else whose turn it is
-    const bar = root.querySelector(".wk-order"), now = bar && (bar.querySelector(".ochip.attacked") || bar.querySelector(".ochip.turn"));
+    // (only a narrow board's bar is one line that scrolls: elsewhere it wraps, and reading its size would
+    // lay the board out once more)
+    const bar = narrow && root.querySelector(".wk-order"), now = bar && (bar.querySelector(".ochip.attacked") || bar.querySelector(".ochip.turn"));
     if (now && bar.scrollWidth > bar.clientWidth) {
       const at = now.getBoundingClientRect().left - bar.getBoundingClientRect().left + bar.scrollLeft;
       bar.scrollLeft = Math.max(0, at - bar.clientWidth / 3);
@@ -416,7 +420,8 @@
     // once the page is idle.  Cards come or gone elsewhere (your own seat, the File, a combat) leave them
     // be.  Made again from nothing at every state, they cost 16 ms of layouts a state at 8v8, and at every
     // card come or gone 11 ms (issue 24, item 10).
-    const busy = board.classList.contains("busy-mid");  // a File or a combat: the middle row takes more room
+    // a File or a combat: the middle row takes more room (unless it keeps it always: steady-mid)
+    const busy = board.classList.contains("busy-mid") && !board.classList.contains("steady-mid");
     const sizeFor = [board.clientWidth, board.clientHeight, [...board.classList].filter((c) => c !== "busy-mid"),
       ...[...board.children].map((k) => k.getAttribute("style") || ""),
       ...groups.map((g) => `${[...g.classList].filter((c) => c !== "dense" && c !== "denser")}:${
