@@ -313,15 +313,21 @@
       zone.classList.add(cls);
     }
     // still crowded: the System and the Site share the width by the cards they hold, not half and half
-    // (the count's share first, then others: the first that fits, else the one that overflows least)
+    // (the count's share first, then others: the first where everything fits, neither area squeezing a
+    // card wider than itself, else the one that overflows least, a squeezed card counting most)
     if (over(zone) && areas && areas.children.length === 2) {
       const held = [...areas.children].map((a) => Math.max(2, a.querySelectorAll(".jmini").length));
       const clamp = (x) => Math.min(3, Math.max(1 / 3, x));
+      const squeezed = () => [...areas.children].some((a) => {  // a name cut to nothing, or past its area's edge
+        const edge = a.getBoundingClientRect().right + 1;
+        return [...a.querySelectorAll(".jmini .nm")].some((n) => { const r = n.getBoundingClientRect(); return r.width < 20 || r.right > edge; });
+      });
       let best = null;
-      for (const share of [clamp(held[0] / held[1]), 1, 0.6, 1.6, 1 / 3, 3]) {
+      for (const share of [clamp(held[0] / held[1]), 0.6, 1.6, 1 / 3, 3, 1]) {
         areas.style.gridTemplateColumns = `minmax(0, ${share.toFixed(2)}fr) minmax(0, 1fr)`;
-        if (!over(zone)) { best = null; break; }
-        if (!best || zone.scrollHeight < best.height) best = { share, height: zone.scrollHeight };
+        const cost = (over(zone) ? zone.scrollHeight : 0) + (squeezed() ? 1e6 : 0);
+        if (!cost) { best = null; break; }
+        if (!best || cost < best.cost) best = { share, cost };
       }
       if (best) areas.style.gridTemplateColumns = `minmax(0, ${best.share.toFixed(2)}fr) minmax(0, 1fr)`;
     }
