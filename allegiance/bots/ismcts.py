@@ -130,8 +130,9 @@ class IsmctsBot(Bot):
             return hooks.policy(state, seat, legal, self.rng)
         self._c = self.exploration if self.exploration is not None else hooks.exploration
         root = Node(hooks.team_of(state, seat))
+        iterations = self.iterations if hooks.budget is None else max(1, round(self.iterations * hooks.budget(state)))
         worlds = [hooks.determinize(state, seat, self.rng)
-                  for _ in range(min(self.determinizations, self.iterations))]
+                  for _ in range(min(self.determinizations, iterations))]
         # time.monotonic: the table's deadline is set in another process, on the same system clock
         deadline = None if self.time_ms is None else time.monotonic() + self.time_ms / 1000
         if self.deadline is not None:
@@ -140,7 +141,7 @@ class IsmctsBot(Bot):
         while True:
             self._iterate(game, hooks, game.copy(worlds[done % len(worlds)]), state, seat, root)
             done += 1
-            if done >= self.iterations and self.time_ms is None:
+            if done >= iterations and self.time_ms is None:
                 break
             if deadline is not None and time.monotonic() >= deadline:
                 break

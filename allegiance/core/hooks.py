@@ -39,7 +39,10 @@ class SearchHooks:
       turn, e.g. free unlimited moves between two zones, drops the ones that would let a tree search
       loop forever);
     - ``exploration``: the ISMCTS bot's default UCB constant for this game (a game whose evaluation
-      spreads its values little needs a low one, or the search hardly tells its moves apart).
+      spreads its values little needs a low one, or the search hardly tells its moves apart);
+    - ``budget(state)`` (optional): how many times the bot's iterations a decision in ``state`` gets
+      (1.0 when absent): a game whose few decisive moments settle it (Jedi Knights' Final Conflict)
+      searches them longer.  Only an iteration budget is scaled, never a time budget.
     """
 
     determinize: Callable[[Any, int, Rng], Any]
@@ -51,6 +54,7 @@ class SearchHooks:
     active_team: Callable[[Any], int]
     searched: Callable[[Any, int, list[Action]], list[Action]] | None = None
     exploration: float = 0.3
+    budget: Callable[[Any], float] | None = None
 
 
 def two_teams(first_team_chance: Callable[[Any], float]) -> Callable[[Any], tuple[float, float]]:

@@ -199,6 +199,27 @@ def test_ismcts_plays_a_three_sided_game_to_its_end() -> None:
     assert sum(b.last_iterations for b in bots) > 0  # some decisions were searched
 
 
+def test_a_decision_in_the_final_conflict_is_searched_ten_times_as_long() -> None:
+    """The Final Conflict settles the game in a few battles: the searching bot spends ``FINAL_CONFLICT_BUDGET``
+    times its iterations on a decision there, its own budget elsewhere."""
+    from allegiance.bots.greedy import GreedyBot
+    from allegiance.games.jk.search import FINAL_CONFLICT_BUDGET
+
+    assert FINAL_CONFLICT_BUDGET == 10
+    s = GAME.new_game("AvE", 3)
+    greedy = GreedyBot(3)
+    spent: dict[bool, int] = {}
+    while GAME.outcome(s) is None and len(spent) < 2:
+        seat = GAME.active_seats(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        bot = IsmctsBot(seat, iterations=8)
+        bot.choose(GAME, s, seat, legal)
+        if bot.last_iterations:
+            spent.setdefault(s.final, bot.last_iterations)
+        GAME.apply(s, seat, greedy.choose(GAME, s, seat, legal))
+    assert spent == {False: 8, True: 80}
+
+
 def test_greedy_beats_random_in_at_least_90_percent_of_60_games_both_seat_orders() -> None:
     """Issue 22's yardstick is 95 % over 100 games (the figure is measured by the benchmark); the suite
     plays fewer games and allows some luck."""

@@ -299,11 +299,19 @@ class JKGame(Game):
     def search_hooks(self) -> SearchHooks:
         """Determinisation, evaluation (a chance per side) and move keys for the searching bots (``search``)."""
         from allegiance.games.jk.determinize import determinize
-        from allegiance.games.jk.search import active_team, checks, evaluate, move_key, searched, team_index
+        from allegiance.games.jk.search import (
+            active_team,
+            budget,
+            checks,
+            evaluate,
+            move_key,
+            searched,
+            team_index,
+        )
         from allegiance.games.jk.strategy import greedy_choice
         # the evaluation's chances differ little between moves (greedy games are close): a low UCB constant
         return SearchHooks(determinize, move_key, evaluate, greedy_choice, team_index, checks, active_team,
-                           searched, exploration=0.05)
+                           searched, exploration=0.05, budget=budget)
 
     def record_hooks(self) -> Any:
         """A simulation records the first side's planet lead each turn and the cards deployed or played."""

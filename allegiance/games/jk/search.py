@@ -70,6 +70,17 @@ def checks(state: JKState) -> int:
     return len(state.controlled) + (state.turn_at_planet if state.final else 0)
 
 
+#: how many times its iterations the searching bot spends on a decision in the Final Conflict: the game is
+#: settled there, in a few battles.  Ten times measured better on the same games of ``benchmarks/strength.py
+#: --seed 2026 --iterations 30`` (README, session 16): AvE 127.5 of 200 against 119, AvEvI 58 of 88 against 48
+FINAL_CONFLICT_BUDGET = 10.0
+
+
+def budget(state: JKState) -> float:
+    """The share of the bot's iterations a decision gets: ``FINAL_CONFLICT_BUDGET`` in the Final Conflict."""
+    return FINAL_CONFLICT_BUDGET if state.final else 1.0
+
+
 def searched(state: JKState, seat: int, legal: list[Action]) -> list[Action]:
     """The actions worth searching: in the Deployment Phase only the greedy heuristic's (what to deploy is
     the heuristic's strength; the search decides Force cards, battles, responses and shuttling).  All eight
