@@ -41,8 +41,8 @@ class SearchHooks:
     - ``exploration``: the ISMCTS bot's default UCB constant for this game (a game whose evaluation
       spreads its values little needs a low one, or the search hardly tells its moves apart);
     - ``budget(state)`` (optional): how many times the bot's iterations a decision in ``state`` gets
-      (1.0 when absent): a game whose few decisive moments settle it (Jedi Knights' Final Conflict)
-      searches them longer.  Only an iteration budget is scaled, never a time budget.
+      (1.0 when absent): a game whose few decisive moments settle it (a last battle, say) searches
+      them longer.  Only an iteration budget is scaled, never a time budget.
     """
 
     determinize: Callable[[Any, int, Rng], Any]

@@ -293,10 +293,12 @@
   // drawn denser: first each lane's name beside its cards and smaller chips, then chips without their marks
   // and the battle's lines cut to one; then ("tight") the other sides' boxes and the hand give the board
   // their room (the other sides' boxes scroll inside: on a phone their lasting cards are a count that opens
-  // their list anyway; the hand scrolls sideways); last ("fold-hands") a teammate's hand is a button that
-  // opens it, as another side's lasting cards are.  A drawing starts from the plain layout (the description
+  // their list anyway; the hand scrolls sideways); then ("fold-hands") a teammate's hand is a button that
+  // opens it, as another side's lasting cards are; last ("fold-table") the home side's lasting cards too.
+  // Between the densities and "tight", the System and the Site share the width by what fits, and "densest"
+  // keeps only the newest response window's line.  A drawing starts from the plain layout (the description
   // holds no density), so a planet that empties gets its room back.
-  const DENSITY = ["dense", "denser"];  // then "densest", after the areas' widths (fitPlanet)
+  const DENSITY = ["dense", "denser"];
   function fitPlanet(root) {
     const board = root.querySelector(".jk");
     const zone = root.querySelector(".jplanet-now");

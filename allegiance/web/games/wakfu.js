@@ -433,7 +433,7 @@
     // the same room as one fitted before, other seats in it (at 8v8 the turn passes to another seat, and
     // the two teams' turns alternate between two arrangements): that fit is taken back at once, made
     // denser where something overflows it, and a fit from nothing is tried when the page is idle.  Made
-    // from nothing at each turn, it cost a layout per density step and was most of the states over 16 ms
+    // from nothing at each turn, it cost a layout per density step and was most of the states over 16 ms.
     // So is a File or a combat beginning or ending in a room fitted before with the middle row as it is now.
     const roomFor = `${sizeFor.replace(/:[0-9,]*/g, "")}|${busy ? "busy" : ""}`;
     const known = (!same || busy !== last.busy) && !fresh && last && board.__rooms && board.__rooms.get(roomFor);
