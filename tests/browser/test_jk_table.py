@@ -182,11 +182,19 @@ def check_views(server: ServerProcess, db: Path, table_id: str, friends: list[An
                 page.wait_for_function(f"Number(document.body.dataset.version) >= {at}", timeout=STEP_TIMEOUT)
             if friends[0].evaluate("document.body.dataset.finished === '1'"):
                 return at
-            acting = friends[0].eval_on_selector_all("#seats .seat.turn", "ss => ss.map((s) => Number(s.dataset.seat))")
-            if acting and set(acting) <= people and all(version(p) == at for p in friends) and \
-                    httpx.get(f"{server.base}/api/tables/{table_id}").json()["version"] == at:
-                return at
-            advance(friends[0])  # a bot is to act: wait for its move
+            # the version and who acts at it, read together (a bot's move may land between two reads)
+            seen, acting = friends[0].evaluate(
+                "[Number(document.body.dataset.version),"
+                " [...document.querySelectorAll('#seats .seat.turn')].map((s) => Number(s.dataset.seat))]")
+            if acting and set(acting) <= people:
+                if seen == at and all(version(p) == at for p in friends) and \
+                        httpx.get(f"{server.base}/api/tables/{table_id}").json()["version"] == at:
+                    return at
+                continue  # the table moved on meanwhile: look again at its newest version
+            # a bot is to act at the version this page shows: wait for its move
+            friends[0].wait_for_function(
+                f"Number(document.body.dataset.version) > {seen} || document.body.dataset.finished === '1'",
+                timeout=STEP_TIMEOUT)
     at = settled()
     _, state, views = rebuilt(db, table_id)
     count = 0
