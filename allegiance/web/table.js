@@ -382,6 +382,10 @@
     Feel.afterDraw($("board"), before);
   }
 
+  // a renderer whose drawing no longer suits the board's size (a phone turned: other seats get full
+  // boxes) asks for the current state to be drawn again, with the page's own marks on it
+  $("board").addEventListener("board-stale", () => { if (last) { renderBoard(last); showPick(); } });
+
   function renderOutcome(msg) {
     const el = $("outcome");
     if (!msg.outcome) { el.innerHTML = ""; return; }

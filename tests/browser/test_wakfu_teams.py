@@ -246,3 +246,28 @@ def test_an_8v8_turn_into_an_arrangement_seen_before_takes_its_fit_back(browser:
     # nothing once idle
     assert turns[1][1:] == (0, 1, 1) and turns[2][1:] == (0, 1, 1), turns
     no_errors(page)
+
+
+def test_a_team_board_is_drawn_again_when_its_width_crosses_the_phone_line(browser: Any, pages: list[Any],
+                                                                          servers: SharedServers) -> None:
+    """Issue 24 (every card in sight) with item 10 (the page's cost): the team board takes its width from its
+    resize observer instead of reading it before each drawing (a layout of the whole page a state), so a
+    phone turned or a window narrowed with no new state still gets the phone's arrangement (every other
+    seat compact) at once, and the desktop's (full boxes) when it widens again."""
+    from tests.browser.fed_page import messages, open_fed_page
+    from tests.browser.test_page_feel import deliver
+
+    server = servers()
+    page = open_fed_page(browser, pages, server.base, 1400, 900)
+    msg = messages("wakfu", "8v8", 200, 1)[0]
+    deliver(page, msg)
+    full = ".wk-teams .seatbox:not(.compact)"
+    assert page.locator(".wk-teams.narrow").count() == 0 and page.locator(full).count() >= 2
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_selector(".wk-teams.narrow", state="attached")
+    assert page.locator(full).count() == 0  # at 8v8 a phone shows every seat compact
+    assert page.evaluate("document.body.dataset.version") == str(msg["version"])  # no state came in between
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.wait_for_selector(".wk-teams:not(.narrow)", state="attached")
+    assert page.locator(full).count() >= 2
+    no_errors(page)

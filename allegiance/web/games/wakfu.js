@@ -303,7 +303,12 @@
   }
 
   function renderTeams(root, view, ctx, mine, anchor) {
-    const narrow = root.clientWidth > 0 && root.clientWidth < 700;
+    // the width the resize observer last saw (see fitted), which draws the board again when the width
+    // crosses the phone's line: read here, it would lay out the page as the shell left it before the
+    // board is drawn, and the board again after (a layout a state: 4.1 -> 3.1 at 8v8)
+    const width = root.__wkWidth ?? root.clientWidth;
+    const narrow = width > 0 && width < 700;
+    root.__wkDrawn = { narrow };
     const cb = view.combat;
     const opps = view.players.filter((p) => teamOf(p) !== teamOf(anchor));
     const home = view.players.filter((p) => teamOf(p) === teamOf(anchor));
@@ -537,7 +542,17 @@
   // fitted now and whenever the board changes size (a window resized, a panel opened)
   function fitted(root) {
     fit(root);
-    if (!root.__wkFit) { root.__wkFit = new ResizeObserver(() => fit(root)); root.__wkFit.observe(root); }
+    if (!root.__wkFit) {
+      root.__wkFit = new ResizeObserver(() => {
+        const width = root.__wkWidth = root.clientWidth;
+        const drawn = root.__wkDrawn;
+        // a phone turned, a window narrowed past the line: the seats' boxes are chosen again now
+        if (drawn && root.querySelector(".wk-teams") && drawn.narrow !== (width > 0 && width < 700)) {
+          root.dispatchEvent(new CustomEvent("board-stale"));
+        } else fit(root);
+      });
+      root.__wkFit.observe(root);
+    }
   }
 
   // -- the overlay: a whole card, a pile ---------------------------------------------------------------
