@@ -169,12 +169,19 @@ def test_a_wakfu_report_has_its_track_and_card_table(wakfu_results: tuple[Path, 
     assert points[0]["turn"] == 1 and points[0]["mean"] == 0 and points[0]["n"] == 40  # nobody has XP yet
     assert points[9]["mean"] == pytest.approx(sum(g.track[9] for g in games if len(g.track) > 9)
                                               / sum(len(g.track) > 9 for g in games))
-    # greedy bots win on XP (18 XP): late in the game the eventual winner leads
-    assert all(g.reason.startswith("Victoire à l'Expérience") for g in games)
+    # greedy bots win mostly on XP (18 XP; since session 17 their Héros goes out to the Monde, and some
+    # games end in combat): late in the game the eventual winner leads
+    assert sum(g.reason.startswith("Victoire à l'Expérience") for g in games) >= len(games) * 3 // 4
     # (the latest turn that a quarter of the games still reach: the last few turns hold a game or two,
     # whose lead at that turn says nothing of the rest)
     late = next(p for p in reversed(points) if None not in p["mean_by_winner"].values() and p["n"] >= 10)
-    assert late["turn"] > 20 and late["mean_by_winner"]["p0"] > 0 > late["mean_by_winner"]["p1"]
+    assert late["turn"] > 20
+    for team in ("p0", "p1"):  # each winner's mean lead there, as the records give it
+        won = [g.track[late["turn"] - 1] for g in games if team in g.winners and len(g.track) >= late["turn"]]
+        assert late["mean_by_winner"][team] == pytest.approx(sum(won) / len(won))
+    # over the whole game the XP winners lead: p0's winners ahead on average, p1's behind
+    xp_won = [g for g in games if g.reason.startswith("Victoire à l'Expérience")]
+    assert sum(g.track[-1] for g in xp_won if "p0" in g.winners) > 0 > sum(g.track[-1] for g in xp_won if "p1" in g.winners)
     assert any(line.startswith("Mean XP lead of the table's first team") for line in data["summary"])
     # the card table: every card played, how many copies, by how many player-games, and how they fared
     assert data["card_verb"] == "played" and data["card_group"] == "element"

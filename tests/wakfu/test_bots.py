@@ -160,6 +160,30 @@ def test_greedys_heros_shelters_in_its_havre_sac_first_when_the_monde_could_kill
     assert not (pick.kind == "move" and pick.get("card") == hero)
 
 
+def test_greedys_heros_goes_out_to_the_monde_once_the_opposing_force_is_well_under_its_pv() -> None:
+    """The Héros starts in the Havre Sac (504), and greedy never took it out: it never attacked, and in long
+    random-deck games a seat whose Alliés were gone could only wait until it lost (session 17).  It goes out
+    when the opposing characters' Force is ``OUT_MARGIN`` under its PV; nearer, it stays (it would shelter
+    again at once), and once out it stays while their Force is under its PV."""
+    s = board(monde={1: ["Tofu", "Bwork"]})
+    hero = s.players[0].hero
+    assert hero in s.players[0].havre
+    threat = strategy._threat(s, 0)
+    assert threat > 0
+    s.players[0].pv = threat + strategy.OUT_MARGIN
+    pick = GAME.greedy_choice(s, 0, GAME.legal_actions(s, 0), None)
+    assert not (pick.kind == "move" and pick.get("card") == hero)
+    s.players[0].pv = threat + strategy.OUT_MARGIN + 1
+    pick = GAME.greedy_choice(s, 0, GAME.legal_actions(s, 0), None)
+    assert (pick.kind, pick.get("card")) == ("move", hero)
+    GAME.apply(s, 0, pick)
+    assert hero in s.players[0].monde
+    # out in the Monde, it does not go back in while the opposing Force stays under its PV
+    assert not strategy._worth_moving(s, 0, hero)
+    s.players[0].pv = threat
+    assert strategy._worth_moving(s, 0, hero)
+
+
 def test_greedy_never_plays_an_arene_and_lets_one_go_at_its_upkeep() -> None:
     """605.1: the Arène des Démons des Heures deals 3 Feu to its controller's Héros at the end of each turn
     it did not attack; the heuristic's Héros attacks only when nothing can block it, and greedy Héros died
