@@ -43,7 +43,9 @@ Measured 2026-11-27 (commit f54e769; one process each, sharing the machine):
   92.1 % (90.3-93.6 %), 43 s; ``--seed 7``: 91.8 % (89.9-93.3 %).  Session 13 (the Héros shelters, no Arène,
   a PA loss aimed at an opponent, the Héros attacks alone only what it outfights): 93.2 % (91.5-94.6 %), 74 s;
   ``--seed 7``: 93.2 % (91.5-94.6 %), 69 s.  With Goultard le Barbare and Défi played sensibly: 93.7 %
-  (92.0-95.0 %), 83 s; ``--seed 7``: 93.5 % (91.8-94.9 %), 77 s.
+  (92.0-95.0 %), 83 s; ``--seed 7``: 93.5 % (91.8-94.9 %), 77 s.  Session 17 (2026-11-28; the Héros goes out
+  of the Havre Sac once the opposing Force is 4 under its PV), ``--workers 2``: 95.8 % (94.4-96.9 %), 11 s;
+  ``--seed 7``: 95.8 % (94.4-96.9 %); ``--games 5000 --workers 1 --seed 1``: 95.2 % (94.6-95.8 %), 97 s.
 
 Réactions are asked only of seats that can react (``reaction_prompts=playable``): the bots' games are
 the same as with ``always`` (a seat that cannot react passes), and faster.
