@@ -302,13 +302,13 @@
     return `<div class="wk-order" aria-label="turn order and team XP">${teams}<span class="olabel">order</span>${chips}</div>`;
   }
 
+  // a board narrower than this is a phone's: every other seat compact, the order bar one scrolling line
+  const phoneWide = (width) => width > 0 && width < 700;
   function renderTeams(root, view, ctx, mine, anchor) {
     // the width the resize observer last saw (see fitted), which draws the board again when the width
     // crosses the phone's line: read here, it would lay out the page as the shell left it before the
     // board is drawn, and the board again after (a layout a state: 4.1 -> 3.1 at 8v8)
-    const width = root.__wkWidth ?? root.clientWidth;
-    const narrow = width > 0 && width < 700;
-    root.__wkDrawn = { narrow };
+    const narrow = phoneWide(root.__wkWidth ?? root.clientWidth);
     const cb = view.combat;
     const opps = view.players.filter((p) => teamOf(p) !== teamOf(anchor));
     const home = view.players.filter((p) => teamOf(p) === teamOf(anchor));
@@ -544,10 +544,10 @@
     fit(root);
     if (!root.__wkFit) {
       root.__wkFit = new ResizeObserver(() => {
-        const width = root.__wkWidth = root.clientWidth;
-        const drawn = root.__wkDrawn;
+        root.__wkWidth = root.clientWidth;
+        const teams = root.querySelector(".wk-teams");
         // a phone turned, a window narrowed past the line: the seats' boxes are chosen again now
-        if (drawn && root.querySelector(".wk-teams") && drawn.narrow !== (width > 0 && width < 700)) {
+        if (teams && teams.classList.contains("narrow") !== phoneWide(root.__wkWidth)) {
           root.dispatchEvent(new CustomEvent("board-stale"));
         } else fit(root);
       });
