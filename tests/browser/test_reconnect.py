@@ -149,9 +149,18 @@ def test_a_page_the_server_drops_comes_back_and_acts(browser: Any, pages: list[A
     server = servers()
     table_id, link, token = new_table(server)
     page = seat_page(browser, pages, link)
-    # 300 pings at once: their answers overflow the page's queue on the server, which drops it
+    # pings in bursts of 300 until the server drops the page: their answers (pongs, then "rate_limited"
+    # errors) overflow the page's queue on the server once a burst arrives faster than the server writes.
+    # One burst did it on a quiet machine; on a busy one the server could read a burst in pieces and
+    # write the answers between them, so the page keeps on until the drop (bounded: at most 200 bursts)
     page.evaluate("""() => { const ws = window.__sockets[window.__sockets.length - 1];
-      for (let i = 0; i < 300; i++) ws.send('{"type": "ping"}'); }""")
+      let bursts = 0;
+      const flood = () => {
+        if (ws.readyState !== WebSocket.OPEN || window.__closes.length || ++bursts > 200) return;
+        for (let i = 0; i < 300; i++) ws.send('{"type": "ping"}');
+        setTimeout(flood, 20);
+      };
+      flood(); }""")
     page.wait_for_function("window.__closes.includes(4429)", timeout=BACK_WITHIN * 1000)
     moved_to = play_elsewhere(server.base, table_id, token, 30)
     took = back_and_acting(page, server.base, table_id, moved_to)
