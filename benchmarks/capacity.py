@@ -33,11 +33,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def run_load(tables: int, processes: int, seconds: float, pg_url: str) -> dict[str, Any]:
+def run_load(tables: int, processes: int, seconds: float, pg_url: str, route: str = "seat") -> dict[str, Any]:
     """One ``load_tables.py`` run; its JSON figures."""
     args = [sys.executable, str(ROOT / "benchmarks" / "load_tables.py"), "--tables", str(tables), "--seconds",
             str(seconds), "--pg-url", pg_url, "--json"]
-    args += ["--processes", str(processes)] if processes > 1 else ["--pg"]
+    args += ["--processes", str(processes), "--route", route] if processes > 1 else ["--pg"]
     done = subprocess.run(args, capture_output=True, text=True, timeout=600 + 4 * seconds, cwd=ROOT)
     if done.returncode != 0:
         raise RuntimeError(f"load_tables.py failed ({done.returncode}): {done.stderr[-2000:]}")
@@ -53,7 +53,7 @@ def p99(result: dict[str, Any]) -> float:
 def capacity(processes: int, args: argparse.Namespace, pg_url: str, report: list[dict[str, Any]]) -> int:
     """The largest number of tables (a multiple of ``--resolution``) whose p99 met the target."""
     def passes(tables: int) -> bool:
-        result = run_load(tables, processes, args.seconds, pg_url)
+        result = run_load(tables, processes, args.seconds, pg_url, args.route)
         ok = p99(result) <= args.target and not result.get("errors")
         row = {"processes": processes, "tables": tables, "p99_ms": p99(result), "actions_per_s": result["actions_per_s"],
                "server_cpu": result["server_cpu_share"], "errors": result["errors"], "passed": ok,
@@ -95,6 +95,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="each run's length")
     parser.add_argument("--target", type=float, default=50.0, help="the p99 target in ms")
     parser.add_argument("--pg-url", help="an existing PostgreSQL database (else a throw-away one)")
+    parser.add_argument("--route", choices=("seat", "table"), default="seat",
+                        help="how sockets reach several processes (load_tables.py --route): 'seat' spreads each "
+                             "table's seats, 'table' sends all of a table's sockets to the process that created it")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if args.start < 1 or args.resolution < 1 or args.growth <= 1 or any(p < 1 for p in args.processes):

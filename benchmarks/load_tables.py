@@ -48,7 +48,9 @@ table; server 0.18 core.
 Several processes over one PostgreSQL (issue 25): ``--processes N`` starts a throw-away PostgreSQL (or uses
 ``--pg-url``) and N servers; tables are created on them in turn and each table's seats join them in turn,
 so most actions are stored by one process and followed by another (``--pg`` alone: one process on
-PostgreSQL, to compare).  The latency is still the acting page's (its own process answers it).
+PostgreSQL, to compare).  The latency is still the acting page's (its own process answers it).  With
+``--route table`` every socket of a table goes to the process that created it instead (a load balancer
+routing by table id): each process then holds only its own tables.
 
     .venv/bin/python benchmarks/load_tables.py --tables 40 --seconds 20 --pg
     .venv/bin/python benchmarks/load_tables.py --tables 40 --seconds 20 --processes 2
@@ -322,10 +324,13 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | l
               game: str = "swdbg", mode: str = "2v2", seats: int = 4,
               options: dict[str, Any] | None = None, spectator_flood: int = 0,
               flood_mode: str = "8v8", local: bool = False, bases: list[str] | None = None,
-              bot_seats: int = 0, seat_bot: str = "greedy") -> dict[str, Any]:
+              bot_seats: int = 0, seat_bot: str = "greedy", route: str = "seat") -> dict[str, Any]:
     """``bases``: several server processes over one PostgreSQL (``--processes``): tables are created on
-    them in turn and each table's seats join them in turn too, so that most actions of a table are
-    followed by another process; ``pid`` is then the list of their process ids (CPU and memory summed).
+    them in turn; with ``route="seat"`` each table's seats join them in turn too, so that most actions of a
+    table are followed by another process; with ``route="table"`` every socket of a table (its seats and
+    its spectator) goes to the process that created it, as a load balancer routing by table id would send
+    them, and no other process holds the table; ``pid`` is then the list of their process ids (CPU and
+    memory summed).
     ``bot_seats``: the last seats of every measured table are ``seat_bot`` bots, so the latency is a
     person's click at a table where bots play too (issue 24, item 8)."""
     options = DEFAULT_OPTIONS["swdbg"] if options is None else options
@@ -367,13 +372,18 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | l
     stop = asyncio.Event()
     ws_base = base.replace("http", "ws")
     ws_bases = [b.replace("http", "ws") for b in bases]
-    clients = [asyncio.create_task(seat_client(f"{ws_bases[(i + link['seat']) % len(ws_bases)]}/ws/tables/"
+    def home(table: int, seat: int) -> str:
+        """The server process a socket of load table ``table`` connects to (``seat``: 0 for a spectator)."""
+        return ws_bases[(table + (seat if route == "seat" else 0)) % len(ws_bases)]
+
+    clients = [asyncio.create_task(seat_client(f"{home(i, link['seat'])}/ws/tables/"
                                                f"{c['table']['id']}", link["token"], stats,
                                                think, stop, seed=i * seats + link["seat"],
                                                source=source_address(i, local)))
                for i, c in enumerate(created) for link in c["links"]]
     rtts: list[float] = []
-    pingers = [asyncio.create_task(ping_client(f"{ws_base}/ws/tables/{c['table']['id']}", stop, rtts,
+    pingers = [asyncio.create_task(ping_client(f"{ws_base if route == 'seat' else home(i, 0)}/ws/tables/"
+                                               f"{c['table']['id']}", stop, rtts,
                                                source_address(i, local)))
                for i, c in enumerate(created[:10])]
     flood: dict[str, Any] = {"open": 0, "most_open": 0, "messages": 0, "bytes": 0, "refused": {}, "failed": {}}
@@ -438,7 +448,7 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | l
         "replay_seconds": {"p50": round(percentile(answers["seconds"], 0.5), 2),
                            "max": round(max(answers["seconds"]), 2)} if answers.get("seconds") else None,
         "bot_tables": bot_tables, "bot": bot if bot_tables else None, "bot_table_actions": bot_actions,
-        "processes": len(bases), "durable": durable, "cpus": os.cpu_count(), "load_average_at_start": round(load0, 2),
+        "processes": len(bases), "route": route, "durable": durable, "cpus": os.cpu_count(), "load_average_at_start": round(load0, 2),
         "server_cpu_share": round(server_cpu, 2) if server_cpu is not None else None,
         "client_cpu_share": round(client_cpu, 2),
     }
@@ -469,7 +479,11 @@ def main() -> None:
                         help="the server's cap on spectators per table (default: serve's, 64; 0: none)")
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes over one PostgreSQL (a throw-away one, or --pg-url); more than 1 "
-                             "spreads each table's seats over them")
+                             "spreads each table's seats over them (see --route)")
+    parser.add_argument("--route", choices=("seat", "table"), default="seat",
+                        help="with --processes: 'seat' (default) spreads each table's seats over the processes, "
+                             "so each action is followed by another process; 'table' sends every socket of a table "
+                             "to the process that created it (a load balancer routing by table id)")
     parser.add_argument("--pg", action="store_true", help="PostgreSQL even with one process (to compare)")
     parser.add_argument("--pg-url", help="an existing PostgreSQL database for --processes/--pg (else a throw-away "
                                          "one is started, Debian's package)")
@@ -517,7 +531,7 @@ def main() -> None:
         result = asyncio.run(run(base, args.tables, args.seconds, args.think, pid, args.durable,
                                  args.bot_tables, args.bot, args.replay_clients, args.game, mode, seats, options,
                                  args.spectator_flood, args.flood_mode, local=server is not None, bases=bases,
-                                 bot_seats=args.bot_seats, seat_bot=args.seat_bot))
+                                 bot_seats=args.bot_seats, seat_bot=args.seat_bot, route=args.route))
     finally:
         for each in servers:
             each.stop()
