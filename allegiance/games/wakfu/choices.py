@@ -17,7 +17,7 @@ from allegiance.games.wakfu.effects import (
     TRIGGERS,
     Spec,
 )
-from allegiance.games.wakfu.resources import cost_symbols, craftable, feasible, producers
+from allegiance.games.wakfu.resources import cost_payable, craftable, feasible, producers
 from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 
@@ -412,12 +412,11 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
         if state.combat is not None or state.phase != "main":  # 303.1, 305.1, 309.1, 310.1
             return False
         spec = PERMANENT
-    need = cost_symbols(state, card, 0)
-    if spec.extra in ("incline_own", "incline_other"):
-        need = need + ["Neutre"]  # the inclined card cannot also pay: a safe over-estimate
+    # the inclined card cannot also pay: one Neutre more, a safe over-estimate
+    extra = 1 if spec.extra in ("incline_own", "incline_other") else 0
     if prods is None:
         prods = producers(state, seat)
-    if not feasible(need, prods) and not (d.recipe is not None and craftable(state, seat, card)):
+    if not cost_payable(state, card, prods, extra) and not (d.recipe is not None and craftable(state, seat, card)):
         return False
     if d.type == "Action":
         if "Sort" in d.subtypes and d.classes and not rules.has_class(state, seat, d.classes[0]):  # 302.5
@@ -465,9 +464,11 @@ def can_use_from_hand(state: WakfuState, seat: int, card: int, reaction: bool = 
 
 
 def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool = False,
-            prods: list[tuple[int, str]] | None = None) -> bool:
-    """A paid power: its card in play and controlled, the Incliner symbol payable, once-per-turn unused (802)."""
-    spec = powers_of(state, card)[index]
+            prods: list[tuple[int, str]] | None = None, spec: Spec | None = None) -> bool:
+    """A paid power: its card in play and controlled, the Incliner symbol payable, once-per-turn unused (802).
+    ``spec``: ``powers_of(state, card)[index]`` when the caller has it already."""
+    if spec is None:
+        spec = powers_of(state, card)[index]
     if spec.reaction != reaction:
         return False
     if spec.incline and card in state.tapped:
@@ -498,7 +499,7 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
         prods = producers(state, seat)
     if spec.incline:
         prods = [pr for pr in prods if pr[0] != card]
-    return feasible(list(spec.cost), prods)
+    return feasible(spec.cost, prods)
 
 
 def reactions(state: WakfuState, seat: int, top: Item) -> list[Any]:
@@ -512,7 +513,7 @@ def reactions(state: WakfuState, seat: int, top: Item) -> list[Any]:
         if cards[c].name not in REACTIVE_POWERED:
             continue
         for i, spec in enumerate(powers_of(state, c)):
-            if spec.reaction and can_use(state, seat, c, i, reaction=True):
+            if spec.reaction and can_use(state, seat, c, i, reaction=True, spec=spec):
                 out.append(f"use:{c}:{i}")
     for c in p.main:
         if cards[c].name in REACTIVE_HAND and can_use_from_hand(state, seat, c, reaction=True):

@@ -317,11 +317,8 @@ def _lethal(state: WakfuState) -> set[int] | tuple[()]:
     if not dmg and not frag:
         return ()
     cands = list(dmg)
-    if frag:  # only those in play (a Vrombyx in a hand is no Allié in play)
-        for p in state.players:
-            for zone in (p.monde, p.havre):
-                if not frag.isdisjoint(zone):
-                    cands += [c for c in zone if c in frag and c not in dmg]
+    if frag:  # only those in play (a Vrombyx in a hand is no Allié in play); the order is free (a set)
+        cands += [c for c in frag if c not in dmg and _in_play(state, c)]
     cards = state.cards
     out = set()
     for c in cands:
@@ -332,6 +329,18 @@ def _lethal(state: WakfuState) -> set[int] | tuple[()]:
         if dmg.get(c, 0) >= f or f <= 0:
             out.add(c)
     return out
+
+
+def _in_play(state: WakfuState, card: int) -> bool:
+    """``rules.in_play``, asking the owner's zones first: a card is in exactly one zone (invariant 3), so
+    one in its owner's hand, Pioche or Défausse is out of play, which spares the scan of every player's
+    zones (a few fragile Alliés are looked for after every step, mostly in a Pioche)."""
+    p = state.players[state.owners[card]]
+    if card in p.monde or card in p.havre:
+        return True
+    if card in p.main or card in p.defausse or card in p.pioche:
+        return False
+    return rules.in_play(state, card)
 
 
 def _credit_of(state: WakfuState, card: int) -> tuple[int, int] | None:

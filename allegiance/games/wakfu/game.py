@@ -222,12 +222,13 @@ class WakfuGame(Game):
         p = state.players[seat]
         cards = state.cards
         out = [USE[c, 0] for c in p.main if cards[c].name in HAND_POWERS and choices.can_use_from_hand(state, seat, c)]
-        for c in p.monde + p.havre:
-            if cards[c].name not in choices.POWERED:  # no power (choices.powers_of)
-                continue
-            for i in range(len(choices.powers_of(state, c))):
-                if choices.can_use(state, seat, c, i, prods=prods):
-                    out.append(USE[c, i])
+        for zone in (p.monde, p.havre):
+            for c in zone:
+                if cards[c].name not in choices.POWERED:  # no power (choices.powers_of)
+                    continue
+                for i, spec in enumerate(choices.powers_of(state, c)):
+                    if choices.can_use(state, seat, c, i, prods=prods, spec=spec):
+                        out.append(USE[c, i])
         names = rules.game_names(state)
         if not names.isdisjoint(effects.DEFAUSSE_POWERS):  # powers used from the Défausse (Flaqueux)
             for c in p.defausse:

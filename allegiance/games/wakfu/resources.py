@@ -4,6 +4,7 @@ only: paying itself (inclining, in order, as decisions) is in ``pay``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from allegiance.games.wakfu import rules
@@ -30,18 +31,20 @@ def producers(state: WakfuState, seat: int, exclude: tuple[int, ...] = ()) -> li
     cb = state.combat
     tackle = cb is not None and cb.step == "actions"  # else no card is tackled (_tackled)
     wild = any_element(state, seat)
-    for c in p.monde + p.havre:
-        if c in tapped or c in exclude:
-            continue
-        d = cards[c]
-        if d.type == "Protecteur":
-            continue
-        if tackle and _tackled(state, c):
-            continue
-        element = ANY if wild else RESOURCE_POWERS.get(d.name, d.element)
-        out.append((c, element))
-        if c == p.sac and sac_twice(state, seat):
+    sac = p.sac
+    for zone in (p.monde, p.havre):  # (the two zones in turn: no concatenated copy, this runs very often)
+        for c in zone:
+            if c in tapped or c in exclude:
+                continue
+            d = cards[c]
+            if d.type == "Protecteur":
+                continue
+            if tackle and _tackled(state, c):
+                continue
+            element = ANY if wild else RESOURCE_POWERS.get(d.name, d.element)
             out.append((c, element))
+            if c == sac and sac_twice(state, seat):
+                out.append((c, element))
     return out
 
 
@@ -56,7 +59,10 @@ def any_element(state: WakfuState, seat: int) -> bool:
     """Laboratoire d'Otomaï (its text): while the seat controls one in play, every card of his that produces a
     resource produces one of the element of his choice."""
     cards = state.cards
-    return any(cards[c].name in ANY_ELEMENT_SOURCES for c in state.players[seat].havre)  # a Salle: in the Havre Sac
+    for c in state.players[seat].havre:  # a Salle: in the Havre Sac
+        if cards[c].name in ANY_ELEMENT_SOURCES:
+            return True
+    return False
 
 
 def sac_twice(state: WakfuState, seat: int) -> bool:
@@ -77,7 +83,7 @@ def _tackled(state: WakfuState, card: int) -> bool:
     return False
 
 
-def feasible(need: list[str], prods: list[tuple[int, str]]) -> bool:
+def feasible(need: Sequence[str], prods: list[tuple[int, str]]) -> bool:
     """Whether the produced elements can cover the symbols: each element symbol needs its element, a
     Neutre symbol takes anything (418.5)."""
     if len(need) > len(prods):
@@ -106,6 +112,26 @@ def cost_symbols(state: WakfuState, card: int, x: int) -> list[str]:
     if d.type == "Allié" and n > 0 and d.cost_element != "Neutre":
         return [d.cost_element] + ["Neutre"] * (n - 1)
     return ["Neutre"] * n
+
+
+def cost_payable(state: WakfuState, card: int, prods: list[tuple[int, str]], extra: int = 0) -> bool:
+    """``feasible(cost_symbols(state, card, 0) + ["Neutre"] * extra, prods)``, without building either list:
+    the legal-action list asks it of every card in hand.  A launch cost is Neutre symbols and, for an Allié,
+    one symbol of its element (418.5b), so it is payable when there are enough producers and one of them
+    makes that element or any element (``ANY``).  Change it together with :func:`cost_symbols`."""
+    d = state.cards[card]
+    n = 0 if d.x_cost else d.level
+    if d.type == "Équipement":
+        n += equipment_tax(state)
+    if n + extra > len(prods):
+        return False
+    if d.type != "Allié" or n <= 0 or d.cost_element == "Neutre":
+        return True  # Neutre symbols only: enough producers is enough
+    element = d.cost_element
+    for _, pe in prods:
+        if pe == element or pe == ANY:
+            return True
+    return False
 
 
 def equipment_tax(state: WakfuState) -> int:

@@ -188,7 +188,7 @@ def game_names(state: WakfuState) -> frozenset[str]:
     """The names of the game's cards: spares the continuous powers of cards that no deck holds their search
     of the zones (Chêne Mou, Erbus Erport, Gros Smare…)."""
     cards = state.cards
-    for table, size, names in _NAMES:
+    for table, size, names in reversed(_NAMES):  # the game being played is the last one seen
         if table is cards and size == len(cards):  # cards are only ever added (setup, tests)
             return names
     names = frozenset(d.name for d in cards.values())
@@ -435,15 +435,20 @@ def has_class(state: WakfuState, seat: int, cls: str) -> bool:
 def slot_free(state: WakfuState, porteur: int, card: int) -> bool:
     """305.5: whether the porteur has room for the Équipement (``SLOT_LIMITS``; never two identical Anneaux)."""
     d = state.cards[card]
+    slots = [slot for slot in d.subtypes if slot in SLOT_LIMITS]  # (each slot is tested alone: any order)
+    if not slots or not state.attached:
+        return True  # no slot to fill, or nothing worn by anyone
     worn = [state.cards[e] for e in equipment_of(state, porteur)]
-    for slot, limit in SLOT_LIMITS.items():
-        if slot in d.subtypes:
-            same = [w for w in worn if slot in w.subtypes
-                    or (slot in ("Familier", "Monture") and ({"Familier", "Monture"} & set(w.subtypes)))]
-            if slot == "Arme" and state.cards[porteur].name == "Dodge":
-                limit = 2  # Dodge may carry two Armes
-            if len(same) >= limit or (slot == "Anneau" and any(w.name == d.name for w in same)):
-                return False
+    if not worn:
+        return True
+    for slot in slots:
+        limit = SLOT_LIMITS[slot]
+        same = [w for w in worn if slot in w.subtypes
+                or (slot in ("Familier", "Monture") and ({"Familier", "Monture"} & set(w.subtypes)))]
+        if slot == "Arme" and state.cards[porteur].name == "Dodge":
+            limit = 2  # Dodge may carry two Armes
+        if len(same) >= limit or (slot == "Anneau" and any(w.name == d.name for w in same)):
+            return False
     return True
 
 
