@@ -23,15 +23,15 @@ from allegiance.games.wakfu.state import Item, Pending, WakfuState
 
 # -- what a card or power is ----------------------------------------------------------------------------------
 def spec_of(state: WakfuState, item: Item) -> Spec:
-    name = state.name(item.card)
     if item.kind == "power":
         return powers_of(state, item.card)[item.power]
     if item.kind == "trigger":
         return Spec(item.effect, TRIGGERS[item.effect])
+    d = state.cards[item.card]
     if item.effect in ("polter", "celeste"):
-        return HAND_POWERS[name]
-    if state.cards[item.card].type == "Action":
-        return ACTIONS[name]
+        return HAND_POWERS[d.name]
+    if d.type == "Action":
+        return ACTIONS[d.name]
     return PERMANENT
 
 
@@ -46,11 +46,13 @@ REACTIVE_HAND = frozenset(n for n, sp in HAND_POWERS.items() if sp.reaction)
 
 
 def powers_of(state: WakfuState, card: int) -> tuple[Spec, ...]:
-    if state.cards[card].name not in POWERED:
+    d = state.cards[card]
+    if d.name not in POWERED:
         return ()
-    d = rules.cd(state, card)
-    if d.type == "Héros" and d.hero_side == 2 and d.name in HERO_L2_POWERS:
-        return HERO_L2_POWERS[d.name]
+    if d.type == "Héros":  # the side of its level (rules.cd; any other card is its own definition)
+        d = rules.cd(state, card)
+        if d.hero_side == 2 and d.name in HERO_L2_POWERS:
+            return HERO_L2_POWERS[d.name]
     return POWERS.get(d.name, ())
 
 
@@ -141,22 +143,27 @@ def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) ->
         return [top.card] if top is not None and top.kind == "card" and "Sort" in state.cards[top.card].subtypes else []
     out: list[Any] = []
     # 508 (rules.can_affect, inlined): where the source is decides what it may affect
-    szone = "" if src is None or state.cards[src].type == "Action" else rules.where(state, src)
+    cards = state.cards
+    szone = "" if src is None or cards[src].type == "Action" else rules.where(state, src)
+    seeking = kind == "seeking"  # 508.4: in the Monde or in its Havre Sac
+    # an Allié or Héros, in or out of range: the most asked kinds, tested here without a call of _kind_ok
+    any_character = seeking or kind == "character"
+    table = state.table
     for p in state.players:
+        if p.out:
+            continue
         for zone_name, zone in (("monde", p.monde), ("havre", p.havre)):
-            if p.out:
-                continue
-            mate = zone_name == "monde" and state.table.team_of(p.seat) == state.table.team_of(seat)
             # WK-COMM-6: no Havre Sac but one's own; WK-COMM-7: from one's Havre Sac, a teammate's Monde
-            if kind != "seeking" and ((szone == "havre" and p.seat != seat and not mate)
-                                      or (szone == "monde" and zone_name == "havre")
-                                      or (szone == "" and zone_name == "havre" and p.seat != seat)):
+            if not seeking and ((szone == "havre" and p.seat != seat and not (
+                    zone_name == "monde" and table.team_of(p.seat) == table.team_of(seat)))
+                                 or (szone == "monde" and zone_name == "havre")
+                                 or (szone == "" and zone_name == "havre" and p.seat != seat)):
                 continue
             for c in zone:
                 if c in chosen and kind != "combatant_split":
                     continue
-                ctype = state.cards[c].type
-                if kind == "seeking":  # 508.4: in the Monde or in its Havre Sac
+                ctype = cards[c].type
+                if any_character:
                     ok = ctype in ("Allié", "Héros")
                 else:
                     ok = _kind_ok(state, item, kind, c, ctype)
@@ -419,8 +426,10 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
     if not cost_payable(state, card, prods, extra) and not (d.recipe is not None and craftable(state, seat, card)):
         return False
     if d.type == "Action":
-        if "Sort" in d.subtypes and d.classes and not rules.has_class(state, seat, d.classes[0]):  # 302.5
-            return False
+        if "Sort" in d.subtypes:  # 302.5
+            classes = d.classes
+            if classes and not rules.has_class(state, seat, classes[0]):
+                return False
         if spec.condition is not None and not spec.condition(state, seat, card):
             return False
     elif not places(state, seat, card, only_one=True):
@@ -495,6 +504,8 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
         return False
     if spec.extra == "destroy_self" and not rules.in_play(state, card):
         return False
+    if not spec.cost:
+        return True  # nothing to pay but the Incliner symbol, checked above
     if prods is None:
         prods = producers(state, seat)
     if spec.incline:

@@ -22,25 +22,30 @@ def targets(state: WakfuState, seat: int) -> list[int]:
     """702.2: the opponent's Havre Sac, their Héros in the Monde, or one of their Alliés in the Monde;
     in teams, those of any opposing player still in the game (WK-COMM-5)."""
     kinds = ("Havre Sac", "Héros") if ("romantisme", seat) in state.flags else ("Havre Sac", "Héros", "Allié")
-    against = [s for s in teams.opponents(state, seat) if ("ruse", seat, s) in state.flags]  # La Ruse d'Allister
-    return [c for s in against or teams.opponents(state, seat) for c in state.players[s].monde
-            if state.cards[c].type in kinds]
+    opposing = teams.opponents(state, seat)
+    against = [s for s in opposing if ("ruse", seat, s) in state.flags]  # La Ruse d'Allister
+    return [c for s in against or opposing for c in state.players[s].monde if state.cards[c].type in kinds]
 
 
-def eligible_attackers(state: WakfuState, seat: int) -> list[int]:
-    """703.1: untapped Héros/Alliés in the Monde that appeared before this turn (303.3) or have Agressivité."""
+def eligible_attackers(state: WakfuState, seat: int, only_one: bool = False) -> list[int]:
+    """703.1: untapped Héros/Alliés in the Monde that appeared before this turn (303.3) or have Agressivité.
+    ``only_one``: up to the first one only (enough to know whether there is one)."""
     cb = state.combat
     p = state.players[seat]
+    cards = state.cards
+    tapped = state.tapped
     out = []
     for c in p.monde:
-        d = state.cards[c]
-        if d.type not in ("Allié", "Héros") or c in state.tapped or d.name in CANNOT_ATTACK:
+        d = cards[c]
+        if d.type not in ("Allié", "Héros") or c in tapped or d.name in CANNOT_ATTACK:
             continue
         if cb is not None and c in cb.attackers:
             continue
         if state.appeared.get(c, 0) >= _turn_start(state) and not rules.has_keyword(state, c, "Agressivité"):
             continue
         out.append(c)
+        if only_one:
+            break
     return out
 
 
@@ -55,7 +60,8 @@ def can_attack(state: WakfuState, seat: int) -> bool:
     # plain questions about the state, so in any order: the cheapest and most often failing first
     return (state.phase == "main" and state.active == seat and not state.attacked and p.turns >= 2
             and not state.file and state.combat is None and not _no_attack(state)
-            and bool(eligible_attackers(state, seat)) and bool(targets(state, seat)) and rules.pm(state, seat) > 0)
+            and bool(eligible_attackers(state, seat, only_one=True)) and bool(targets(state, seat))
+            and rules.pm(state, seat) > 0)
 
 
 def _no_attack(state: WakfuState) -> bool:

@@ -354,7 +354,7 @@ def victory(state: WakfuState) -> None:
     """End the game if a player or team has won (run after every step, and on a loaded position)."""
     if state.phase in ("setup", "over"):
         return
-    if teams.is_team(state):
+    if len(state.players) > 2:  # teams.is_team
         _team_victory(state)
         return
     # (a Héros in its own player's zones is in play: the scan of every zone only when it is not)

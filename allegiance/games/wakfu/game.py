@@ -254,9 +254,12 @@ class WakfuGame(Game):
         p = state.players[seat]
         if p.sac not in p.monde:
             return []
-        room = rules.sac_room(state, seat)
-        out = [c for c in p.monde if rules.is_character(state, c) and c not in state.tapped and room]
-        out += [c for c in p.havre if rules.is_character(state, c) and c not in state.tapped]
+        cards = state.cards
+        tapped = state.tapped
+        out = []
+        if rules.sac_room(state, seat):
+            out = [c for c in p.monde if cards[c].type in ("Allié", "Héros") and c not in tapped]  # rules.is_character
+        out += [c for c in p.havre if cards[c].type in ("Allié", "Héros") and c not in tapped]
         return out
 
     # -- apply ----------------------------------------------------------------------------------------

@@ -194,13 +194,17 @@ def pay_options(state: WakfuState, item: Item) -> list[Any]:
                     out.append(c)
                     seen.add(c)
         return out
+    # whether the rest stays payable depends on a producer only through its element (feasible counts the
+    # elements of the others): one test per element
+    payable: dict[str, bool] = {}
     for i, (c, e) in enumerate(prods):
         if c in seen:
             continue
-        rest = fill(item.need, e)
-        if rest is None:
-            continue
-        if feasible(rest, prods[:i] + prods[i + 1:]):
+        ok = payable.get(e)
+        if ok is None:
+            rest = fill(need, e)
+            ok = payable[e] = rest is not None and feasible(rest, prods[:i] + prods[i + 1:])
+        if ok:
             out.append(c)
             seen.add(c)
     return out

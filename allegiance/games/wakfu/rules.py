@@ -150,13 +150,19 @@ def panoply(state: WakfuState, porteur: int, stat: str) -> int:
     return _panoply_worn([state.cards[e] for e in equipment_of(state, porteur)], stat)
 
 
+#: stat -> the Panoplies giving a bonus to it: (set name, pieces needed, bonus), in ``PANOPLIES`` order
+_PANOPLIES_OF: dict[str, tuple[tuple[str, int, int], ...]] = {
+    stat: tuple((name, need, bonus[stat]) for name, (need, bonus) in PANOPLIES.items() if stat in bonus)
+    for stat in {s for _, bonus in PANOPLIES.values() for s in bonus}}
+
+
 def _panoply_worn(worn: list[CardDef], stat: str) -> int:
     if len(worn) < 2:
         return 0
     total = 0
-    for name, (need, bonus) in PANOPLIES.items():
-        if stat in bonus and len({w.name for w in worn if name in w.subtypes}) >= need:
-            total += bonus[stat]
+    for name, need, bonus in _PANOPLIES_OF.get(stat, ()):
+        if len({w.name for w in worn if name in w.subtypes}) >= need:
+            total += bonus
     return total
 
 
@@ -377,13 +383,15 @@ def _player_stat(state: WakfuState, seat: int, stat: str) -> int:
     p = state.players[seat]
     value = getattr(cd(state, p.hero), stat)
     if state.attached:
-        worn: dict[int, list[CardDef]] = {}  # porteur -> its Équipements (one pass over ``attached``)
+        cards = state.cards
+        worn: dict[int, list[CardDef]] = {}  # the seat's porteurs -> their Équipements (one pass over ``attached``)
         for e, porteur in state.attached.items():
-            worn.setdefault(porteur, []).append(state.cards[e])
-        for porteur, eqs in worn.items():
             if porteur in p.monde or porteur in p.havre:
-                for d in eqs:
-                    value += getattr(d, stat)
+                d = cards[e]
+                value += getattr(d, stat)
+                worn.setdefault(porteur, []).append(d)
+        for eqs in worn.values():
+            if len(eqs) > 1:  # a Panoplie needs two pieces or more
                 value += _panoply_worn(eqs, stat)
     if state.pmods:
         value += sum(v for s, st, v, _ in state.pmods if s == seat and st == stat)

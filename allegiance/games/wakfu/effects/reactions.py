@@ -16,6 +16,10 @@ from allegiance.games.wakfu.state import Combat, Item, WakfuState
 
 
 def _holders(state: WakfuState, name: str, but: int) -> bool:
+    """Whether a player other than ``but`` still in the game holds a card called ``name`` in hand (asked at
+    every card drawn, XP gained and mouvement: a game without the card answers at once)."""
+    if name not in rules.game_names(state):
+        return False
     return any(state.cards[c].name == name for p in state.players if p.seat != but and not p.out for c in p.main)
 
 
