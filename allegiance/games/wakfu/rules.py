@@ -238,9 +238,10 @@ def force(state: WakfuState, card: int) -> int:
         value = len(state.players[seat].main) if seat >= 0 else 0
     if state.attached:
         worn = [state.cards[e] for e in equipment_of(state, card)]
-        for w in worn:
-            value += w.force
-        value += _panoply_worn(worn, "force")  # panoply(), the Équipements found once
+        if worn:
+            for w in worn:
+                value += w.force
+            value += _panoply_worn(worn, "force")  # panoply(), the Équipements found once
     for c, stat, v, _ in state.mods:
         if c == card:
             if stat == "force":
@@ -258,9 +259,10 @@ def _aura_force(state: WakfuState, card: int) -> int:
     ``FORCE_AURAS`` and Chêne Mou's bonus to the other Monstres."""
     d = state.cards[card]
     bonus = 0
-    if d.name in FORCE_AURAS or (d.type == "Allié" and in_game(state, "Chêne Mou") and d.is_monster):
+    names = game_names(state)
+    if d.name in FORCE_AURAS or (d.type == "Allié" and "Chêne Mou" in names and d.is_monster):
         bonus = _own_aura(state, card, d)
-    if d.type == "Allié" and not game_names(state).isdisjoint(DUNGEONS):
+    if d.type == "Allié" and not names.isdisjoint(DUNGEONS):
         bonus += dungeons_of(state, card)
     if d.name != "Maître Bolet" and (d.type != "Allié" or ("Bouftou" not in d.subtypes and not state.pmods)):
         return bonus  # none of the three bonuses below can apply: no need to find the controller

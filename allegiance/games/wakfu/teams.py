@@ -59,8 +59,21 @@ def turn_order(table: Table, first: int) -> list[int]:
     return out
 
 
+#: the turn orders of the last tables seen: (table, first seat, order); a few entries, each holding its table,
+#: so that an identity is never reused while cached
+_ORDERS: list[tuple[Table, int, tuple[int, ...]]] = []
+
+
 def order(state: WakfuState) -> list[int]:
-    return turn_order(state.table, state.first)
+    """:func:`turn_order` of the game (asked at every File item, pass and turn: kept for the game's table,
+    which never changes, and its first player)."""
+    table, first = state.table, state.first
+    for known, start, seq in reversed(_ORDERS):
+        if known is table and start == first:
+            return list(seq)
+    seq = tuple(turn_order(table, first))
+    _ORDERS[:] = [e for e in _ORDERS if e[0] is not table][-7:] + [(table, first, seq)]
+    return list(seq)
 
 
 def alive(state: WakfuState, seat: int) -> bool:
