@@ -111,36 +111,13 @@ def x_options(state: WakfuState, item: Item) -> list[int]:
 def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) -> list[Any]:
     """The legal choices for one target slot (807, 808.2d), range rules applied (508).  ``first``: stop
     at the first choice of a card in play (enough to know whether there is one)."""
+    if kind[-1] == "?":  # "up to": the slot may be left empty
+        return [*candidates(state, item, kind[:-1], first), "none"]
+    if kind in _SPECIAL_KINDS:
+        return _special_candidates(state, item, kind)
     seat = item.seat
     src = None if item.kind == "card" else item.card
     chosen = item.targets
-    if kind[-1] == "?":  # "up to": the slot may be left empty
-        return [*candidates(state, item, kind[:-1], first), "none"]
-    if kind == "player":
-        return [p.seat for p in state.players if not p.out]
-    if kind == "element":
-        return ["Air", "Terre", "Feu", "Eau", "Neutre"]
-    if kind == "metier":
-        return ["Armurier", "Forgeron", "Bricoleur", "Bijoutier"]
-    if kind == "just_inclined":
-        # the cards inclined to pay for the card or power just played, or by the end of combat (708.3)
-        below = [i for i in state.file if i is not item and i.paid
-                 and (i.kind in ("card", "power") or i.effect == "combat_inclined")]
-        if not below:
-            return []
-        # 508.2: a Réaction does not see inside the opponent's Havre Sac
-        return [c for c in dict.fromkeys(below[-1].inclined) if c >= 0 and rules.is_character(state, c)
-                and c not in chosen and (rules.where(state, c) == "monde" or rules.controller(state, c) == seat)]
-    if kind.endswith("?"):  # "up to N": a slot that may stay empty
-        return [*candidates(state, item, kind[:-1], first), "none"]
-    if kind == "just_played":
-        below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")
-                 and (i.kind == "power" or state.cards[i.card].type == "Action")]
-        return [below[-1].card] if below else []
-    if kind == "just_played_sort":  # the Sort just played (a card, not a power)
-        below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")]
-        top = below[-1] if below else None
-        return [top.card] if top is not None and top.kind == "card" and "Sort" in state.cards[top.card].subtypes else []
     out: list[Any] = []
     # 508 (rules.can_affect, inlined): where the source is decides what it may affect
     cards = state.cards
@@ -172,6 +149,39 @@ def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) ->
                     if first:
                         return out
     return out
+
+
+#: the slot kinds whose choices are not found by the scan of the cards in play (``_special_candidates``)
+_SPECIAL_KINDS = frozenset(("player", "element", "metier", "just_inclined", "just_played", "just_played_sort"))
+
+
+def _special_candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
+    """The choices of a slot of :data:`_SPECIAL_KINDS`: players, an element or Métier, or the cards of the
+    File item just below."""
+    seat = item.seat
+    if kind == "player":
+        return [p.seat for p in state.players if not p.out]
+    if kind == "element":
+        return ["Air", "Terre", "Feu", "Eau", "Neutre"]
+    if kind == "metier":
+        return ["Armurier", "Forgeron", "Bricoleur", "Bijoutier"]
+    if kind == "just_inclined":
+        # the cards inclined to pay for the card or power just played, or by the end of combat (708.3)
+        below = [i for i in state.file if i is not item and i.paid
+                 and (i.kind in ("card", "power") or i.effect == "combat_inclined")]
+        if not below:
+            return []
+        # 508.2: a Réaction does not see inside the opponent's Havre Sac
+        return [c for c in dict.fromkeys(below[-1].inclined) if c >= 0 and rules.is_character(state, c)
+                and c not in item.targets and (rules.where(state, c) == "monde" or rules.controller(state, c) == seat)]
+    if kind == "just_played":
+        below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")
+                 and (i.kind == "power" or state.cards[i.card].type == "Action")]
+        return [below[-1].card] if below else []
+    # just_played_sort: the Sort just played (a card, not a power)
+    below = [i for i in state.file if i is not item and i.paid and not i.cancelled and i.kind in ("card", "power")]
+    top = below[-1] if below else None
+    return [top.card] if top is not None and top.kind == "card" and "Sort" in state.cards[top.card].subtypes else []
 
 
 def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bool:
