@@ -100,11 +100,13 @@ def fit_sides(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 30)
     return w
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 30) -> np.ndarray:
-    """Logistic regression without intercept (the classes are mirrored), by Newton's method."""
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 30,
+        offset: np.ndarray | float = 0.0) -> np.ndarray:
+    """Logistic regression without intercept (the classes are mirrored), by Newton's method; ``offset``:
+    a fixed part of each sample's linear term (the contribution of weights held as they are)."""
     w = np.zeros(x.shape[1])
     for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        p = 1.0 / (1.0 + np.exp(-(x @ w + offset)))
         grad = x.T @ (p - y) + ridge * w
         hess = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(x.shape[1])
         w -= np.linalg.solve(hess, grad)

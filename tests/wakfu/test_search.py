@@ -7,7 +7,7 @@ import random
 from allegiance.bots import make_bot
 from allegiance.bots.ismcts import IsmctsBot
 from allegiance.core.rng import Rng
-from allegiance.games.wakfu import GAME
+from allegiance.games.wakfu import GAME, rules
 from allegiance.games.wakfu.determinize import determinize
 from allegiance.games.wakfu.search import evaluate, move_key
 from allegiance.games.wakfu.state import WakfuState
@@ -149,6 +149,22 @@ def test_evaluation_prefers_xp() -> None:
     even = evaluate(state)
     state.players[0].xp = 10
     assert evaluate(state) > even
+
+
+def test_the_fitted_evaluation_values_xp_well_above_the_same_share_of_pv() -> None:
+    """The weights fitted to greedy duels (benchmarks/wakfu_fit_evaluation.py): a third of the way to
+    Niveau 3 is worth more than a third of the Héros' PV, and cards in hand add nothing to speak of (the
+    hand-set weights before valued XP and PV alike, and a card in hand at a fifth of an Allié's Force)."""
+    state = board()
+    even = evaluate(state)
+    ahead_xp, ahead_pv = GAME.copy(state), GAME.copy(state)
+    ahead_xp.players[0].xp = rules.XP_WIN // 3
+    ahead_pv.players[1].pv -= rules.max_pv(ahead_pv, 1) // 3
+    assert evaluate(ahead_xp) - even > 2 * (evaluate(ahead_pv) - even) > 0
+    more_cards = GAME.copy(state)
+    more_cards.players[0].main.extend(more_cards.players[0].pioche[:3])
+    del more_cards.players[0].pioche[:3]
+    assert abs(evaluate(more_cards) - even) < 0.5 * (evaluate(ahead_pv) - even)
 
 
 def test_in_a_team_game_a_teammates_hand_is_seen_and_kept_an_opponents_dealt_again() -> None:
