@@ -111,6 +111,8 @@ class Stats:
         self.held: list[float] = []
         self.stale = 0
         self.errors: dict[str, int] = {}
+        #: the first message of each error code, with the version the client had sent
+        self.error_examples: dict[str, str] = {}
         self.messages = 0
         self.bytes = 0
         self.finished = 0
@@ -154,6 +156,8 @@ async def seat_client(url: str, token: str, stats: Stats, think: float, stop: as
                     stats.stale += 1
                 else:
                     stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
+                    stats.error_examples.setdefault(
+                        msg["code"], f"{msg.get('message')} (sent at version {sent_version}, table at {msg.get('version')})")
                 sent_at = None
                 continue
             if msg["type"] == "ack" and msg.get("held") and sent_at is not None:
@@ -433,7 +437,7 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | l
         "held_ack_ms": {"p50": round(1000 * percentile(stats.held, 0.50), 2),
                         "p95": round(1000 * percentile(stats.held, 0.95), 2)} if stats.held else None,
         "game": game, "mode": mode, "options": options,
-        "stale": stats.stale, "errors": stats.errors, "games_finished": stats.finished // (seats - bot_seats),
+        "stale": stats.stale, "errors": stats.errors, "error_examples": stats.error_examples, "games_finished": stats.finished // (seats - bot_seats),
         "bot_seats": bot_seats, "seat_bot": seat_bot if bot_seats else None,
         "messages": stats.messages, "mb_received": round(stats.bytes / 2**20, 1),
         "server_rss_mb": {"before": rss_before, "peak": round(rss_peak, 1)} if pid else None,
@@ -543,6 +547,8 @@ def main() -> None:
     print(f"{result['tables']} {result['game']} {result['mode']} tables, {result['connections']} WebSockets, {result['seconds']} s, "
           f"think {result['think_s']} s, {result['processes']} server process(es), durable={result['durable']}: {result['actions']} actions ({result['actions_per_s']}/s), "
           f"{result['games_finished']} games finished, {result['stale']} stale, errors {result['errors']}")
+    for code, example in result["error_examples"].items():
+        print(f"  {code}, for one: {example}")
     if result["held_passes"]:
         held = result["held_ack_ms"]
         print(f"{result['held_passes']} passes held in a response window (not in the latency): their ack "
