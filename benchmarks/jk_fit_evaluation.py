@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -33,6 +34,14 @@ from allegiance.core.rng import Rng  # noqa: E402
 from allegiance.games import get_game  # noqa: E402
 from allegiance.games.jk.search import FEATURES, features  # noqa: E402
 from allegiance.games.jk.strategy import greedy_choice  # noqa: E402
+
+
+def noisy_step(game: Any, state: Any, rng: Rng, noise: float, policy: Callable[..., Any]) -> None:
+    """One action of the first active seat: a random legal one with probability ``noise``, else ``policy``'s."""
+    seat = game.active_seats(state)[0]
+    legal = game.legal_actions(state, seat)
+    pick = legal[rng.below(len(legal))] if rng.below(1000) < noise * 1000 else policy(state, seat, legal, rng)
+    game.apply_unchecked(state, seat, pick)
 
 
 def noisy_games(mode: str, games: int, seed: int, noise: float) -> Iterator[tuple[list[list[list[float]]], list[float]]]:
@@ -49,11 +58,7 @@ def noisy_games(mode: str, games: int, seed: int, noise: float) -> Iterator[tupl
             if now != mark:
                 mark = now
                 taken.append(features(state))
-            seat = game.active_seats(state)[0]
-            legal = game.legal_actions(state, seat)
-            pick = legal[rng.below(len(legal))] if rng.below(1000) < noise * 1000 else \
-                greedy_choice(state, seat, legal, rng)
-            game.apply_unchecked(state, seat, pick)
+            noisy_step(game, state, rng, noise, greedy_choice)
         outcome = game.outcome(state)
         assert outcome is not None
         yield taken, [float(outcome.scores[t]) for t in state.table.teams]

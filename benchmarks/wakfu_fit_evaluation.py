@@ -38,7 +38,7 @@ from allegiance.games import get_game  # noqa: E402
 from allegiance.games.wakfu.decks import STARTERS  # noqa: E402
 from allegiance.games.wakfu.search import WEIGHTS, features  # noqa: E402
 from allegiance.games.wakfu.strategy import greedy_choice  # noqa: E402
-from benchmarks.jk_fit_evaluation import fit  # noqa: E402
+from benchmarks.jk_fit_evaluation import fit, noisy_step  # noqa: E402
 
 #: the names of :func:`features`, in order
 FEATURES = ("xp", "pv", "force", "allies", "sac", "hand")
@@ -63,11 +63,7 @@ def noisy_game(index: int, seed: int, noise: float) -> tuple[list[list[float]], 
         if state.turn != turn:
             turn = state.turn
             taken.append(list(features(state)))
-        seat = game.active_seats(state)[0]
-        legal = game.legal_actions(state, seat)
-        pick = legal[rng.below(len(legal))] if rng.below(1000) < noise * 1000 else \
-            greedy_choice(state, seat, legal, rng)
-        game.apply_unchecked(state, seat, pick)
+        noisy_step(game, state, rng, noise, greedy_choice)
     outcome = game.outcome(state)
     if outcome is None:
         return [], 0.5, decks
