@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from allegiance.games.wakfu import combat, rules
+from allegiance.games.wakfu.cards import CLASSES
 from allegiance.games.wakfu.effects import (
     ACTIONS,
     HAND_POWERS,
@@ -116,41 +117,47 @@ def candidates(state: WakfuState, item: Item, kind: str, first: bool = False) ->
     if kind in _SPECIAL_KINDS:
         return _special_candidates(state, item, kind)
     seat = item.seat
-    src = None if item.kind == "card" else item.card
-    chosen = item.targets
-    out: list[Any] = []
-    # 508 (rules.can_affect, inlined): where the source is decides what it may affect
     cards = state.cards
-    szone = "" if src is None or cards[src].type == "Action" else rules.where(state, src)
+    # 508 (rules.can_affect, inlined): where the source is decides what it may affect
+    szone = "" if item.kind == "card" or cards[item.card].type == "Action" else rules.where(state, item.card)
     seeking = kind == "seeking"  # 508.4: in the Monde or in its Havre Sac
-    # an Allié or Héros, in or out of range: the most asked kinds, tested here without a call of _kind_ok
-    any_character = seeking or kind == "character"
+    chosen = item.targets if kind != "combatant_split" else ()  # a split may name a card again
+    # the kinds decided by the card's type alone (an Allié or Héros, in or out of range, is the most asked),
+    # tested here without a call of _kind_ok
+    types = _CHARACTER if seeking else _TYPE_KINDS.get(kind)
     table = state.table
+    out: list[Any] = []
     for p in state.players:
         if p.out:
             continue
-        for zone_name, zone in (("monde", p.monde), ("havre", p.havre)):
-            # WK-COMM-6: no Havre Sac but one's own; WK-COMM-7: from one's Havre Sac, a teammate's Monde
-            if not seeking and ((szone == "havre" and p.seat != seat and not (
-                    zone_name == "monde" and table.team_of(p.seat) == table.team_of(seat)))
-                                 or (szone == "monde" and zone_name == "havre")
-                                 or (szone == "" and zone_name == "havre" and p.seat != seat)):
+        # WK-COMM-6: no Havre Sac but one's own; WK-COMM-7: from one's Havre Sac, a teammate's Monde
+        if seeking or (p.seat == seat and szone != "monde"):
+            zones: tuple[list[int], ...] = (p.monde, p.havre)
+        elif szone != "havre" or table.team_of(p.seat) == table.team_of(seat):
+            zones = (p.monde,)
+        else:
+            continue
+        for zone in zones:
+            if types is not None:
+                for c in zone:
+                    if cards[c].type in types and c not in chosen:
+                        out.append(c)
+                        if first:
+                            return out
                 continue
             for c in zone:
-                if c in chosen and kind != "combatant_split":
-                    continue
-                ctype = cards[c].type
-                if any_character:
-                    ok = ctype in ("Allié", "Héros")
-                else:
-                    ok = _kind_ok(state, item, kind, c, ctype)
-                if ok:
+                if c not in chosen and _kind_ok(state, item, kind, c, cards[c].type):
                     out.append(c)
                     if first:
                         return out
     return out
 
 
+_CHARACTER = ("Allié", "Héros")
+#: the slot kinds that ``_kind_ok`` decides by the card's type alone: kind -> the types it takes
+_TYPE_KINDS: dict[str, tuple[str, ...]] = {
+    "character": _CHARACTER, "ally": ("Allié",), "hero": ("Héros",), "equipment": ("Équipement",),
+    "sac": ("Havre Sac",), "zone": ("Zone",), "equipment_or_salle": ("Équipement", "Salle")}
 #: the slot kinds whose choices are not found by the scan of the cards in play (``_special_candidates``)
 _SPECIAL_KINDS = frozenset(("player", "element", "metier", "just_inclined", "just_played", "just_played_sort"))
 
@@ -417,35 +424,40 @@ def can_play(state: WakfuState, seat: int, card: int, reaction: bool = False,
     missing, is asked first.  The answer depends on the card only through its definition (its copies in
     the same hand get the same answer, which the legal-action list relies on)."""
     d = state.cards[card]
-    if d.type == "Action":
-        spec = ACTIONS.get(d.name)
-        if spec is None or spec.reaction != reaction:
+    if d.type != "Action":  # a permanent: PERMANENT has no target and no additional cost
+        if reaction or state.combat is not None or state.phase != "main":  # 303.1, 305.1, 309.1, 310.1
             return False
-        if ("forgotten", d.name) in state.flags:  # Potion d'Oubli de Sort: nobody plays it this turn
+        if prods is None:
+            prods = producers(state, seat)
+        if not cost_payable(state, card, prods) and not (d.recipe is not None and craftable(state, seat, card)):
             return False
-    elif reaction:
+        if d.type == "Allié":  # places(), inlined for the card most often asked: the Monde, but on the first
+            # player's first turn (rules.first_turn_of_first_player) only the Havre Sac, if it has room
+            if state.turn == 1 and not rules.sac_room(state, seat):
+                return False
+        elif not places(state, seat, card, only_one=True):
+            return False
+        # its own play restriction (304.1)
+        return d.name not in PLAY_CONDITIONS or PLAY_CONDITIONS[d.name](state, seat, card)
+    spec = ACTIONS.get(d.name)
+    if spec is None or spec.reaction != reaction:
         return False
-    else:
-        if state.combat is not None or state.phase != "main":  # 303.1, 305.1, 309.1, 310.1
-            return False
-        spec = PERMANENT
+    if ("forgotten", d.name) in state.flags:  # Potion d'Oubli de Sort: nobody plays it this turn
+        return False
     # the inclined card cannot also pay: one Neutre more, a safe over-estimate
     extra = 1 if spec.extra in ("incline_own", "incline_other") else 0
     if prods is None:
         prods = producers(state, seat)
     if not cost_payable(state, card, prods, extra) and not (d.recipe is not None and craftable(state, seat, card)):
         return False
-    if d.type == "Action":
-        if "Sort" in d.subtypes:  # 302.5
-            classes = d.classes
-            if classes and not rules.has_class(state, seat, classes[0]):
-                return False
-        if spec.condition is not None and not spec.condition(state, seat, card):
-            return False
-    elif not places(state, seat, card, only_one=True):
+    if "Sort" in d.subtypes:  # 302.5
+        for cls in d.subtypes:  # its class: CardDef.classes[0], without building the tuple
+            if cls in CLASSES:
+                if not rules.has_class(state, seat, cls):
+                    return False
+                break
+    if spec.condition is not None and not spec.condition(state, seat, card):
         return False
-    elif d.name in PLAY_CONDITIONS and not PLAY_CONDITIONS[d.name](state, seat, card):
-        return False  # its own play restriction (304.1)
     if not spec.split and spec.targets and not targets_possible(state, Item("card", seat, card, d.name), spec.targets):
         return False
     return extra_payable(state, seat, card, spec)
@@ -527,16 +539,21 @@ def reactions(state: WakfuState, seat: int, top: Item) -> list[Any]:
     """Réaction cards the seat may play in answer to the top item (809)."""
     p = state.players[seat]
     cards = state.cards
-    # (a card outside the REACTIVE_* names fails these tests at once: it is not asked)
-    out: list[Any] = [c for c in p.main if cards[c].name in REACTIVE_ACTIONS
-                      and can_play(state, seat, c, reaction=True)]
-    for c in p.monde + p.havre:
-        if cards[c].name not in REACTIVE_POWERED:
-            continue
-        for i, spec in enumerate(powers_of(state, c)):
-            if spec.reaction and can_use(state, seat, c, i, reaction=True, spec=spec):
-                out.append(f"use:{c}:{i}")
-    for c in p.main:
-        if cards[c].name in REACTIVE_HAND and can_use_from_hand(state, seat, c, reaction=True):
-            out.append(f"hand:{c}")
+    # (a card outside the REACTIVE_* names fails these tests at once: it is not asked; and a kind no deck
+    # of the game holds is not looked for: at 4v4 this runs for seven seats after every card played)
+    names = rules.game_names(state)
+    out: list[Any] = [] if names.isdisjoint(REACTIVE_ACTIONS) else [
+        c for c in p.main if cards[c].name in REACTIVE_ACTIONS and can_play(state, seat, c, reaction=True)]
+    if not names.isdisjoint(REACTIVE_POWERED):
+        for zone in (p.monde, p.havre):
+            for c in zone:
+                if cards[c].name not in REACTIVE_POWERED:
+                    continue
+                for i, spec in enumerate(powers_of(state, c)):
+                    if spec.reaction and can_use(state, seat, c, i, reaction=True, spec=spec):
+                        out.append(f"use:{c}:{i}")
+    if not names.isdisjoint(REACTIVE_HAND):
+        for c in p.main:
+            if cards[c].name in REACTIVE_HAND and can_use_from_hand(state, seat, c, reaction=True):
+                out.append(f"hand:{c}")
     return out

@@ -252,10 +252,11 @@ def check(state: WakfuState) -> None:
             watch(state)
     if state.tokens:
         rules.tokens_out_of_play(state)  # 413.2
+    players = state.players
     for _ in range(100):
         changed = False
         due = _lethal(state)
-        for p in state.players:
+        for p in players:
             if due:
                 for c in p.monde + p.havre:
                     if c in due:
@@ -284,21 +285,26 @@ def check(state: WakfuState) -> None:
     victory(state)
     if state.phase == "over" or state.pending:
         return
-    pmods = state.pmods
+    # rules.pa_floor, inlined (it runs for every player after every step): the PA lost by each seat,
+    # gathered in one pass over the player modifiers
+    lost: dict[int, int] | None = None
+    for s, st, v, _ in state.pmods:
+        if st == "pa" and v < 0:
+            if lost is None:
+                lost = {}
+            lost[s] = lost.get(s, 0) + v
     cards = state.cards
-    players = state.players
     for p in players:
         n = len(p.main)
         # a hand within the lowest printed PA of any Héros side needs no count while no PA is lost
-        if p.out or (n <= rules.MIN_HERO_PA and not pmods):
+        if n <= rules.MIN_HERO_PA and (lost is None or p.seat not in lost) or p.out:
             continue
-        # rules.pa_floor, inlined (it runs for every player after every step)
         d = cards[p.hero]
         if d.type == "Héros":  # rules.cd: the side of its level
             d = HERO_SIDES[d.name][min(players[state.owners[p.hero]].level, 2) - 1]
         floor = d.pa
-        if pmods:
-            floor += sum(v for s, st, v, _ in pmods if s == p.seat and st == "pa" and v < 0)
+        if lost is not None:
+            floor += lost.get(p.seat, 0)
         if n <= floor:
             continue
         if n > rules.pa(state, p.seat):
@@ -318,7 +324,17 @@ def _lethal(state: WakfuState) -> set[int] | tuple[()]:
         return ()
     cands = list(dmg)
     if frag:  # only those in play (a Vrombyx in a hand is no Allié in play); the order is free (a set)
-        cands += [c for c in frag if c not in dmg and _in_play(state, c)]
+        players, owners = state.players, state.owners
+        for c in frag:
+            if c in dmg:
+                continue
+            # rules.in_play, asking the owner's zones first: a card is in exactly one zone (invariant 3), so
+            # one in its owner's hand, Pioche or Défausse is out of play, which spares the scan of every
+            # player's zones (a few fragile Alliés are looked for after every step, mostly in a Pioche)
+            p = players[owners[c]]
+            if c in p.monde or c in p.havre or (c not in p.main and c not in p.defausse and c not in p.pioche
+                                                and rules.in_play(state, c)):
+                cands.append(c)
     cards = state.cards
     out = set()
     for c in cands:
@@ -329,18 +345,6 @@ def _lethal(state: WakfuState) -> set[int] | tuple[()]:
         if dmg.get(c, 0) >= f or f <= 0:
             out.add(c)
     return out
-
-
-def _in_play(state: WakfuState, card: int) -> bool:
-    """``rules.in_play``, asking the owner's zones first: a card is in exactly one zone (invariant 3), so
-    one in its owner's hand, Pioche or Défausse is out of play, which spares the scan of every player's
-    zones (a few fragile Alliés are looked for after every step, mostly in a Pioche)."""
-    p = state.players[state.owners[card]]
-    if card in p.monde or card in p.havre:
-        return True
-    if card in p.main or card in p.defausse or card in p.pioche:
-        return False
-    return rules.in_play(state, card)
 
 
 def _credit_of(state: WakfuState, card: int) -> tuple[int, int] | None:
@@ -357,6 +361,10 @@ def victory(state: WakfuState) -> None:
     if len(state.players) > 2:  # teams.is_team
         _team_victory(state)
         return
+    p0, p1 = state.players
+    if (p0.pv > 0 and p1.pv > 0 and p0.xp < rules.XP_WIN and p1.xp < rules.XP_WIN
+            and (p0.hero in p0.havre or p0.hero in p0.monde) and (p1.hero in p1.havre or p1.hero in p1.monde)):
+        return  # the usual case, in one test: both Héros standing in their own zones, below Niveau 3
     # (a Héros in its own player's zones is in play: the scan of every zone only when it is not)
     dead = []
     top = []
@@ -450,18 +458,18 @@ def _team_tally(state: WakfuState) -> tuple[list[int], bool, bool, int, int]:
     falling = []
     left_first = left_second = False
     xp_first = xp_second = 0
-    for i, p in enumerate(players):
+    for p in players[:n]:
+        xp_first += p.xp
         if not p.out:
+            left_first = True
             if p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde):
                 falling.append(p.seat)
-            if i < n:
-                left_first = True
-            else:
-                left_second = True
-        if i < n:
-            xp_first += p.xp
-        else:
-            xp_second += p.xp
+    for p in players[n:]:
+        xp_second += p.xp
+        if not p.out:
+            left_second = True
+            if p.pv <= 0 or (p.hero not in p.havre and p.hero not in p.monde):
+                falling.append(p.seat)
     return falling, left_first, left_second, xp_first, xp_second
 
 

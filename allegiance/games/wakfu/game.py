@@ -212,7 +212,7 @@ class WakfuGame(Game):
                 continue  # more cost symbols than resources and no Recette: can_play's cost test fails
             ok = known.get(id(d))
             if ok is None:
-                ok = known[id(d)] = choices.can_play(state, seat, c, prods=prods)
+                ok = known[id(d)] = choices.can_play(state, seat, c, False, prods)  # (positional: a faster call)
             if ok:
                 out.append(PLAY[c])
         return out
@@ -221,15 +221,17 @@ class WakfuGame(Game):
     def _uses(state: WakfuState, seat: int, prods: list[tuple[int, str]]) -> list[Action]:
         p = state.players[seat]
         cards = state.cards
-        out = [USE[c, 0] for c in p.main if cards[c].name in HAND_POWERS and choices.can_use_from_hand(state, seat, c)]
+        names = rules.game_names(state)
+        out = [] if names.isdisjoint(HAND_POWERS) else [
+            USE[c, 0] for c in p.main if cards[c].name in HAND_POWERS and choices.can_use_from_hand(state, seat, c)]
+        powered = choices.POWERED
         for zone in (p.monde, p.havre):
             for c in zone:
-                if cards[c].name not in choices.POWERED:  # no power (choices.powers_of)
+                if cards[c].name not in powered:  # no power (choices.powers_of)
                     continue
                 for i, spec in enumerate(choices.powers_of(state, c)):
-                    if choices.can_use(state, seat, c, i, prods=prods, spec=spec):
+                    if choices.can_use(state, seat, c, i, False, prods, spec):  # (positional: a faster call)
                         out.append(USE[c, i])
-        names = rules.game_names(state)
         if not names.isdisjoint(effects.DEFAUSSE_POWERS):  # powers used from the Défausse (Flaqueux)
             for c in p.defausse:
                 if cards[c].name in effects.DEFAUSSE_POWERS:

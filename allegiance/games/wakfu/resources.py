@@ -25,26 +25,30 @@ def producers(state: WakfuState, seat: int, exclude: tuple[int, ...] = ()) -> li
     """(card, element) for every card the seat may incline for a resource now (418.1; not Protecteurs).
     The second player's Havre Sac counts twice on his first turn (306.4)."""
     p = state.players[seat]
-    out = []
     tapped = state.tapped
     cards = state.cards
+    powers = RESOURCE_POWERS
+    # comprehensions over the two zones in turn (no concatenated copy, no call per card): this runs for
+    # every legal-action list and every payment step; the rarer filters below keep the order
+    out = [(c, powers[d.name] if d.name in powers else d.element) for c in p.monde
+           if c not in tapped and (d := cards[c]).type != "Protecteur"]
+    out += [(c, powers[d.name] if d.name in powers else d.element) for c in p.havre
+            if c not in tapped and (d := cards[c]).type != "Protecteur"]
+    if exclude:
+        out = [pr for pr in out if pr[0] not in exclude]
     cb = state.combat
-    tackle = cb is not None and cb.step == "actions"  # else no card is tackled (_tackled)
-    wild = any_element(state, seat)
-    sac = p.sac
-    for zone in (p.monde, p.havre):  # (the two zones in turn: no concatenated copy, this runs very often)
-        for c in zone:
-            if c in tapped or c in exclude:
-                continue
-            d = cards[c]
-            if d.type == "Protecteur":
-                continue
-            if tackle and _tackled(state, c):
-                continue
-            element = ANY if wild else RESOURCE_POWERS.get(d.name, d.element)
-            out.append((c, element))
-            if c == sac and sac_twice(state, seat):
-                out.append((c, element))
+    if cb is not None and cb.step == "actions":  # else no card is tackled (_tackled)
+        out = [pr for pr in out if not _tackled(state, pr[0])]
+    for c in p.havre:  # any_element, inlined (a Salle: in the Havre Sac)
+        if cards[c].name in ANY_ELEMENT_SOURCES:
+            out = [(pc, ANY) for pc, _ in out]
+            break
+    # sac_twice, inlined: the second player's first turn, the Havre Sac not yet inclined for a resource
+    if seat != state.first and p.turns == 1 and state.active == seat and ("sac_twice", seat) not in state.flags:
+        for k, pr in enumerate(out):
+            if pr[0] == p.sac:
+                out.insert(k + 1, pr)
+                break
     return out
 
 

@@ -74,6 +74,9 @@ def zone_of(state: WakfuState, card: int) -> tuple[str, int]:
 
 def controller(state: WakfuState, card: int) -> int:
     """The seat controlling a card in play (-1 if not in play)."""
+    p = state.players[state.owners[card]]  # most often its owner (a card is in one zone only, invariant 3)
+    if card in p.monde or card in p.havre:
+        return p.seat
     for p in state.players:
         if card in p.monde or card in p.havre:
             return p.seat
@@ -86,6 +89,11 @@ def in_play(state: WakfuState, card: int) -> bool:
 
 def where(state: WakfuState, card: int) -> str:
     """'monde' or 'havre' for a card in play, else ''."""
+    p = state.players[state.owners[card]]  # most often its owner's (a card is in one zone only, invariant 3)
+    if card in p.monde:
+        return "monde"
+    if card in p.havre:
+        return "havre"
     for p in state.players:
         if card in p.monde:
             return "monde"
@@ -142,7 +150,10 @@ def tokens_out_of_play(state: WakfuState) -> None:
 
 
 def equipment_of(state: WakfuState, porteur: int) -> list[int]:
-    return [e for e, c in state.attached.items() if c == porteur]
+    attached = state.attached
+    if porteur not in attached.values():  # most cards carry nothing: one scan in C, no list built
+        return []
+    return [e for e, c in attached.items() if c == porteur]
 
 
 def panoply(state: WakfuState, porteur: int, stat: str) -> int:
@@ -194,8 +205,12 @@ def game_names(state: WakfuState) -> frozenset[str]:
     """The names of the game's cards: spares the continuous powers of cards that no deck holds their search
     of the zones (Chêne Mou, Erbus Erport, Gros Smare…)."""
     cards = state.cards
-    for table, size, names in reversed(_NAMES):  # the game being played is the last one seen
+    if _NAMES:  # the game being played is most often the last one seen
+        table, size, names = _NAMES[-1]
         if table is cards and size == len(cards):  # cards are only ever added (setup, tests)
+            return names
+    for table, size, names in reversed(_NAMES):
+        if table is cards and size == len(cards):
             return names
     names = frozenset(d.name for d in cards.values())
     _NAMES[:] = [e for e in _NAMES if e[0] is not cards][-7:] + [(cards, len(cards), names)]
@@ -212,7 +227,12 @@ def is_character(state: WakfuState, card: int) -> bool:
 
 def occupancy(state: WakfuState, seat: int) -> int:
     """Héros + Alliés + Salles inside the Havre Sac (306.3a, 504.3)."""
-    return sum(1 for c in state.players[seat].havre if state.cards[c].type in ("Héros", "Allié", "Salle"))
+    cards = state.cards
+    n = 0
+    for c in state.players[seat].havre:  # (a loop, not sum() of a generator: sac_room asks it very often)
+        if cards[c].type in ("Héros", "Allié", "Salle"):
+            n += 1
+    return n
 
 
 def sac_room(state: WakfuState, seat: int) -> bool:
@@ -231,17 +251,20 @@ def first_turn_of_first_player(state: WakfuState) -> bool:
 # -- characteristics -----------------------------------------------------------------------------------
 def force(state: WakfuState, card: int) -> int:
     """Current Force (204.3-204.5), negatives counting as 0 (105.2); doubling counts earlier mods only (105.3)."""
-    d = cd(state, card)
+    cards = state.cards
+    d = cards[card]
+    if d.type == "Héros":  # cd(), inlined (this runs for every damaged Allié after every step)
+        d = HERO_SIDES[d.name][min(state.players[state.owners[card]].level, 2) - 1]
     value = d.force
     if d.variable_force and d.name == "Vrombyx":  # 105.4: "*" is continuous
         seat = controller(state, card)
         value = len(state.players[seat].main) if seat >= 0 else 0
-    if state.attached:
-        worn = [state.cards[e] for e in equipment_of(state, card)]
-        if worn:
-            for w in worn:
-                value += w.force
-            value += _panoply_worn(worn, "force")  # panoply(), the Équipements found once
+    attached = state.attached
+    if attached and card in attached.values():  # (equipment_of, once it is known to find one)
+        worn = [cards[e] for e, c in attached.items() if c == card]
+        for w in worn:
+            value += w.force
+        value += _panoply_worn(worn, "force")  # panoply(), the Équipements found once
     for c, stat, v, _ in state.mods:
         if c == card:
             if stat == "force":
@@ -439,7 +462,17 @@ def add_mod(state: WakfuState, card: int, stat: str, value: Any, until: str = "t
 def has_class(state: WakfuState, seat: int, cls: str) -> bool:
     """302.5: whether the seat has an Allié or Héros of the class (a Sort needs one to be played)."""
     p = state.players[seat]
-    return any(cls in cd(state, c).subtypes for c in p.monde + p.havre if is_character(state, c))
+    cards = state.cards
+    for zone in (p.monde, p.havre):
+        for c in zone:
+            d = cards[c]
+            if d.type == "Héros":
+                d = cd(state, c)
+            elif d.type != "Allié":  # is_character
+                continue
+            if cls in d.subtypes:
+                return True
+    return False
 
 
 def slot_free(state: WakfuState, porteur: int, card: int) -> bool:

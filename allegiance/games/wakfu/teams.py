@@ -107,7 +107,10 @@ def team_seats(state: WakfuState, seat: int) -> tuple[int, ...]:
 
 def opponents(state: WakfuState, seat: int) -> list[int]:
     """The players still in the game on the other team ("opposing", WK-COMM-5)."""
-    return [s for s in state.table.opponents(seat) if alive(state, s)]
+    # table.opponents without the scan of the seats: team k holds seats k*N .. k*N+N-1 (table_for)
+    players = state.players
+    n = len(players) // 2
+    return [s for s in (range(n, 2 * n) if seat < n else range(n)) if not players[s].out]  # alive
 
 
 def after(state: WakfuState, seat: int) -> list[int]:
@@ -116,7 +119,8 @@ def after(state: WakfuState, seat: int) -> list[int]:
     seq = order(state)
     i = seq.index(seat)
     rot = seq[i + 1:] + seq[:i + 1]
-    return [s for s in rot if alive(state, s)]
+    players = state.players
+    return [s for s in rot if not players[s].out]  # alive
 
 
 def members(state: WakfuState, team: str) -> range:
@@ -138,9 +142,12 @@ def xp_goal(state: WakfuState, team: str) -> int:
 
 def team_in_order(state: WakfuState, seat: int) -> list[int]:
     """The seat's teammates still in the game in turn order, starting with ``seat`` (WK-COMBAT-6)."""
-    seq = [s for s in order(state) if same_team(state, s, seat)]
+    players = state.players
+    n = len(players) // 2 or 1  # same_team, inlined: seats k*N .. k*N+N-1 form team k (see table_for)
+    team = seat // n
+    seq = [s for s in order(state) if s // n == team]
     i = seq.index(seat)
-    return [s for s in seq[i:] + seq[:i] if alive(state, s) or s == seat]
+    return [s for s in seq[i:] + seq[:i] if not players[s].out or s == seat]  # alive
 
 
 def check_team_decks(table: Table, decks: list[Deck]) -> None:

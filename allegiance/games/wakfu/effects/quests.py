@@ -32,6 +32,8 @@ ON_END_TURN = ("Festin des Wabbits", "La complainte de Lykhen")
 
 
 def _held(state: WakfuState, names: tuple[str, ...]) -> bool:
+    if rules.game_names(state).isdisjoint(names):  # no deck holds one: no hand to look through
+        return False
     return any(state.cards[c].name in names for p in state.players if not p.out for c in p.main)
 
 
@@ -110,7 +112,8 @@ def _turn_start(state: WakfuState, seat: int) -> None:
     """Vacances sur l'île de Moon: whether the seat's Héros is the only Héros in the Monde now (remembered only
     by a player who has the card in hand, Pioche or Défausse: a game without it keeps its flags as before)."""
     p = state.players[seat]
-    if not any(state.cards[c].name == "Vacances sur l'île de Moon" for c in (*p.main, *p.pioche, *p.defausse)):
+    if not rules.in_game(state, "Vacances sur l'île de Moon") or not any(
+            state.cards[c].name == "Vacances sur l'île de Moon" for c in (*p.main, *p.pioche, *p.defausse)):
         return
     heroes = [c for q in state.players for c in q.monde if state.cards[c].type == "Héros"]
     if heroes == [p.hero]:
