@@ -59,7 +59,7 @@ def can_attack(state: WakfuState, seat: int) -> bool:
     p = state.players[seat]
     # plain questions about the state, so in any order: the cheapest and most often failing first
     return (state.phase == "main" and state.active == seat and not state.attacked and p.turns >= 2
-            and not state.file and state.combat is None and not _no_attack(state)
+            and not state.file and state.combat is None and not (state.pmods and _no_attack(state))
             and bool(eligible_attackers(state, seat, only_one=True)) and bool(targets(state, seat))
             and rules.pm(state, seat) > 0)
 

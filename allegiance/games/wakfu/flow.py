@@ -255,7 +255,11 @@ def check(state: WakfuState) -> None:
     players = state.players
     for _ in range(100):
         changed = False
-        due = _lethal(state)
+        known = state.fragile  # _lethal's first test, inlined: most steps leave no Allié damaged or fragile
+        if not state.damage and known is not None and not known[1] and known[0] == len(state.cards):
+            due: set[int] | tuple[()] = ()
+        else:
+            due = _lethal(state)
         for p in players:
             if due:
                 for c in p.monde + p.havre:

@@ -251,7 +251,7 @@ class WakfuGame(Game):
     def _movable(state: WakfuState, seat: int) -> list[int]:
         """414: an untapped Héros/Allié between the Monde and its Havre Sac (room needed, 414.3); none on the
         first player's first turn (603.3)."""
-        if rules.first_turn_of_first_player(state):
+        if state.turn == 1:  # rules.first_turn_of_first_player, inlined
             return []
         p = state.players[seat]
         if p.sac not in p.monde:

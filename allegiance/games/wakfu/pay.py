@@ -91,7 +91,11 @@ def current(state: WakfuState) -> Item:
 
 def proceed(state: WakfuState) -> None:
     """Ask the next announcement choice of the unpaid item, or finish it."""
-    item = current(state)
+    for item in reversed(state.file):  # current(), inlined: the last unpaid item
+        if not item.paid:
+            break
+    else:  # pragma: no cover - proceed is only called while an item is being announced
+        raise AssertionError("no card or power is being announced")
     spec = choices.spec_of(state, item)
     d = state.cards[item.card]
     if item.step == "place":
