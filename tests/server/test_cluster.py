@@ -94,6 +94,17 @@ def wait_for(check: Any, what: str, limit: float = 120.0) -> Any:
         time.sleep(0.05)
 
 
+def game_over(pg_url: str, table_id: str) -> bool:
+    """Whether the table's stored game has ended."""
+    storage = Storage(pg_url)
+    try:
+        record = storage.load_table(table_id)
+        assert record is not None
+        return record.status != "playing"
+    finally:
+        storage.close()
+
+
 def assert_final_states_replay(servers: list[ServerProcess], table_id: str, pg_url: str) -> None:
     """Every process's final state of the table is the replay of the one stored log."""
     replay = httpx.get(f"{servers[0].base}/api/tables/{table_id}/replay", timeout=30).json()
@@ -202,19 +213,27 @@ def test_kill_9_of_one_process_mid_game(servers: list[ServerProcess], pg_url: st
     killed mid-game: the people's pages join again on B and go on, every acknowledged action is in the
     log, the bots of both tables play on at B within 10 s, both games end equal to their replays."""
     a = start(servers, pg_url, bot_delay=0.02)
-    created = create_table(a.base, ["human", "human", "greedy", "greedy"], seed=21)
-    people = created["table"]["id"]
-    bots = create_table(a.base, ["greedy"] * 4, seed=22)["table"]["id"]
-    wait_for(lambda: len(log_of(pg_url, bots)) >= 20, "a's bots played")  # a holds both tables' leases
     b = start(servers, pg_url, bot_delay=0.02)
+    # B is held still (SIGSTOP) while A takes both tables' leases, so that A holds them whatever the
+    # machine's load; the all-bot table begins only once the people's game is under way, so that its
+    # game (hundreds of actions at 0.02 s) cannot end before the kill however slowly the people play
+    b.proc.send_signal(signal.SIGSTOP)
+    try:
+        created = create_table(a.base, ["human", "human", "greedy", "greedy"], seed=21)
+        people = created["table"]["id"]
+        seats = [Seat([a.base, b.base], people, s, token) for s, token in tokens_of(created).items()]
+        for seat in seats:
+            seat.start()
+        wait_for(lambda: len(log_of(pg_url, people)) >= 60, "the people's game is under way")
+        bots = create_table(a.base, ["greedy"] * 4, seed=22, options={})["table"]["id"]
+        wait_for(lambda: len(log_of(pg_url, bots)) >= 20, "a's bots played")  # a holds both tables' leases
+    finally:
+        b.proc.send_signal(signal.SIGCONT)
     watcher = Spectator(b.base, bots)  # somebody watches the bots' table on b
     watcher.start()
     watcher.ready.wait(120)
-    seats = [Seat([a.base, b.base], people, s, token) for s, token in tokens_of(created).items()]
-    for seat in seats:
-        seat.start()
-    wait_for(lambda: len(log_of(pg_url, people)) >= 60, "the people's game is under way")
     before = len(log_of(pg_url, bots))
+    assert not game_over(pg_url, bots) and not game_over(pg_url, people), "a game ended before the kill"
     a.kill()
     killed_at = time.monotonic()
     acks_at_kill = {s.seat: s.acks for s in seats}
