@@ -83,6 +83,7 @@ def play(mode: str, index: int, seed: int, options: dict[str, Any], game_name: s
     ismcts_team = index % len(teams)
     bots = {s.index: IsmctsBot(gseed * 31 + s.index, **options) if s.team == teams[ismcts_team]
             else GreedyBot(gseed + s.index) for s in state.table.seats}
+    thinking: list[float] = []  # CPU seconds of each ISMCTS decision (the issues' budget is per decision)
     chooser = Rng(gseed ^ 0x5EED)
     start = time.perf_counter()
     actions = 0
@@ -94,12 +95,20 @@ def play(mode: str, index: int, seed: int, options: dict[str, Any], game_name: s
         seats = game.active_seats(state)
         seat = seats[0] if len(seats) == 1 else seats[chooser.below(len(seats))]
         legal = game.legal_actions(state, seat)
-        game.apply_unchecked(state, seat, bots[seat].choose(game, state, seat, legal))
+        bot = bots[seat]
+        if isinstance(bot, IsmctsBot):
+            began = time.process_time()
+            action = bot.choose(game, state, seat, legal)
+            thinking.append(time.process_time() - began)
+        else:
+            action = bot.choose(game, state, seat, legal)
+        game.apply_unchecked(state, seat, action)
     outcome = game.outcome(state)
     assert outcome is not None
     return {"mode": mode, "index": index, "ismcts_team": ismcts_team,
             "score": outcome.scores.get(teams[ismcts_team], 0.5 if outcome.draw else 0.0), "turns": state.turn,
-            "seconds": time.perf_counter() - start}
+            "seconds": time.perf_counter() - start, "decisions": len(thinking),
+            "decision_cpu_max": max(thinking, default=0.0), "decision_cpu_total": sum(thinking)}
 
 
 def _job(args: tuple[Any, ...]) -> dict[str, Any]:
@@ -109,12 +118,18 @@ def _job(args: tuple[Any, ...]) -> dict[str, Any]:
 def evaluate(mode: str, games: int, seed: int, options: dict[str, Any], workers: int = 1,
              progress: bool = True, game_name: str = "swdbg",
              game_options: dict[str, Any] | None = None, first: int = 0,
-             jsonl: Path | None = None) -> dict[str, Any]:
+             jsonl: Path | None = None, ismcts_teams: set[int] | None = None) -> dict[str, Any]:
     """Play games ``first`` .. ``first + games - 1`` of the run and summarise the ISMCTS team's results.
 
     Game ``i`` has the same seed and seating whatever process plays it, so a long run split over
-    processes (``--first-game``) is the same run; ``jsonl`` gets each game's result as it ends."""
-    jobs = [(mode, i, seed, options, game_name, game_options) for i in range(first, first + games)]
+    processes (``--first-game``) is the same run; ``jsonl`` gets each game's result as it ends.
+    ``ismcts_teams``: play only the games of the run where ISMCTS sits on one of these teams (game ``i``
+    seats it on team ``i % teams``), ``games`` of them from ``first`` on: the same games as in a whole run."""
+    n_teams = len(get_game(game_name).table_for(mode).teams)
+    if ismcts_teams is not None and not ismcts_teams <= set(range(n_teams)):
+        raise ValueError(f"{game_name} {mode} has teams 0 to {n_teams - 1}, not {sorted(ismcts_teams)}")
+    indices = [i for i in range(first, first + games * n_teams) if ismcts_teams is None or i % n_teams in ismcts_teams]
+    jobs = [(mode, i, seed, options, game_name, game_options) for i in indices[:games]]
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
     if workers > 1:
@@ -136,6 +151,8 @@ def evaluate(mode: str, games: int, seed: int, options: dict[str, Any], workers:
         "win_rate_as": {f"team {t}": _rate([r for r in results if r["ismcts_team"] == t])
                         for t in sorted({r["ismcts_team"] for r in results})},
         "seconds_per_game": sum(r["seconds"] for r in results) / max(1, len(results)),
+        "decision_cpu_max": max((r["decision_cpu_max"] for r in results), default=0.0),
+        "decision_cpu_mean": sum(r["decision_cpu_total"] for r in results) / max(1, sum(r["decisions"] for r in results)),
         "capped": sum(1 for r in results if r.get("capped")),
         "wall_seconds": time.perf_counter() - start,
     }
@@ -174,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--first-game", type=int, default=0,
                         help="index of the first game to play (to split one run over processes)")
+    parser.add_argument("--ismcts-teams", default="",
+                        help="only the games where ISMCTS sits on these teams (indexes, comma-separated; "
+                        "game i seats it on team i %% teams), e.g. 1 for the second seat's deck")
     parser.add_argument("--jsonl", type=Path, help="append each game's result to this file as it ends")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -186,12 +206,19 @@ def main(argv: list[str] | None = None) -> int:
         "budget": options, "seed": args.seed, "game": args.game, "modes": [],
     }
     game_options = json.loads(args.options)
+    try:
+        only = {int(t) for t in args.ismcts_teams.split(",") if t.strip()} or None
+    except ValueError:
+        parser.error(f"--ismcts-teams takes team indexes such as 0 or 0,1, not {args.ismcts_teams!r}")
     modes = get_game(args.game).modes
     extra = [(m.strip(), int(n)) for m, _, n in (part.partition("=") for part in args.modes.split(",") if part)]
     for mode, games in (("1v1", args.games_1v1), ("2v2", args.games_2v2), *extra):
         if games > 0 and mode in modes:
-            report["modes"].append(evaluate(mode, games, args.seed, options, args.workers, not args.json,
-                                            args.game, game_options, args.first_game, args.jsonl))
+            try:
+                report["modes"].append(evaluate(mode, games, args.seed, options, args.workers, not args.json,
+                                                args.game, game_options, args.first_game, args.jsonl, only))
+            except ValueError as exc:
+                parser.error(str(exc))
             if not args.json:
                 print(file=sys.stderr)
     if args.json:
@@ -202,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     for m in report["modes"]:
         low, high = m["interval95"]
         print(f"{m['mode']}: ISMCTS beats greedy in {m['win_rate']:.1%} of {m['games']} games "
-              f"(95 % CI {low:.1%}-{high:.1%}); {m['seconds_per_game']:.1f} s per game; "
+              f"(95 % CI {low:.1%}-{high:.1%}); {m['seconds_per_game']:.1f} s per game; ISMCTS decisions "
+              f"at most {m['decision_cpu_max']:.2f} s of CPU (mean {m['decision_cpu_mean']:.3f} s); "
               f"{m['capped']} game(s) stopped at {MAX_ACTIONS:,} actions (counted as draws)")
     return 0
 

@@ -73,3 +73,18 @@ def test_playouts_can_be_timed_by_cpu_time_on_a_shared_machine(capsys: pytest.Ca
     assert copy_time_us("AvE", copies=20, repeats=1, game_name="jk", cpu=True) >= 0
     assert main(["--game", "jk", "--seconds", "0.001", "--cpu"]) == 0
     assert "jk AvEvI:" in capsys.readouterr().out
+
+
+def test_strength_plays_only_the_games_of_the_teams_asked_and_reports_each_decisions_cpu(tmp_path) -> None:
+    """``--ismcts-teams 1``: the run's own games where ISMCTS sits on team 1 (the odd ones), with the CPU
+    time of its decisions (issue 23 budgets a decision at 1 s); a team the mode lacks is refused."""
+    from benchmarks.strength import evaluate, main
+
+    out = tmp_path / "runs.jsonl"
+    summary = evaluate("1v1", 2, 2026, {"iterations": 3}, progress=False, jsonl=out, ismcts_teams={1})
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [g["index"] for g in games] == [1, 3] and all(g["ismcts_team"] == 1 for g in games)
+    assert all(g["decisions"] > 0 and 0 < g["decision_cpu_max"] <= g["decision_cpu_total"] for g in games)
+    assert summary["games"] == 2 and summary["decision_cpu_max"] == max(g["decision_cpu_max"] for g in games)
+    with pytest.raises(SystemExit):
+        main(["--games-1v1", "1", "--games-2v2", "0", "--ismcts-teams", "2"])
