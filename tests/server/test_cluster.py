@@ -202,7 +202,7 @@ def test_kill_9_of_one_process_mid_game(servers: list[ServerProcess], pg_url: st
     killed mid-game: the people's pages join again on B and go on, every acknowledged action is in the
     log, the bots of both tables play on at B within 10 s, both games end equal to their replays."""
     a = start(servers, pg_url, bot_delay=0.02)
-    b = start(servers, pg_url, bot_delay=0.02)
+    b = start(servers, pg_url, bot_delay=0.005)  # plays the bots only after the kill: the games end sooner
     # B is held still (SIGSTOP) while A takes both tables' leases, so that A holds them whatever the
     # machine's load; the all-bot table begins only once the people's game is under way, so that its
     # game (hundreds of actions at 0.02 s) cannot end before the kill however slowly the people play
@@ -402,7 +402,7 @@ def test_a_lost_lease_connection_gives_the_bots_up(servers: list[ServerProcess],
     a = start(servers, pg_url, bot_delay=0.05)
     table_id = create_table(a.base, ["greedy"] * 4, seed=23)["table"]["id"]
     wait_for(lambda: len(log_of(pg_url, table_id)) >= 10, "a's bots played")
-    b = start(servers, pg_url, bot_delay=0.05)
+    b = start(servers, pg_url, bot_delay=0.01)  # when b takes the lease over, the game ends sooner
     watcher = Spectator(b.base, table_id)
     watcher.start()
     watcher.ready.wait(120)
@@ -465,7 +465,8 @@ def test_kill_9_of_one_process_in_the_middle_of_many_games(servers: list[ServerP
     holds exactly the acknowledged ones (at most one more, sent as A died); the bots of all six tables
     play on at B or C within 10 s; every game ends equal to its replay on every live process."""
     a = start(servers, pg_url, bot_delay=0.05)
-    b, c = start(servers, pg_url, bot_delay=0.05), start(servers, pg_url, bot_delay=0.05)
+    # B and C play the bots only after the kill: quicker there, the games (up to 1,300 actions) end sooner
+    b, c = start(servers, pg_url, bot_delay=0.01), start(servers, pg_url, bot_delay=0.01)
     # B and C are held still (SIGSTOP) while A takes every lease, and the all-bot tables begin once the
     # people's games are under way, so that A holds them all and they are still played at the kill
     # whatever the machine's load (see test_kill_9_of_one_process_mid_game)
