@@ -4,10 +4,11 @@ first and the action list for the rest (``wakfu_play.js``, ``cardplay.js``), nev
 
 - Wakfu 1v1 against the random bot (the lobby's default, greedy, made a game of 2,128 actions and 9
   minutes: too long for the suite), with the table's Réaction windows on (1 s, the least the option
-  allows: the clicks do not depend on it, only the game's length does) and a 10-turn limit that bounds the
+  allows: the clicks do not depend on it, only the game's length does) and an 8-turn limit that bounds the
   game: every window lasts its second, so the suite's time is the game's length (40 turns took over four
-  minutes, 20 turns two to four; what is asserted here holds well within 10 turns: one run's 10 turns made
-  134 clicks, 121 of them on cards, for 134 states asked, with 102 windows passed without a click);
+  minutes, 20 turns two to four, 10 turns 55 s, 8 turns 40 s; what is asserted here holds within 8 turns:
+  one run's 8 turns made 80 clicks, 66 of them on cards, for 80 states asked, with 63 windows passed
+  without a click and 4 countdowns; 6 turns made 24 clicks and no countdown, too thin a game);
 - SWDBG 2v2: the person (Empire 1) with a bot teammate against two bots, two bases to win.
 
 Each asserts no console error on any page, no prompt whose only option is "pass", and reports the
@@ -88,7 +89,7 @@ def report(title: str, seats: list[str], person: int, seen: dict[str, Any], summ
 def test_a_new_player_plays_a_wakfu_duel_against_a_bot_to_its_end(browser: Any, pages: list[Any],
                                                                    servers: SharedServers) -> None:
     server = servers(bot_delay=0.01)
-    lobby, link = set_up(browser, pages, server.base, "wakfu", "1v1", {"reaction_seconds": "1", "max_turns": "10"},
+    lobby, link = set_up(browser, pages, server.base, "wakfu", "1v1", {"reaction_seconds": "1", "max_turns": "8"},
                          {1: "random"})
     bot = lobby.input_value("#seat-1")
     page = open_page(browser, pages, link, (1280, 720))
