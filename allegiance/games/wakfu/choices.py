@@ -4,6 +4,7 @@ that offer a card, a power or a Réaction only when every step of it can be done
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from allegiance.games.wakfu import combat, rules
@@ -19,7 +20,7 @@ from allegiance.games.wakfu.effects import (
     Spec,
 )
 from allegiance.games.wakfu.resources import cost_payable, craftable, feasible, producers
-from allegiance.games.wakfu.state import Item, Pending, WakfuState
+from allegiance.games.wakfu.state import Item, Pending, Player, WakfuState
 
 
 # -- what a card or power is ----------------------------------------------------------------------------------
@@ -74,8 +75,7 @@ def places(state: WakfuState, seat: int, card: int, only_one: bool = False) -> l
             out.append("havre")
         return out
     if d.type in ("Équipement", "Dofus"):
-        porteurs = (c for c in p.monde + p.havre if rules.is_character(state, c) and not rules.cd(state, c).is_monster
-                    and not (first and c in p.monde) and rules.slot_free(state, c, card))
+        porteurs = _porteurs(state, p, card, first)
         if only_one:
             found = next(porteurs, None)
             return [] if found is None else [found]
@@ -85,6 +85,23 @@ def places(state: WakfuState, seat: int, card: int, only_one: bool = False) -> l
     if d.type == "Zone":
         return [] if first else ["monde"]
     return ["file"]
+
+
+def _porteurs(state: WakfuState, p: Player, card: int, first: bool) -> Iterator[int]:
+    """The cards of ``p`` that may carry the Équipement ``card`` (305.3, 305.5, 305.7): its non-Monstre Alliés
+    and Héros with room for it; not in the Monde on the first player's first turn (``first``, 506.3)."""
+    cards = state.cards
+    for zone in (p.monde, p.havre):
+        if first and zone is p.monde:
+            continue
+        for c in zone:
+            d = cards[c]
+            if d.type == "Héros":
+                d = rules.cd(state, c)  # the side of its level
+            elif d.type != "Allié":  # rules.is_character
+                continue
+            if not d.is_monster and rules.slot_free(state, c, card):
+                yield c
 
 
 def max_x(state: WakfuState, item: Item) -> int:
@@ -234,8 +251,7 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         # makes the play fail), so only a card that leaves one of them untapped is a target
         if ctype not in ("Allié", "Héros") or rules.controller(state, c) != item.seat:
             return False
-        p = state.players[item.seat]
-        return any(o != c and o not in state.tapped and rules.is_character(state, o) for o in p.monde + p.havre)
+        return _other_untapped(state, item.seat, c)
     if kind == "blocked_attacker":  # an attacker with a blocker (704)
         cb = state.combat
         return cb is not None and c in cb.attackers and (c in cb.blocked or c in cb.blockers.values())
@@ -281,6 +297,13 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
                 and c != state.attached.get(item.card) and not rules.cd(state, c).is_monster
                 and rules.slot_free(state, c, item.card))
     return False
+
+
+def _other_untapped(state: WakfuState, seat: int, card: int) -> bool:
+    """Whether the seat has an untapped Allié or Héros other than ``card`` (a function of its own: the generator
+    in ``_kind_ok`` made cells at each of its calls)."""
+    p = state.players[seat]
+    return any(o != card and o not in state.tapped and rules.is_character(state, o) for o in p.monde + p.havre)
 
 
 # -- additional costs (418.8) ---------------------------------------------------------------------------------
@@ -336,8 +359,13 @@ def extra_options(state: WakfuState, item: Item, kind: str) -> list[Any]:
 
 
 def extra_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
-    if not spec.extra:
-        return True
+    """Whether the additional cost of the card or power can be paid now (418.8)."""
+    return not spec.extra or _extra_cost_payable(state, seat, card, spec)
+
+
+def _extra_cost_payable(state: WakfuState, seat: int, card: int, spec: Spec) -> bool:
+    """:func:`extra_payable` of a spec with an additional cost (a function of its own: its generators made cells
+    at every call, most of them for specs with no additional cost)."""
     if spec.extra.startswith("discard1:"):
         return bool(extra_options(state, Item("card", seat, card, spec.name), spec.extra))
     if spec.extra in ("incline_own", "incline_other"):
@@ -515,9 +543,7 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
         if kind == "equipment_x":
             # 808.2: X must name the Niveau of an Équipement it can reach and X must be payable; offering the
             # power otherwise would let it be announced and undone forever (X = 0, no target, 808.2 undo)
-            top = max_x(state, probe)
-            if not any(state.cards[c].level <= top for c in state.attached
-                       if rules.can_affect(state, seat, card, c)):
+            if not _equipment_level_payable(state, seat, card, max_x(state, probe)):
                 return False
             continue
         if not candidates(state, probe, kind, first=True):
@@ -531,8 +557,19 @@ def can_use(state: WakfuState, seat: int, card: int, index: int, reaction: bool 
     if prods is None:
         prods = producers(state, seat)
     if spec.incline:
-        prods = [pr for pr in prods if pr[0] != card]
+        prods = _others(prods, card)
     return feasible(spec.cost, prods)
+
+
+def _others(prods: list[tuple[int, str]], card: int) -> list[tuple[int, str]]:
+    """The producers but ``card`` (a power's Incliner symbol inclines it: it cannot also pay)."""
+    return [pr for pr in prods if pr[0] != card]
+
+
+def _equipment_level_payable(state: WakfuState, seat: int, card: int, top: int) -> bool:
+    """Whether an Équipement the power of ``card`` can reach has a Niveau of at most ``top`` (the highest X
+    payable): Merelyne Manro's X names such a Niveau."""
+    return any(state.cards[c].level <= top for c in state.attached if rules.can_affect(state, seat, card, c))
 
 
 def reactions(state: WakfuState, seat: int, top: Item) -> list[Any]:
@@ -542,8 +579,11 @@ def reactions(state: WakfuState, seat: int, top: Item) -> list[Any]:
     # (a card outside the REACTIVE_* names fails these tests at once: it is not asked; and a kind no deck
     # of the game holds is not looked for: at 4v4 this runs for seven seats after every card played)
     names = rules.game_names(state)
-    out: list[Any] = [] if names.isdisjoint(REACTIVE_ACTIONS) else [
-        c for c in p.main if cards[c].name in REACTIVE_ACTIONS and can_play(state, seat, c, reaction=True)]
+    out: list[Any] = []
+    if not names.isdisjoint(REACTIVE_ACTIONS):  # (a loop: a comprehension made cells at every call)
+        for c in p.main:
+            if cards[c].name in REACTIVE_ACTIONS and can_play(state, seat, c, reaction=True):
+                out.append(c)
     if not names.isdisjoint(REACTIVE_POWERED):
         for zone in (p.monde, p.havre):
             for c in zone:

@@ -3,6 +3,8 @@ alternating Phase d'Actions, duels, damage to the target, and the end of combat 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from allegiance.games.wakfu import events, rules, teams
 from allegiance.games.wakfu.registry import (
     ACTIONS,
@@ -21,10 +23,22 @@ CANNOT_ATTACK = {"Terra", "Aero", "Pyro", "Akwa"}
 def targets(state: WakfuState, seat: int) -> list[int]:
     """702.2: the opponent's Havre Sac, their Héros in the Monde, or one of their Alliés in the Monde;
     in teams, those of any opposing player still in the game (WK-COMM-5)."""
+    return list(_targets(state, seat))
+
+
+def _targets(state: WakfuState, seat: int) -> Iterator[int]:
+    """The cards of :func:`targets`, one at a time (``can_attack`` needs only the first)."""
     kinds = ("Havre Sac", "Héros") if ("romantisme", seat) in state.flags else ("Havre Sac", "Héros", "Allié")
     opposing = teams.opponents(state, seat)
-    against = [s for s in opposing if ("ruse", seat, s) in state.flags]  # La Ruse d'Allister
-    return [c for s in against or opposing for c in state.players[s].monde if state.cards[c].type in kinds]
+    against = []  # La Ruse d'Allister (a loop: a comprehension made cells at every call)
+    for s in opposing:
+        if ("ruse", seat, s) in state.flags:
+            against.append(s)
+    cards = state.cards
+    for s in against or opposing:
+        for c in state.players[s].monde:
+            if cards[c].type in kinds:
+                yield c
 
 
 def eligible_attackers(state: WakfuState, seat: int, only_one: bool = False) -> list[int]:
@@ -34,6 +48,8 @@ def eligible_attackers(state: WakfuState, seat: int, only_one: bool = False) -> 
     p = state.players[seat]
     cards = state.cards
     tapped = state.tapped
+    appeared = state.appeared
+    start = _turn_start(state)
     out = []
     for c in p.monde:
         d = cards[c]
@@ -41,7 +57,7 @@ def eligible_attackers(state: WakfuState, seat: int, only_one: bool = False) -> 
             continue
         if cb is not None and c in cb.attackers:
             continue
-        if state.appeared.get(c, 0) >= _turn_start(state) and not rules.has_keyword(state, c, "Agressivité"):
+        if appeared.get(c, 0) >= start and not rules.has_keyword(state, c, "Agressivité"):
             continue
         out.append(c)
         if only_one:
@@ -60,7 +76,7 @@ def can_attack(state: WakfuState, seat: int) -> bool:
     # plain questions about the state, so in any order: the cheapest and most often failing first
     return (state.phase == "main" and state.active == seat and not state.attacked and p.turns >= 2
             and not state.file and state.combat is None and not (state.pmods and _no_attack(state))
-            and bool(eligible_attackers(state, seat, only_one=True)) and bool(targets(state, seat))
+            and bool(eligible_attackers(state, seat, only_one=True)) and next(_targets(state, seat), None) is not None
             and rules.pm(state, seat) > 0)
 
 

@@ -153,11 +153,17 @@ def moved(state: WakfuState, seat: int, card: int) -> None:
 def untapped(state: WakfuState, card: int) -> None:
     """A card untaps: its "whenever it untaps" power (Goultard le Barbare); the effects lasting "while it stays
     inclined" end (``until`` "untap": Shimay Rouch)."""
-    if state.mods and any(m[0] == card and m[3] == "untap" for m in state.mods):
-        state.mods = [m for m in state.mods if not (m[0] == card and m[3] == "untap")]
+    if state.mods:
+        _end_while_inclined(state, card)
     effect = ON_UNTAP.get(state.name(card))
     if effect is not None and rules.in_play(state, card):
         push_trigger(state, rules.controller(state, card), card, effect)
+
+
+def _end_while_inclined(state: WakfuState, card: int) -> None:
+    """The card's modifiers lasting "while it stays inclined" end (``until`` "untap")."""
+    if any(m[0] == card and m[3] == "untap" for m in state.mods):
+        state.mods = [m for m in state.mods if not (m[0] == card and m[3] == "untap")]
 
 
 def deal_damage(state: WakfuState, seat: int | None, source: int | None, target: int, amount: int,
@@ -354,21 +360,24 @@ def on_attacks(state: WakfuState, card: int) -> None:
 def start_of_turn(state: WakfuState, seat: int) -> None:
     """602.2: the active player's start-of-turn triggers (Zones and Familiers upkeep, Dollarawan)."""
     p = state.players[seat]
+    cards = state.cards
+    names = rules.game_names(state)
     batch = []
     for c in p.monde + p.havre:
-        effect = START_OF_TURN.get(state.name(c))
+        effect = START_OF_TURN.get(cards[c].name)
         if effect is not None:
             push_trigger(state, seat, c, effect)
             batch.append(c)
-    for c in p.defausse:  # Goule: from the Défausse
-        effect = START_FROM_DEFAUSSE.get(state.name(c))
-        if effect is not None:
-            push_trigger(state, seat, c, effect)
-            batch.append(c)
-    if not rules.game_names(state).isdisjoint(START_OF_EACH_TURN):  # Bowissette: at the start of each player's turn, for its controller
+    if not names.isdisjoint(START_FROM_DEFAUSSE):  # (a Défausse grows long: looked at only if such a card is in the game)
+        for c in p.defausse:  # Goule: from the Défausse
+            effect = START_FROM_DEFAUSSE.get(cards[c].name)
+            if effect is not None:
+                push_trigger(state, seat, c, effect)
+                batch.append(c)
+    if not names.isdisjoint(START_OF_EACH_TURN):  # Bowissette: at the start of each player's turn, for its controller
         for q in state.players:
             for c in q.monde + q.havre:
-                effect = START_OF_EACH_TURN.get(state.name(c))
+                effect = START_OF_EACH_TURN.get(cards[c].name)
                 if effect is not None and q.seat != seat:
                     push_trigger(state, q.seat, c, effect)
                 elif effect is not None:

@@ -380,10 +380,12 @@ def victory(state: WakfuState) -> None:
     if not dead and not top:
         return
     if len(dead) == 2:
+        dead = []  # (a loop, not a comprehension: that made a cell of ``state`` at every call of victory)
         for p in state.players:  # 103.3: both stay at 1 PV
             if rules.in_play(state, p.hero):
                 p.pv = 1
-        dead = [p.seat for p in state.players if not rules.in_play(state, p.hero)]
+            else:
+                dead.append(p.seat)
         rules.say(state, "both_heroes", "both Héros would fall together: both stay at 1 PV (103.3)")
     if len(dead) == 1:  # 103.2a, 103.5: a Héros at 0 PV loses even at Niveau 3
         _win(state, 1 - dead[0], "Victoire au Combat: the opposing Héros is destroyed")

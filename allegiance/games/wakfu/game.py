@@ -190,7 +190,8 @@ class WakfuGame(Game):
         prods = resources.producers(state, seat)
         out = self._playable(state, seat, prods, False)
         out += self._uses(state, seat, prods)
-        out += [MOVE[c] for c in self._movable(state, seat)]
+        for c in self._movable(state, seat):
+            out.append(MOVE[c])
         if combat.can_attack(state, seat):
             out.append(ATTACK)
         out.append(END_TURN)
@@ -222,8 +223,11 @@ class WakfuGame(Game):
         p = state.players[seat]
         cards = state.cards
         names = rules.game_names(state)
-        out = [] if names.isdisjoint(HAND_POWERS) else [
-            USE[c, 0] for c in p.main if cards[c].name in HAND_POWERS and choices.can_use_from_hand(state, seat, c)]
+        out = []
+        if not names.isdisjoint(HAND_POWERS):  # (loops, not comprehensions: those made cells at every call)
+            for c in p.main:
+                if cards[c].name in HAND_POWERS and choices.can_use_from_hand(state, seat, c):
+                    out.append(USE[c, 0])
         powered = choices.POWERED
         for zone in (p.monde, p.havre):
             for c in zone:
@@ -235,16 +239,18 @@ class WakfuGame(Game):
         if not names.isdisjoint(effects.DEFAUSSE_POWERS):  # powers used from the Défausse (Flaqueux)
             for c in p.defausse:
                 if cards[c].name in effects.DEFAUSSE_POWERS:
-                    out += [USE[c, i] for i in range(len(choices.powers_of(state, c)))
-                            if choices.can_use(state, seat, c, i, prods=prods)]
+                    for i in range(len(choices.powers_of(state, c))):
+                        if choices.can_use(state, seat, c, i, prods=prods):
+                            out.append(USE[c, i])
         if not names.isdisjoint(effects.SHARED_POWERS):  # powers any player may use (Gonard)
             for q in state.players:
                 if q.seat == seat:
                     continue
                 for c in q.monde + q.havre:
                     if cards[c].name in effects.SHARED_POWERS:
-                        out += [USE[c, i] for i in range(len(choices.powers_of(state, c)))
-                                if choices.can_use(state, seat, c, i, prods=prods)]
+                        for i in range(len(choices.powers_of(state, c))):
+                            if choices.can_use(state, seat, c, i, prods=prods):
+                                out.append(USE[c, i])
         return out
 
     @staticmethod
@@ -259,9 +265,10 @@ class WakfuGame(Game):
         cards = state.cards
         tapped = state.tapped
         out = []
-        if rules.sac_room(state, seat):
-            out = [c for c in p.monde if cards[c].type in ("Allié", "Héros") and c not in tapped]  # rules.is_character
-        out += [c for c in p.havre if cards[c].type in ("Allié", "Héros") and c not in tapped]
+        for zone in (p.monde, p.havre) if rules.sac_room(state, seat) else (p.havre,):
+            for c in zone:
+                if cards[c].type in ("Allié", "Héros") and c not in tapped:  # rules.is_character
+                    out.append(c)
         return out
 
     # -- apply ----------------------------------------------------------------------------------------
@@ -317,9 +324,11 @@ class WakfuGame(Game):
             return None
         names = state.table.teams
         if state.draw or state.winner is None:
-            return Outcome((), state.end_reason, draw=True, scores={t: 0.5 for t in names})
+            return Outcome((), state.end_reason, draw=True, scores=dict.fromkeys(names, 0.5))
         w = state.table.team_of(state.winner)
-        return Outcome((w,), state.end_reason, scores={t: 1.0 if t == w else 0.0 for t in names})
+        scores = dict.fromkeys(names, 0.0)  # (no comprehension: it made a cell at every call, asked twice an action)
+        scores[w] = 1.0
+        return Outcome((w,), state.end_reason, scores=scores)
 
     def turn_order(self, state: WakfuState) -> list[int]:
         """WK-ORDER-1: the starting team's player 1, the player opposite, and so on, alternating teams

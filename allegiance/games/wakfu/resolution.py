@@ -3,6 +3,8 @@ appearing (``events.appear``: 303, 305, 309, 310), effects run."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from allegiance.games.wakfu import events, rules
 from allegiance.games.wakfu.choices import candidates, spec_of
 from allegiance.games.wakfu.effects import Resolve
@@ -10,6 +12,12 @@ from allegiance.games.wakfu.state import Item, WakfuState
 
 
 # -- resolution --------------------------------------------------------------------------------------------
+def _kept(targets: list[Any], legal: set[Any]) -> list[Any]:
+    """The targets still legal, the others as None (a function of its own: a comprehension in ``resolve`` would
+    make a cell at each of its calls)."""
+    return [t if t in legal else None for t in targets]
+
+
 def resolve(state: WakfuState, item: Item) -> None:
     """810: targets are checked again; if every one is illegal the effect is cancelled (810.2)."""
     if item.kind == "attack":  # 701.2: the declaration resolved, the combat begins (702)
@@ -23,7 +31,7 @@ def resolve(state: WakfuState, item: Item) -> None:
     if spec.split:
         probe = Item(item.kind, item.seat, item.card, item.effect)
         ok = set(candidates(state, probe, spec.targets[0]))
-        item.targets = [t if t in ok else None for t in item.targets]
+        item.targets = _kept(item.targets, ok)
     elif spec.targets:
         legal = []
         for i, kind in enumerate(spec.targets):

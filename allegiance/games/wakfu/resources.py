@@ -28,17 +28,21 @@ def producers(state: WakfuState, seat: int, exclude: tuple[int, ...] = ()) -> li
     tapped = state.tapped
     cards = state.cards
     powers = RESOURCE_POWERS
-    # comprehensions over the two zones in turn (no concatenated copy, no call per card): this runs for
-    # every legal-action list and every payment step; the rarer filters below keep the order
-    out = [(c, powers[d.name] if d.name in powers else d.element) for c in p.monde
-           if c not in tapped and (d := cards[c]).type != "Protecteur"]
-    out += [(c, powers[d.name] if d.name in powers else d.element) for c in p.havre
-            if c not in tapped and (d := cards[c]).type != "Protecteur"]
+    # plain loops over the two zones in turn (no concatenated copy, no call per card, no comprehension: each
+    # made a function and cells at every call): this runs for every legal-action list and every payment step;
+    # the rarer filters below keep the order
+    out = []
+    for zone in (p.monde, p.havre):
+        for c in zone:
+            if c not in tapped:
+                d = cards[c]
+                if d.type != "Protecteur":
+                    out.append((c, powers[d.name] if d.name in powers else d.element))
     if exclude:
-        out = [pr for pr in out if pr[0] not in exclude]
+        out = _excluding(out, exclude)
     cb = state.combat
-    if cb is not None and cb.step == "actions":  # else no card is tackled (_tackled)
-        out = [pr for pr in out if not _tackled(state, pr[0])]
+    if cb is not None and cb.step == "actions" and (cb.blockers or cb.attackers):  # else no card is tackled
+        out = _untackled(state, out)
     for c in p.havre:  # any_element, inlined (a Salle: in the Havre Sac)
         if cards[c].name in ANY_ELEMENT_SOURCES:
             out = [(pc, ANY) for pc, _ in out]
@@ -50,6 +54,19 @@ def producers(state: WakfuState, seat: int, exclude: tuple[int, ...] = ()) -> li
                 out.insert(k + 1, pr)
                 break
     return out
+
+
+def _excluding(prods: list[tuple[int, str]], exclude: tuple[int, ...]) -> list[tuple[int, str]]:
+    """The producers but the cards of ``exclude``."""
+    return [pr for pr in prods if pr[0] not in exclude]
+
+
+def _untackled(state: WakfuState, prods: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The producers that no Tacle holds (``_tackled``; only a card in the combat may be tackled)."""
+    cb = state.combat
+    assert cb is not None
+    blockers, attackers = cb.blockers, cb.attackers
+    return [pr for pr in prods if not ((pr[0] in blockers or pr[0] in attackers) and _tackled(state, pr[0]))]
 
 
 def produced(state: WakfuState, seat: int, card: int) -> str:
@@ -94,12 +111,15 @@ def feasible(need: Sequence[str], prods: list[tuple[int, str]]) -> bool:
         return False
     if need.count("Neutre") == len(need):  # Neutre takes anything: enough producers is enough
         return True
+    made: dict[str, int] = {}  # element -> how many producers make it
+    for _, pe in prods:
+        made[pe] = made.get(pe, 0) + 1
     # an ANY resource fills any symbol: the element symbols its own producers cannot cover are taken from them
-    wild = sum(1 for _, pe in prods if pe == ANY)
+    wild = made.get(ANY, 0)
     for e in set(need):
         if e == "Neutre":
             continue
-        short = need.count(e) - sum(1 for _, pe in prods if pe == e)
+        short = need.count(e) - made.get(e, 0)
         if short > 0:
             wild -= short
             if wild < 0:
@@ -143,8 +163,12 @@ def equipment_tax(state: WakfuState) -> int:
     (its ruling)."""
     if not rules.in_game(state, "Erbus Erport"):
         return 0
-    return sum(1 for p in state.players for c in p.monde if state.cards[c].name == "Erbus Erport"
-               and c not in state.tapped)
+    n = 0
+    for p in state.players:
+        for c in p.monde:
+            if state.cards[c].name == "Erbus Erport" and c not in state.tapped:
+                n += 1
+    return n
 
 
 #: Salles inclined instead of an Artisan of a Métier to craft a card of a subtype (Forge de Deudoiné: a Forgeron

@@ -114,10 +114,15 @@ def remove(state: WakfuState, card: int) -> None:
     state.appeared.pop(card, None)
     state.attached.pop(card, None)
     if state.mods:
-        state.mods = [m for m in state.mods if m[0] != card]
+        _drop_mods(state, card)
     d = state.cards[card]
     if d.name in INVOKED and d is not CARDS[d.name]:  # an Invocation out of play is its Action again (302.6)
         redefine(state, card, CARDS[d.name])
+
+
+def _drop_mods(state: WakfuState, card: int) -> None:
+    """The card's modifiers end (it left play: a new object, 501.5)."""
+    state.mods = [m for m in state.mods if m[0] != card]
 
 
 def redefine(state: WakfuState, card: int, d: CardDef) -> None:
@@ -153,12 +158,23 @@ def equipment_of(state: WakfuState, porteur: int) -> list[int]:
     attached = state.attached
     if porteur not in attached.values():  # most cards carry nothing: one scan in C, no list built
         return []
-    return [e for e, c in attached.items() if c == porteur]
+    out = []
+    for e, c in attached.items():
+        if c == porteur:
+            out.append(e)
+    return out
+
+
+def _worn(state: WakfuState, porteur: int) -> list[CardDef]:
+    """The definitions of the Équipements the porteur carries (a function of its own: a comprehension in the
+    callers would make a cell of ``state`` at each of their calls)."""
+    cards = state.cards
+    return [cards[e] for e in equipment_of(state, porteur)]
 
 
 def panoply(state: WakfuState, porteur: int, stat: str) -> int:
     """404: a Panoplie's bonus applies once when the porteur carries enough different pieces of it."""
-    return _panoply_worn([state.cards[e] for e in equipment_of(state, porteur)], stat)
+    return _panoply_worn(_worn(state, porteur), stat)
 
 
 #: stat -> the Panoplies giving a bonus to it: (set name, pieces needed, bonus), in ``PANOPLIES`` order
@@ -172,7 +188,11 @@ def _panoply_worn(worn: list[CardDef], stat: str) -> int:
         return 0
     total = 0
     for name, need, bonus in _PANOPLIES_OF.get(stat, ()):
-        if len({w.name for w in worn if name in w.subtypes}) >= need:
+        pieces = set()  # the different pieces of the set worn
+        for w in worn:
+            if name in w.subtypes:
+                pieces.add(w.name)
+        if len(pieces) >= need:
             total += bonus
     return total
 
@@ -209,6 +229,11 @@ def game_names(state: WakfuState) -> frozenset[str]:
         table, size, names = _NAMES[-1]
         if table is cards and size == len(cards):  # cards are only ever added (setup, tests)
             return names
+    return _names_of(cards)
+
+
+def _names_of(cards: dict[int, CardDef]) -> frozenset[str]:
+    """:func:`game_names` of a card table other than the last one seen (found in ``_NAMES``, or added)."""
     for table, size, names in reversed(_NAMES):
         if table is cards and size == len(cards):
             return names
@@ -261,9 +286,12 @@ def force(state: WakfuState, card: int) -> int:
         value = len(state.players[seat].main) if seat >= 0 else 0
     attached = state.attached
     if attached and card in attached.values():  # (equipment_of, once it is known to find one)
-        worn = [cards[e] for e, c in attached.items() if c == card]
-        for w in worn:
-            value += w.force
+        worn = []
+        for e, c in attached.items():
+            if c == card:
+                w = cards[e]
+                worn.append(w)
+                value += w.force
         value += _panoply_worn(worn, "force")  # panoply(), the Équipements found once
     for c, stat, v, _ in state.mods:
         if c == card:
@@ -293,12 +321,17 @@ def _aura_force(state: WakfuState, card: int) -> int:
     if seat < 0:
         return 0
     p = state.players[seat]
+    # (loops, not sums of generators: a generator here made cells of this function's names at every call)
     if d.type == "Allié" and "Bouftou" in d.subtypes and card in p.monde:
-        bonus += sum(1 for c in p.monde if c != card and state.cards[c].name == "Chef de Guerre Bouftou")
+        for c in p.monde:
+            if c != card and state.cards[c].name == "Chef de Guerre Bouftou":
+                bonus += 1
     if d.name == "Maître Bolet" and state.combat is not None and card in state.combat.blockers:
         bonus += 2
     if d.type == "Allié" and card in p.monde and state.pmods:
-        bonus += sum(v for s, st, v, _ in state.pmods if s == seat and st == "strategie")
+        for s, st, v, _ in state.pmods:
+            if s == seat and st == "strategie":
+                bonus += v
     return bonus
 
 
@@ -358,29 +391,44 @@ def dungeons_of(state: WakfuState, card: int, keyword: str = "") -> int:
 
 
 def has_keyword(state: WakfuState, card: int, keyword: str) -> bool:
+    """Whether the card has the keyword: printed, from its Équipements, given to its controller's Héros by a
+    card in play, from a Donjon, or from a modifier."""
     if cd(state, card).has(keyword):
         return True
-    if any(EQUIP_KEYWORDS.get(state.cards[e].name) == keyword for e in equipment_of(state, card)):
-        return True
-    if state.attached and state.cards[card].type == "Héros" and any(
-            HERO_KEYWORDS.get(state.cards[e].name) == keyword and controller(state, e) == controller(state, card)
-            for e in state.attached):
-        return True
+    if state.attached:  # (equipment_of finds nothing in an empty ``attached``)
+        cards = state.cards
+        for e in equipment_of(state, card):
+            if EQUIP_KEYWORDS.get(cards[e].name) == keyword:
+                return True
+        if cards[card].type == "Héros" and _hero_keyword(state, card, keyword):
+            return True
     if keyword in ("Géant", "Agilité") and not game_names(state).isdisjoint(DUNGEONS) \
             and dungeons_of(state, card, keyword):  # Donjon des Bouftous / des Tofus
         return True
-    return any(c == card and stat == keyword for c, stat, _, _ in state.mods)
+    for c, stat, _, _ in state.mods:
+        if c == card and stat == keyword:
+            return True
+    return False
+
+
+def _hero_keyword(state: WakfuState, hero: int, keyword: str) -> bool:
+    """Whether a card attached to something of the Héros' controller gives the Héros the keyword (``HERO_KEYWORDS``)."""
+    return any(HERO_KEYWORDS.get(state.cards[e].name) == keyword and controller(state, e) == controller(state, hero)
+               for e in state.attached)
 
 
 def resistance(state: WakfuState, card: int, element: str) -> int:
     """Résistance [élément] N (806.12), cumulative, from the card, its Équipements and modifiers."""
     n = cd(state, card).resistance_to(element)
     if state.attached:
-        worn = [state.cards[e] for e in equipment_of(state, card)]
+        worn = _worn(state, card)
         for w in worn:
             n += w.resistance_to(element)
         n += _panoply_worn(worn, "resist:" + element)  # 404: a Panoplie's Résistance
-    n += sum(v for c, stat, v, _ in state.mods if c == card and stat == "resist:" + element)
+    key = "resist:" + element
+    for c, stat, v, _ in state.mods:
+        if c == card and stat == key:
+            n += v
     return n
 
 
@@ -418,8 +466,9 @@ def _player_stat(state: WakfuState, seat: int, stat: str) -> int:
         for eqs in worn.values():
             if len(eqs) > 1:  # a Panoplie needs two pieces or more
                 value += _panoply_worn(eqs, stat)
-    if state.pmods:
-        value += sum(v for s, st, v, _ in state.pmods if s == seat and st == stat)
+    for s, st, v, _ in state.pmods:
+        if s == seat and st == stat:
+            value += v
     return value
 
 
@@ -477,13 +526,20 @@ def has_class(state: WakfuState, seat: int, cls: str) -> bool:
 
 def slot_free(state: WakfuState, porteur: int, card: int) -> bool:
     """305.5: whether the porteur has room for the Équipement (``SLOT_LIMITS``; never two identical Anneaux)."""
+    if not state.attached:
+        return True  # nothing worn by anyone
     d = state.cards[card]
     slots = [slot for slot in d.subtypes if slot in SLOT_LIMITS]  # (each slot is tested alone: any order)
-    if not slots or not state.attached:
-        return True  # no slot to fill, or nothing worn by anyone
-    worn = [state.cards[e] for e in equipment_of(state, porteur)]
+    if not slots:
+        return True  # no slot to fill
+    worn = _worn(state, porteur)
     if not worn:
         return True
+    return _slots_left(state, porteur, d, slots, worn)
+
+
+def _slots_left(state: WakfuState, porteur: int, d: CardDef, slots: list[str], worn: list[CardDef]) -> bool:
+    """:func:`slot_free` once the porteur is known to wear something: each of the Équipement's slots has room."""
     for slot in slots:
         limit = SLOT_LIMITS[slot]
         same = [w for w in worn if slot in w.subtypes
@@ -580,8 +636,9 @@ def heal(state: WakfuState, seat: int, n: int) -> None:
 # -- drawing and the hand ------------------------------------------------------------------------------
 def draw(state: WakfuState, seat: int) -> bool:
     """Draw one card (507.4); an empty Pioche takes the shuffled Défausse (507.5). False if nothing to draw."""
-    if DRAW_ABOUT and any(about(state, seat) for about in DRAW_ABOUT):
-        return True  # drawn later, by whoever the Réactions to it leave it to
+    for about in DRAW_ABOUT:
+        if about(state, seat):
+            return True  # drawn later, by whoever the Réactions to it leave it to
     p = state.players[seat]
     if not p.pioche:
         if not p.defausse:

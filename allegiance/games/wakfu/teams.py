@@ -71,9 +71,15 @@ def order(state: WakfuState) -> list[int]:
     for known, start, seq in reversed(_ORDERS):
         if known is table and start == first:
             return list(seq)
+    return list(_remember_order(table, first))
+
+
+def _remember_order(table: Table, first: int) -> tuple[int, ...]:
+    """The turn order of a table not in ``_ORDERS``, added to it (a function of its own: its comprehension
+    would make a cell of ``table`` at every call of :func:`order`)."""
     seq = tuple(turn_order(table, first))
     _ORDERS[:] = [e for e in _ORDERS if e[0] is not table][-7:] + [(table, first, seq)]
-    return list(seq)
+    return seq
 
 
 def alive(state: WakfuState, seat: int) -> bool:
@@ -110,7 +116,11 @@ def opponents(state: WakfuState, seat: int) -> list[int]:
     # table.opponents without the scan of the seats: team k holds seats k*N .. k*N+N-1 (table_for)
     players = state.players
     n = len(players) // 2
-    return [s for s in (range(n, 2 * n) if seat < n else range(n)) if not players[s].out]  # alive
+    out = []
+    for s in range(n, 2 * n) if seat < n else range(n):
+        if not players[s].out:  # alive
+            out.append(s)
+    return out
 
 
 def after(state: WakfuState, seat: int) -> list[int]:
@@ -118,9 +128,12 @@ def after(state: WakfuState, seat: int) -> list[int]:
     teams: the others are asked first, in the usual order; in 1v1: the opponent, then the seat)."""
     seq = order(state)
     i = seq.index(seat)
-    rot = seq[i + 1:] + seq[:i + 1]
     players = state.players
-    return [s for s in rot if not players[s].out]  # alive
+    out = []
+    for s in seq[i + 1:] + seq[:i + 1]:
+        if not players[s].out:  # alive
+            out.append(s)
+    return out
 
 
 def members(state: WakfuState, team: str) -> range:

@@ -20,7 +20,13 @@ def _holders(state: WakfuState, name: str, but: int) -> bool:
     every card drawn, XP gained and mouvement: a game without the card answers at once)."""
     if name not in rules.game_names(state):
         return False
-    return any(state.cards[c].name == name for p in state.players if p.seat != but and not p.out for c in p.main)
+    cards = state.cards
+    for p in state.players:  # (loops: a generator made cells at every call)
+        if p.seat != but and not p.out:
+            for c in p.main:
+                if cards[c].name == name:
+                    return True
+    return False
 
 
 def _window(state: WakfuState, seat: int, effect: str, data: list[object]) -> None:
