@@ -37,7 +37,11 @@ class Table:
 
     def members(self, team: str) -> tuple[int, ...]:
         """The seats of a team, in seat order."""
-        return tuple(s.index for s in self.seats if s.team == team)
+        out = []  # (a loop: a generator made a function and a cell at every call; Wakfu asks at every card drawn)
+        for s in self.seats:
+            if s.team == team:
+                out.append(s.index)
+        return tuple(out)
 
     def teammates(self, seat: int) -> tuple[int, ...]:
         """The other seats of the same team."""

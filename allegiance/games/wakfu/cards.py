@@ -109,7 +109,11 @@ class CardDef:
         return keyword in self.keywords
 
     def resistance_to(self, element: str) -> int:
-        return sum(n for e, n in self.resistances if e == element)
+        total = 0
+        for e, n in self.resistances:
+            if e == element:
+                total += n
+        return total
 
     @property
     def classes(self) -> tuple[str, ...]:

@@ -209,6 +209,32 @@ def _special_candidates(state: WakfuState, item: Item, kind: str) -> list[Any]:
 
 
 def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bool:
+    """Whether the card ``c`` (of type ``ctype``) may fill a target slot of ``kind`` for ``item`` (the kinds that
+    ``candidates`` does not decide by the card's type alone).  Each test names one kind: their order is free."""
+    # the kinds of a combat first: the most asked (each card in play, at each legal list of a Phase d'Actions)
+    if kind == "combatant_split":
+        kind = "combatant"
+    if kind == "combatant":
+        cb = state.combat
+        return cb is not None and (c in cb.attackers or c in cb.blockers)
+    if kind == "bond_blocker":
+        cb = state.combat
+        return (cb is not None and ctype in ("Allié", "Héros") and rules.controller(state, c) == item.seat
+                and rules.where(state, c) == "monde" and c not in state.tapped and c != cb.target
+                and c not in cb.blockers and state.cards[c].name not in ("Jicé Aouaire",))
+    if kind == "bond_attacker":
+        cb = state.combat
+        return cb is not None and c in cb.attackers and bool(item.targets) and combat.can_block(state, item.targets[0], c)
+    if kind == "own_combatant":
+        cb = state.combat
+        return cb is not None and (c in cb.attackers or c in cb.blockers) and rules.controller(state, c) == item.seat
+    if kind == "blocked_attacker":  # an attacker with a blocker (704)
+        cb = state.combat
+        return cb is not None and c in cb.attackers and (c in cb.blocked or c in cb.blockers.values())
+    if kind in ("divert", "own_monster"):  # Diversion, Protège !: another of yours takes the damage
+        window = next((i for i in reversed(state.file) if i.effect == "damage_window"), None)
+        return (window is not None and c != window.targets[0] and rules.controller(state, c) == item.seat
+                and (ctype in ("Allié", "Héros") if kind == "divert" else ctype == "Allié" and state.cards[c].is_monster))
     if kind == "character":
         return ctype in ("Allié", "Héros")
     if kind == "tapped_character":
@@ -252,29 +278,6 @@ def _kind_ok(state: WakfuState, item: Item, kind: str, c: int, ctype: str) -> bo
         if ctype not in ("Allié", "Héros") or rules.controller(state, c) != item.seat:
             return False
         return _other_untapped(state, item.seat, c)
-    if kind == "blocked_attacker":  # an attacker with a blocker (704)
-        cb = state.combat
-        return cb is not None and c in cb.attackers and (c in cb.blocked or c in cb.blockers.values())
-    if kind == "bond_blocker":
-        cb = state.combat
-        return (cb is not None and ctype in ("Allié", "Héros") and rules.controller(state, c) == item.seat
-                and rules.where(state, c) == "monde" and c not in state.tapped and c != cb.target
-                and c not in cb.blockers and state.cards[c].name not in ("Jicé Aouaire",))
-    if kind == "bond_attacker":
-        cb = state.combat
-        return cb is not None and c in cb.attackers and bool(item.targets) and combat.can_block(state, item.targets[0], c)
-    if kind in ("divert", "own_monster"):  # Diversion, Protège !: another of yours takes the damage
-        window = next((i for i in reversed(state.file) if i.effect == "damage_window"), None)
-        return (window is not None and c != window.targets[0] and rules.controller(state, c) == item.seat
-                and (ctype in ("Allié", "Héros") if kind == "divert" else ctype == "Allié" and state.cards[c].is_monster))
-    if kind == "own_combatant":
-        cb = state.combat
-        return cb is not None and (c in cb.attackers or c in cb.blockers) and rules.controller(state, c) == item.seat
-    if kind == "combatant_split":
-        kind = "combatant"
-    if kind == "combatant":
-        cb = state.combat
-        return cb is not None and (c in cb.attackers or c in cb.blockers)
     if kind.startswith("sub:"):  # an Allié or Héros of a family / subtype (Bandit)
         return ctype in ("Allié", "Héros") and kind[4:] in rules.cd(state, c).subtypes
     if kind.startswith("ally_sub:"):  # an Allié of a family (Gelée)

@@ -4,6 +4,7 @@ alternating Phase d'Actions, duels, damage to the target, and the end of combat 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from allegiance.games.wakfu import events, rules, teams
 from allegiance.games.wakfu.registry import (
@@ -127,8 +128,10 @@ def step(state: WakfuState) -> None:
         # a declaration that would be illegal (703.2c) is never offered
         pm = rules.pm(state, cb.attacker)
         n = len(cb.attackers) + 1
-        options: list[object] = [c for c in eligible_attackers(state, cb.attacker)
-                                 if n <= pm or n <= pm + events.attack_pm_bonus(state, c)]
+        options: list[object] = []  # (a loop: a comprehension made cells at every combat step)
+        for c in eligible_attackers(state, cb.attacker):
+            if n <= pm or n <= pm + events.attack_pm_bonus(state, c):
+                options.append(c)
         if cb.attackers or not options:
             options.append("done")
         if options == ["done"] and not cb.attackers:
@@ -145,8 +148,10 @@ def step(state: WakfuState) -> None:
         options = []
         if len(cb.blockers) < rules.pm(state, cb.defender):  # 704.2, WK-COMBAT-3: the defender's PM
             # WK-COMBAT-2: the defender's own or a teammate's untapped Alliés/Héros in the Monde
-            pool = [b for s in teams.team_seats(state, cb.defender) if teams.alive(state, s)
-                    for b in state.players[s].monde]
+            pool = []
+            for s in teams.team_seats(state, cb.defender):
+                if teams.alive(state, s):
+                    pool += state.players[s].monde
             for b in pool:
                 d = state.cards[b]
                 if d.type not in ("Allié", "Héros") or b in state.tapped or b == cb.target or b in cb.blockers:
@@ -299,11 +304,15 @@ def _next_actor(state: WakfuState, seat: int) -> None:
         cb.last_def = seat
         last, lead = cb.last_att, cb.attacker
     if last < 0:  # the defender's first action (or the attacker's if they left)
-        nxt = [s for s in teams.team_in_order(state, lead) if teams.alive(state, s)]
+        seq = teams.team_in_order(state, lead)
     else:  # from ``last``, its teammates still in the game in turn order, ``last`` itself at the end
         seq = teams.team_in_order(state, last)
-        nxt = [s for s in seq[1:] + seq[:1] if teams.alive(state, s)]
-    cb.to_act = nxt[0] if nxt else seat
+        seq = seq[1:] + seq[:1]
+    cb.to_act = seat
+    for s in seq:  # the first of them still in the game
+        if teams.alive(state, s):
+            cb.to_act = s
+            break
 
 
 def ask_reassign(state: WakfuState) -> bool:
@@ -312,7 +321,18 @@ def ask_reassign(state: WakfuState) -> bool:
     if a question was asked."""
     cb = state.combat
     assert cb is not None
-    for f in sorted((f for f in state.flags if f[0] == "unassigned"), key=repr):
+    unassigned = []
+    for f in state.flags:
+        if f[0] == "unassigned":
+            unassigned.append(f)
+    if not unassigned:
+        return False
+    return _reassign(state, cb, sorted(unassigned, key=repr))
+
+
+def _reassign(state: WakfuState, cb: Combat, unassigned: list[tuple[Any, ...]]) -> bool:
+    """:func:`ask_reassign` of the blockers left without an attacker (their flags, in a fixed order)."""
+    for f in unassigned:
         b = f[1]
         state.flags.discard(f)
         seat = rules.controller(state, b)

@@ -144,6 +144,11 @@ def moved(state: WakfuState, seat: int, card: int) -> None:
     top = state.file[-1] if state.file else None
     if top is not None and top.effect == "moved" and top.card == card and top.paid and top.to_ask:
         return  # this mouvement's window is open already (Piège Glacial's, asking every player)
+    _ask_watchers(state, seat, card)
+
+
+def _ask_watchers(state: WakfuState, seat: int, card: int) -> None:
+    """:func:`moved` in a game holding a ``MOVE_WATCHERS`` card: a window for the players who control one."""
     watchers = [p.seat for p in state.players for c in p.monde + p.havre if state.name(c) in MOVE_WATCHERS]
     if watchers:
         order = [s for s in teams.after(state, seat) if s in watchers]
@@ -155,7 +160,7 @@ def untapped(state: WakfuState, card: int) -> None:
     inclined" end (``until`` "untap": Shimay Rouch)."""
     if state.mods:
         _end_while_inclined(state, card)
-    effect = ON_UNTAP.get(state.name(card))
+    effect = ON_UNTAP.get(state.cards[card].name)
     if effect is not None and rules.in_play(state, card):
         push_trigger(state, rules.controller(state, card), card, effect)
 
@@ -174,8 +179,10 @@ def deal_damage(state: WakfuState, seat: int | None, source: int | None, target:
     if state.mods or state.pmods:  # damage dealt to another card instead (the replacement effects, 410)
         for instead in REDIRECT:
             target = instead(state, target)
-    if ask and any(window(state, seat, source, target, amount, element, combat) for window in DAMAGE_WINDOW):
-        return 0  # dealt later, once the Réactions to the damage about to be dealt have resolved
+    if ask:  # (a loop, not any() of a generator: that made a cell of every argument at each call)
+        for window in DAMAGE_WINDOW:
+            if window(state, seat, source, target, amount, element, combat):
+                return 0  # dealt later, once the Réactions to the damage about to be dealt have resolved
     d = state.cards[target]
     amount -= rules.resistance(state, target, element) if d.type in ("Allié", "Héros") else 0
     if state.mods:
@@ -224,8 +231,13 @@ def _redirected(state: WakfuState, target: int) -> int:
 def _shields(state: WakfuState, target: int, amount: int) -> int:
     """Damage "about to be dealt" to a card reduced by a power used before it (Mob l'Éponge, Gelée Fraise,
     Ayron Fan; RULES.md): a ``shield`` modifier on the card is spent by the next damage it would take."""
-    if amount <= 0 or not state.mods or not any(m[0] == target and m[1] == "shield" for m in state.mods):
+    if amount <= 0 or not state.mods:
         return amount
+    for m in state.mods:
+        if m[0] == target and m[1] == "shield":
+            break
+    else:
+        return amount  # no shield on the card
     kept = []
     for m in state.mods:
         if m[0] == target and m[1] == "shield" and amount > 0:
@@ -247,12 +259,18 @@ def _prevention(state: WakfuState, target: int) -> int:
             target in state.combat.attackers or target in state.combat.blockers or target == state.combat.target):
         n += d.hero_side  # 1 at Niveau 1, 2 at Niveau 2
     seat = rules.controller(state, target)
+    # (loops, not sums of generators: those made cells at every call)
     if state.combat is not None and seat >= 0 and (target in state.combat.attackers or target in state.combat.blockers):
-        n += sum(v for s, st, v, _ in state.pmods if s == seat and st == "glyphe")
-    if any(st == "treve" for _, st, _, _ in state.pmods):
-        n += 1000
-    if state.mods:  # damage reduced while a modifier lasts (Shimay Rouch, while it stays inclined)
-        n += sum(m[2] for m in state.mods if m[0] == target and m[1] == "reduce")
+        for s, st, v, _ in state.pmods:
+            if s == seat and st == "glyphe":
+                n += v
+    for _, st, _, _ in state.pmods:
+        if st == "treve":
+            n += 1000
+            break
+    for m in state.mods:  # damage reduced while a modifier lasts (Shimay Rouch, while it stays inclined)
+        if m[0] == target and m[1] == "reduce":
+            n += m[2]
     return n
 
 

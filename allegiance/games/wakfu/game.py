@@ -85,8 +85,12 @@ class WakfuGame(Game):
         if state.phase == "over":
             return ()
         if state.pending:
-            asked = state.round()
-            return tuple(p.seat for p in asked) if asked else (state.pending[-1].seat,)
+            top = state.pending[-1]
+            if top.kind == "reaction":  # perhaps a Réaction round (state.round: only Réactions are asked in one)
+                asked = state.round()
+                if asked:
+                    return tuple(p.seat for p in asked)
+            return (top.seat,)
         cb = state.combat
         if cb is not None and cb.step == "actions":
             return (cb.to_act,)
@@ -168,12 +172,22 @@ class WakfuGame(Game):
         from allegiance.games.wakfu.why import card_actions
         return card_actions(state, seat)
 
+    def legal_actions(self, state: WakfuState, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, in a stable order: the protocol's, without asking
+        :meth:`outcome` first (``_legal`` answers ``[]`` once the game is over, as it would)."""
+        return self._legal(state, seat)
+
     def _legal(self, state: WakfuState, seat: int) -> list[Action]:
         if state.phase == "over":
             return []
         if state.pending:
             top = state.decision(seat)
-            return [CHOICES[v] for v in top.options] if top is not None else []
+            if top is None:
+                return []
+            out = []  # (a loop: a comprehension is a function made and called, here at most actions)
+            for v in top.options:
+                out.append(CHOICES[v])
+            return out
         if state.file:
             return []
         cb = state.combat

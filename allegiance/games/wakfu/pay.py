@@ -30,6 +30,7 @@ def incline_for(state: WakfuState, item: Item, card: int) -> None:
     """Incline one card to produce its resource (803: no File, no Réaction)."""
     seat = item.seat
     element = produced(state, seat, card)
+    name = state.cards[card].name
     rest = fill(item.need, element)
     assert rest is not None
     item.need = rest
@@ -37,30 +38,31 @@ def incline_for(state: WakfuState, item: Item, card: int) -> None:
     if card == p.sac and sac_twice(state, seat):
         state.flags.add(("sac_twice", seat))  # 306.4: it is inclined and untapped at once
         item.inclined.append(-1 - card)  # remembered so that a cancel gives the free untap back
-        rules.say(state, "resource", f"{rules.label(state, seat)} inclines {state.name(card)} for {element} "
+        rules.say(state, "resource", f"{rules.label(state, seat)} inclines {name} for {element} "
                   "and untaps it (306.4)", seat, card=card)
         return
     events.incline(state, card)
     item.inclined.append(card)
     shown = "an element of their choice" if element == "*" else element
-    rules.say(state, "resource", f"{rules.label(state, seat)} inclines {state.name(card)} for {shown}", seat,
+    rules.say(state, "resource", f"{rules.label(state, seat)} inclines {name} for {shown}", seat,
               card=card)
 
 
 # -- the announcement -------------------------------------------------------------------------------------
 def announce(state: WakfuState, seat: int, card: int, power: int | None = None) -> None:
     """808.2a: a card from hand (or a paid power of a card in play) enters the File d'Attente."""
+    name = state.cards[card].name
     if power is None or card in state.players[seat].main:
         hand = state.players[seat].main
         at = hand.index(card)
         hand.remove(card)
-        effect = state.name(card) if power is None else effects.HAND_POWERS[state.name(card)].name
+        effect = name if power is None else effects.HAND_POWERS[name].name
         item = Item("card", seat, card, effect, hand_at=at)
-        rules.say(state, "announce", f"{rules.label(state, seat)} plays {state.name(card)}", seat, card=card)
+        rules.say(state, "announce", f"{rules.label(state, seat)} plays {name}", seat, card=card)
     else:
         pw = choices.powers_of(state, card)[power]
         item = Item("power", seat, card, pw.name, power=power, source_zone=rules.where(state, card))
-        rules.say(state, "announce", f"{rules.label(state, seat)} uses {state.name(card)}: {pw.text}", seat,
+        rules.say(state, "announce", f"{rules.label(state, seat)} uses {name}: {pw.text}", seat,
                   card=card)
     state.file.append(item)
     proceed(state)
@@ -172,11 +174,11 @@ def finish(state: WakfuState, item: Item) -> None:
 def cancel(state: WakfuState) -> None:
     """Undo the announcement (808.2): untap what was inclined, the card back to hand, extra costs back."""
     item = current(state)
-    at = next(k for k, i in enumerate(state.file) if i is item)
+    at = _index(state.file, item)
     below = state.file[at - 1] if at else None
     if below is not None and below.paid:  # a Réaction taken back: its player is asked again (809.6)
         below.to_ask.insert(0, item.seat)
-    state.file = [i for i in state.file if i is not item]
+    state.file = state.file[:at] + state.file[at + 1:]
     for c in item.inclined:
         if c < 0:
             state.flags.discard(("sac_twice", item.seat))
@@ -187,6 +189,14 @@ def cancel(state: WakfuState) -> None:
         hand = state.players[item.seat].main
         hand.insert(item.hand_at if 0 <= item.hand_at <= len(hand) else len(hand), item.card)
     rules.say(state, "cancel", f"{rules.label(state, item.seat)} takes back {state.name(item.card)}", item.seat)
+
+
+def _index(file: list[Item], item: Item) -> int:
+    """Where ``item`` itself (not an equal item) is in the File."""
+    for k, i in enumerate(file):
+        if i is item:
+            return k
+    raise ValueError("the item is not in the File")  # pragma: no cover - current() took it from the File
 
 
 def answer(state: WakfuState, pend: Pending, value: Any) -> None:

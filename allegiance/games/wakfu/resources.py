@@ -65,8 +65,11 @@ def _untackled(state: WakfuState, prods: list[tuple[int, str]]) -> list[tuple[in
     """The producers that no Tacle holds (``_tackled``; only a card in the combat may be tackled)."""
     cb = state.combat
     assert cb is not None
-    blockers, attackers = cb.blockers, cb.attackers
-    return [pr for pr in prods if not ((pr[0] in blockers or pr[0] in attackers) and _tackled(state, pr[0]))]
+    out = []
+    for pr in prods:
+        if not ((pr[0] in cb.blockers or pr[0] in cb.attackers) and _tackled(state, pr[0])):
+            out.append(pr)
+    return out
 
 
 def produced(state: WakfuState, seat: int, card: int) -> str:
@@ -100,7 +103,9 @@ def _tackled(state: WakfuState, card: int) -> bool:
     if card in cb.blockers:
         return rules.has_keyword(state, cb.blockers[card], "Tacle")
     if card in cb.attackers:
-        return any(a == card and rules.has_keyword(state, b, "Tacle") for b, a in cb.blockers.items())
+        for b, a in cb.blockers.items():
+            if a == card and rules.has_keyword(state, b, "Tacle"):
+                return True
     return False
 
 

@@ -169,7 +169,10 @@ def _worn(state: WakfuState, porteur: int) -> list[CardDef]:
     """The definitions of the Équipements the porteur carries (a function of its own: a comprehension in the
     callers would make a cell of ``state`` at each of their calls)."""
     cards = state.cards
-    return [cards[e] for e in equipment_of(state, porteur)]
+    out = []
+    for e in equipment_of(state, porteur):
+        out.append(cards[e])
+    return out
 
 
 def panoply(state: WakfuState, porteur: int, stat: str) -> int:
@@ -201,7 +204,7 @@ def cd(state: WakfuState, card: int) -> CardDef:
     """The card's current definition (a Héros: the side of its level, 307.4)."""
     d = state.cards[card]
     if d.type == "Héros":
-        p = state.players[state.owner(card)]
+        p = state.players[state.owners[card]]  # (state.owner, inlined)
         return HERO_SIDES[d.name][min(p.level, 2) - 1]
     return d
 

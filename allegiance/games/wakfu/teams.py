@@ -158,9 +158,16 @@ def team_in_order(state: WakfuState, seat: int) -> list[int]:
     players = state.players
     n = len(players) // 2 or 1  # same_team, inlined: seats k*N .. k*N+N-1 form team k (see table_for)
     team = seat // n
-    seq = [s for s in order(state) if s // n == team]
+    seq = []  # (loops: comprehensions made cells at every call)
+    for s in order(state):
+        if s // n == team:
+            seq.append(s)
     i = seq.index(seat)
-    return [s for s in seq[i:] + seq[:i] if not players[s].out or s == seat]  # alive
+    out = []
+    for s in seq[i:] + seq[:i]:
+        if not players[s].out or s == seat:  # alive
+            out.append(s)
+    return out
 
 
 def check_team_decks(table: Table, decks: list[Deck]) -> None:

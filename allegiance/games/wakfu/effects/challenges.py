@@ -52,7 +52,12 @@ def _start(name: str) -> Callable[[WakfuState, Item], None]:
 
 
 def _active(state: WakfuState, name: str) -> list[int]:
-    return sorted(f[2] for f in state.flags if f[0] == "challenge" and f[1] == name)
+    """The seats that played the Challenge ``name`` in this combat, in seat order."""
+    out = []
+    for f in state.flags:
+        if f[0] == "challenge" and f[1] == name:
+            out.append(f[2])
+    return sorted(out)
 
 
 def _players(state: WakfuState) -> list[int]:

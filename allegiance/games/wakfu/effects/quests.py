@@ -34,7 +34,13 @@ ON_END_TURN = ("Festin des Wabbits", "La complainte de Lykhen")
 def _held(state: WakfuState, names: tuple[str, ...]) -> bool:
     if rules.game_names(state).isdisjoint(names):  # no deck holds one: no hand to look through
         return False
-    return any(state.cards[c].name in names for p in state.players if not p.out for c in p.main)
+    cards = state.cards
+    for p in state.players:
+        if not p.out:
+            for c in p.main:
+                if cards[c].name in names:
+                    return True
+    return False
 
 
 def _window(state: WakfuState, seat: int, card: int, effect: str, data: list[Any]) -> None:
