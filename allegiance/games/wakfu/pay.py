@@ -12,7 +12,7 @@ from typing import Any
 
 from allegiance.games.wakfu import choices, combat, effects, events, rules, teams
 from allegiance.games.wakfu.choices import DESTROY_REMEMBERED, inclines_extra
-from allegiance.games.wakfu.registry import CARD_PLAYED
+from allegiance.games.wakfu.registry import CARD_PLAYED, Spec
 from allegiance.games.wakfu.resources import (
     artisans,
     cost_symbols,
@@ -136,7 +136,7 @@ def proceed(state: WakfuState) -> None:
                 state.pending.pop()
                 cancel(state)
             return
-        start_payment(state, item)
+        start_payment(state, item, spec)
     if item.step == "pay":
         if item.need:
             state.pending.append(Pending("pay", item.seat, f"Pay for {d.name}: still {', '.join(item.need)}",
@@ -145,10 +145,12 @@ def proceed(state: WakfuState) -> None:
         finish(state, item)
 
 
-def start_payment(state: WakfuState, item: Item) -> None:
+def start_payment(state: WakfuState, item: Item, spec: Spec | None = None) -> None:
     """808.2f: the total cost: the Niveau of a card (or an alternative cost a card names), or a power's
-    symbols plus X; a power's Incliner symbol inclines its card now (802)."""
-    spec = choices.spec_of(state, item)
+    symbols plus X; a power's Incliner symbol inclines its card now (802).  ``spec``: ``choices.spec_of(state,
+    item)`` when the caller has it already."""
+    if spec is None:
+        spec = choices.spec_of(state, item)
     item.step = "pay"
     if item.kind == "card" and not spec.alternative:
         item.need = cost_symbols(state, item.card, item.x)

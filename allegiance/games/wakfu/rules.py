@@ -313,10 +313,11 @@ def _aura_force(state: WakfuState, card: int) -> int:
     ``FORCE_AURAS`` and Chêne Mou's bonus to the other Monstres."""
     d = state.cards[card]
     bonus = 0
-    names = game_names(state)
-    if d.name in FORCE_AURAS or (d.type == "Allié" and "Chêne Mou" in names and d.is_monster):
+    ally = d.type == "Allié"
+    names = game_names(state) if ally else frozenset()  # (the names matter only to an Allié's bonuses)
+    if d.name in FORCE_AURAS or (ally and "Chêne Mou" in names and d.is_monster):
         bonus = _own_aura(state, card, d)
-    if d.type == "Allié" and not names.isdisjoint(DUNGEONS):
+    if ally and not names.isdisjoint(DUNGEONS):
         bonus += dungeons_of(state, card)
     if d.name != "Maître Bolet" and (d.type != "Allié" or ("Bouftou" not in d.subtypes and not state.pmods)):
         return bonus  # none of the three bonuses below can apply: no need to find the controller
