@@ -83,7 +83,7 @@ class Pending(NamedTuple):
         return default
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Item:
     """One entry of the File d'Attente (503): a card being played, a paid power or a triggered power.
 
@@ -112,6 +112,34 @@ class Item:
     #: the answers given so far in the open Réaction round about this item, (seat, answer), hidden from the
     #: other seats until every seat asked has answered (``flow.answer_round``)
     answered: list[tuple[int, Any]] = field(default_factory=list)
+
+    # written out rather than generated: the generated __init__ calls ``list`` for each list left out, and an
+    # Item is built at most legal-action lists (a probe for the targets of a card or power); the defaults are
+    # the fields' above (keep both the same)
+    def __init__(self, kind: str, seat: int, card: int, effect: str, targets: list[Any] | None = None, x: int = 0,
+                 paid: bool = False, cancelled: bool = False, to_ask: list[int] | None = None,
+                 need: list[str] | None = None, inclined: list[int] | None = None, place: str = "",
+                 extra: list[Any] | None = None, step: str = "place", power: int = 0, source_zone: str = "",
+                 crafted: bool = False, hand_at: int = -1, answered: list[tuple[int, Any]] | None = None) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.card = card
+        self.effect = effect
+        self.targets = [] if targets is None else targets
+        self.x = x
+        self.paid = paid
+        self.cancelled = cancelled
+        self.to_ask = [] if to_ask is None else to_ask
+        self.need = [] if need is None else need
+        self.inclined = [] if inclined is None else inclined
+        self.place = place
+        self.extra = [] if extra is None else extra
+        self.step = step
+        self.power = power
+        self.source_zone = source_zone
+        self.crafted = crafted
+        self.hand_at = hand_at
+        self.answered = [] if answered is None else answered
 
     def copy(self) -> Item:
         return Item(self.kind, self.seat, self.card, self.effect, self.targets[:], self.x, self.paid,
