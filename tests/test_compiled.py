@@ -1,10 +1,11 @@
 """The mypyc-compiled build (``ALLEGIANCE_COMPILE=1``, see ``setup.py``) plays exactly the games that
 pure Python plays.
 
-The test copies the package twice into a temporary folder, compiles one copy in place (at C
-optimisation level 0, ``ALLEGIANCE_COMPILE_OPT=0``: the same C code, compiled about eight times faster
-than at the default level 3, and the test compares games, not speed), then plays the same seeded games in both copies, each in its own interpreter,
-and compares everything they produced: final-state digests, every event, views, outcomes, a position
+The run copies the package twice into a temporary folder and compiles one copy in place in the
+background as it begins (``tests/compiled_build.py``; at C optimisation level 0,
+``ALLEGIANCE_COMPILE_OPT=0``: the same C code, compiled about eight times faster than at the default
+level 3, and the test compares games, not speed); the test, run last, plays the same seeded games in
+both copies, each in its own interpreter, and compares everything they produced: final-state digests, every event, views, outcomes, a position
 round trip, state copies, a short ISMCTS decision, a simulation runner record, and an online table's
 searching bot's choice (in another process in pure Python, in a thread in the compiled build).  It needs mypy (the
 ``compile`` extra) and a C compiler, and is skipped without them.
@@ -14,13 +15,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests import compiled_build
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,14 +82,6 @@ print(json.dumps({"package": allegiance.__file__, "compiled": allegiance.compile
 '''
 
 
-def copy_package(target: Path) -> None:
-    """The package sources and build files, without compiled modules or caches."""
-    shutil.copytree(ROOT / "allegiance", target / "allegiance",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
-    for name in ("setup.py", "pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, target / name)
-
-
 def fingerprint(folder: Path) -> dict[str, Any]:
     """Run :data:`FINGERPRINT` with ``folder`` first on the path (so its package is the one imported)."""
     env = {**os.environ, "PYTHONPATH": str(folder)}
@@ -100,18 +94,12 @@ def fingerprint(folder: Path) -> dict[str, Any]:
 
 
 @pytest.mark.compiled
-def test_the_compiled_build_plays_the_same_games_as_pure_python(tmp_path: Path) -> None:
-    pytest.importorskip("mypyc", reason="the compiled build needs mypy (pip install -e '.[compile]')")
-    if shutil.which(os.environ.get("CC", "cc")) is None:
-        pytest.skip("the compiled build needs a C compiler")
-    pure, compiled = tmp_path / "pure", tmp_path / "compiled"
-    copy_package(pure)
-    copy_package(compiled)
-    build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=compiled,
-                           env={**os.environ, "ALLEGIANCE_COMPILE": "1", "ALLEGIANCE_COMPILE_OPT": "0"}, capture_output=True, text=True,
-                           timeout=900)
-    assert build.returncode == 0, (build.stdout + build.stderr)[-5000:]
-    assert " -O0 " in build.stdout + build.stderr, "the C compiler did not get the level asked for"
+def test_the_compiled_build_plays_the_same_games_as_pure_python(compiled_build_folder: Path) -> None:
+    # built in the background since the run began (tests/compiled_build.py), at C level 0
+    returncode, log = compiled_build.wait(compiled_build_folder)
+    assert returncode == 0, log[-5000:]
+    assert " -O0 " in log, "the C compiler did not get the level asked for"
+    pure, compiled = compiled_build_folder / "pure", compiled_build_folder / "compiled"
 
     expected = fingerprint(pure)
     got = fingerprint(compiled)
@@ -125,7 +113,7 @@ def test_the_compiled_build_plays_the_same_games_as_pure_python(tmp_path: Path) 
 
 
 def test_an_unknown_optimisation_level_is_refused_before_anything_is_built(tmp_path: Path) -> None:
-    copy_package(tmp_path)
+    compiled_build.copy_package(tmp_path)
     done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
                           env={**os.environ, "ALLEGIANCE_COMPILE": "1", "ALLEGIANCE_COMPILE_OPT": "fast"},
                           capture_output=True, text=True, timeout=120)
