@@ -9,7 +9,7 @@
 const Draw = (() => {
   // -- morphing: the page's board into a new description -------------------------------------------
   // the identity of an element among its siblings: a card, a seat's box, a pile, a region
-  const KEYS = ["data-card", "data-seat", "data-pile", "data-region", "data-order-seat", "id"];
+  const KEYS = ["data-card", "data-slot", "data-seat", "data-pile", "data-region", "data-order-seat", "id"];
   // where a keyed element keeps the description (HTML) it was last drawn from.  The page's own marks on
   // such an element (a pending click, a pick's targets, an arrival's animation) are cleared by the code
   // that sets them, not by drawing: an element left as it is keeps only what that code keeps.
@@ -23,17 +23,40 @@ const Draw = (() => {
     return null;
   }
 
-  /** Makes ``old``'s attributes those of ``nu``; a name's fitted style (see fitNames) is kept. */
+  // What the page's own code sets on a drawn element and its description does not say (a fit's classes,
+  // an inline style it sizes): drawing keeps it, and only that code changes it.  Removed by each drawing
+  // and set again by the fit after it, those marks restyled the 8v8 board's compact seats and strips,
+  // cards and all, at every state (250-450 elements a state).
+  const owned = new WeakMap();  // element -> { classes: Set, style: bool }
+  /** Marks ``classes`` on ``el`` (and with ``style``, its inline style, where its description has none)
+   *  as the page's own: drawing neither removes them nor sets them again. */
+  function own(el, classes = [], style = false) { owned.set(el, { classes: new Set(classes), style }); }
+
+  // the class attribute ``old`` should have: ``nu``'s classes and the owned ones ``old`` has (its own
+  // value when that is the same set of classes)
+  function classWith(value, old, mine) {
+    const want = new Set(value.split(/\s+/).filter(Boolean));
+    for (const c of mine.classes) if (old.classList.contains(c)) want.add(c);
+    const have = old.classList;
+    if (have.length === want.size && [...want].every((c) => have.contains(c))) return old.getAttribute("class");
+    return [...want].join(" ");
+  }
+
+  /** Makes ``old``'s attributes those of ``nu``; a name's fitted style (see fitNames) and what the page
+   *  owns (see own) are kept. */
   function syncAttributes(old, nu) {
+    const mine = owned.get(old);
     for (const a of [...old.attributes]) {
       if (nu.hasAttribute(a.name)) continue;
-      if (a.name === "style" && fitted.has(old)) continue;
+      if (a.name === "style" && (fitted.has(old) || (mine && mine.style))) continue;
+      if (a.name === "class" && mine && [...old.classList].every((c) => mine.classes.has(c))) continue;
       old.removeAttribute(a.name);
     }
     for (const a of nu.attributes) {
-      if (old.getAttribute(a.name) === a.value) continue;
+      const value = a.name === "class" && mine ? classWith(a.value, old, mine) : a.value;
+      if (old.getAttribute(a.name) === value) continue;
       if (a.name === "style") fitted.delete(old);
-      old.setAttribute(a.name, a.value);
+      old.setAttribute(a.name, value);
     }
   }
 
@@ -72,12 +95,15 @@ const Draw = (() => {
         }
       }
       // a keyed element (a card, a seat's box) whose description is the one it was last drawn from is
-      // left as it is, with all it holds: at 8v8 most of the board is unchanged from one state to the next
-      const src = k !== null ? nu.outerHTML : null;
+      // left as it is, with all it holds: at 8v8 most of the board is unchanged from one state to the next.
+      // So is one the renderer kept (see keep), found where it was if it moved.
+      const kept = k !== null && nu.hasAttribute("data-keep");
+      if (kept && !match && keeping.has(k)) match = keeping.get(k);
+      const src = k !== null && !kept ? nu.outerHTML : null;
       let node;
       if (match) {
         used.add(match);
-        if (src === null || match[DRAWN_FROM] !== src) patch(match, nu);
+        if (!kept && (src === null || match[DRAWN_FROM] !== src)) patch(match, nu);
         node = match;
       } else node = nu;
       if (src !== null) node[DRAWN_FROM] = src;
@@ -92,7 +118,25 @@ const Draw = (() => {
   function morph(root, html) {
     const tpl = document.createElement("template");
     tpl.innerHTML = html;
-    patchChildren(root, tpl.content);
+    try {
+      patchChildren(root, tpl.content);
+    } finally {
+      keeping = new Map();
+    }
+  }
+
+  // the elements the drawing under way keeps as they are (see keep): key -> element
+  let keeping = new Map();
+  /** The description that keeps ``el`` (a keyed element: a seat's box) as it is in the next drawing, for
+   *  a renderer that knows it was drawn from the same description: a few bytes instead of all it holds,
+   *  so the drawing neither parses nor compares it again (at 8v8, 14 of 16 seats' boxes a state). */
+  function keep(el) {
+    const k = keyOf(el);
+    if (k === null) return el.outerHTML;
+    keeping.set(k, el);
+    const [tag, name] = k.split("|");
+    const value = el.getAttribute(name);
+    return `<${tag} ${name}="${value.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`)}" data-keep></${tag}>`;
   }
 
   // -- fitting names: smaller letters, then lines broken inside words, never a cut name ---------------
@@ -155,5 +199,5 @@ const Draw = (() => {
    *  their case already), ``reused`` (a case met before) and ``measured`` (a new case).  For tests. */
   const fitCounts = () => ({ ...counts });
 
-  return { morph, fitNames, fitCounts };
+  return { morph, keep, own, fitNames, fitCounts };
 })();

@@ -207,6 +207,12 @@ const Shell = (() => {
   const fitNames = (root, selector, min = 8) => Draw.fitNames(root, selector, min);
   /** Draws ``html`` into ``root`` changing only what differs (drawcache.js): a renderer's board. */
   const draw = (root, html) => Draw.morph(root, html);
+  /** Marks classes (and with ``style``, the inline style) that the renderer's own code sets on a drawn
+   *  element as its own: ``Shell.draw`` keeps them as they are (drawcache.js). */
+  const own = (el, classes, style) => Draw.own(el, classes, style);
+  /** In a description for ``Shell.draw``: ``el`` (a keyed element drawn before from the same description)
+   *  left as it is, unparsed (drawcache.js). */
+  const keep = (el) => Draw.keep(el);
 
   let hoverTimer = null;
   let clickedAt = null;  // where the last click was (on the board or not), until the mouse moves away from it
@@ -240,5 +246,5 @@ const Shell = (() => {
   }
 
   return { esc, registerGame, renderer, loadCatalog, actionsByCard, actionText, outcomeText, teamName,
-    showOverlay, hideOverlay, overlayOpen, bindCardDetails, hidePreview, beep, bindSoundToggle, fitNames, draw };
+    showOverlay, hideOverlay, overlayOpen, bindCardDetails, hidePreview, beep, bindSoundToggle, fitNames, draw, own, keep };
 })();

@@ -120,7 +120,7 @@
       <div class="stats">${stats.join("")}</div>
       <button class="zoom" type="button" data-zoom tabindex="-1" aria-label="see the whole card">i</button>
     </div>`;
-    return `<div class="slot ${c.tapped ? "tapped" : ""}">${card}</div>`;
+    return `<div class="slot ${c.tapped ? "tapped" : ""}" data-slot="${c.id}">${card}</div>`;
   }
 
   const strip = (parts, empty = "") => `<div class="wstrip">${parts.filter(Boolean).join("") || (empty ? `<span class="muted">${esc(empty)}</span>` : "")}</div>`;
@@ -333,8 +333,19 @@
       ...(n ? [`minmax(0, ${!fulls.length ? 1 : n > 3 ? 1.5 : n > 1 ? 1 : 0.7}fr)`] : [])].join(" ")}`;
     const side = (list, fulls, cls) => {
       const compacts = list.filter((p) => !fulls.includes(p)).sort((x, y) => rank(x) - rank(y));
-      return `${fulls.map((p) => seatBox(p, view, ctx, `${cls} ${p.out ? "out" : ""} ${focusClass(p, view)}`)).join("")}${
-        compacts.length ? `<div class="wk-compacts n${compacts.length}">${compacts.map((p) => compactBox(p, view, ctx, cls)).join("")}</div>` : ""}`;
+      // (your box says "me" in its description: set after drawing, it was set back at every drawing)
+      const who = (p) => (p === anchor ? "me" : cls);
+      return `${fulls.map((p) => box(p, seatBox(p, view, ctx, `${who(p)} ${p.out ? "out" : ""} ${focusClass(p, view)}`))).join("")}${
+        compacts.length ? `<div class="wk-compacts n${compacts.length}">${compacts.map((p) => box(p, compactBox(p, view, ctx, who(p)))).join("")}</div>` : ""}`;
+    };
+    // a seat's box drawn last time from the same description is kept as it is, not parsed again (at 8v8
+    // one or two of the sixteen change a state)
+    const drawn = root.__wkBoxes || (root.__wkBoxes = new Map());  // seat -> [its element, its description]
+    const boxes = new Map();
+    const box = (p, html) => {
+      boxes.set(p.seat, html);
+      const was = drawn.get(p.seat);
+      return was && was[1] === html && root.contains(was[0]) ? Shell.keep(was[0]) : html;
     };
     const hand = anchor.hand === null
       ? strip([], `${anchor.label} holds ${anchor.hand_count} card(s)`)
@@ -349,7 +360,11 @@
       <div class="wk-home" style="${tracks(fullHome, home.length - fullHome.length)}">${side(home, fullHome, "mate")}</div>
       <div class="wk-hand zone-hand" aria-label="${mine ? "your hand" : "hand"}"><div class="zl">${mine ? `Your hand · ${anchor.hand.length} card(s), PA ${anchor.pa}` : `${esc(anchor.label)}'s hand`}</div>${hand}</div>
     </div>`);
-    root.querySelector(`.seatbox[data-seat="${anchor.seat}"]`).classList.replace("mate", "me");
+    drawn.clear();
+    for (const el of root.querySelectorAll(".wk-teams .seatbox[data-seat]")) {
+      const html = boxes.get(Number(el.dataset.seat));
+      if (html !== undefined) drawn.set(Number(el.dataset.seat), [el, html]);
+    }
     fitted(root);
     // a bar scrolled sideways (a phone at 8v8) shows the attacked player, else whose turn it is
     // (only a narrow board's bar is one line that scrolls: elsewhere it wraps, and reading its size would
@@ -409,15 +424,29 @@
     // a seat's Havre Sac and Monde share their row by the cards they hold
     board.querySelectorAll(".zones").forEach((z) => {
       const sac = z.querySelector(":scope > .zone.sac"), monde = z.querySelector(":scope > .zone.monde");
-      if (sac) sac.style.flex = `${Math.max(slots(sac), 1.5)} 1 0`;
-      if (monde) monde.style.flex = `${Math.max(slots(monde), 2)} 1 0`;
+      for (const [zone, least] of [[sac, 1.5], [monde, 2]]) {
+        if (!zone) continue;
+        const flex = `${Math.max(slots(zone), least)} 1 0`;
+        if (zone.__flex !== flex) { zone.style.flex = flex; zone.__flex = flex; }
+        Shell.own(zone, [], true);
+      }
     });
     const groups = [...board.querySelectorAll(".wk-compacts")];
     const strips = [...board.querySelectorAll(".wstrip")];
-    // the last decisions, back on the elements that are still here (writes only)
-    if (board.__fit) board.style.gridTemplateRows = board.__fit.rows;
-    groups.forEach((g) => { if (g.__fit) g.classList.add(...g.__fit.cls); });
-    strips.forEach((s) => { if (s.__fit) { s.classList.add(...s.__fit.cls); if (s.__fit.ch) s.style.setProperty("--ch", s.__fit.ch); } });
+    // what is decided here is this code's: the next drawing keeps it as it is (see Shell.own)
+    Shell.own(board, [], true);
+    groups.forEach((g) => Shell.own(g, ["dense", "denser"]));
+    strips.forEach((s) => Shell.own(s, CLASSES, true));
+    // the last decisions, back on the elements that are still here (writes only, and only of what differs:
+    // drawing keeps them, and a class or style set again to what it was still marks the element changed)
+    const put = (el, cls) => { const missing = cls.filter((c) => !el.classList.contains(c)); if (missing.length) el.classList.add(...missing); };
+    if (board.__fit && board.style.gridTemplateRows !== board.__fit.rows) board.style.gridTemplateRows = board.__fit.rows;
+    groups.forEach((g) => { if (g.__fit) put(g, g.__fit.cls); });
+    strips.forEach((s) => {
+      if (!s.__fit) return;
+      put(s, s.__fit.cls);
+      if (s.__fit.ch && s.style.getPropertyValue("--ch") !== s.__fit.ch) s.style.setProperty("--ch", s.__fit.ch);
+    });
     // the compact seats and the rows: made again from nothing when the room they share changed (the
     // board's size, its tracks, which seats are compact); otherwise the last fit is kept, made denser only
     // where something now overflows it (cards or words gained, a File taking the middle row).  When they
@@ -518,7 +547,10 @@
     }
     let over = groups.filter(overflows);
     for (const cls of ["dense", "denser"]) {
-      over.forEach((g) => g.classList.add(cls));
+      // (a box that has the class already is as it was: measured again, it cost a layout a step)
+      const step = over.filter((g) => !g.classList.contains(cls));
+      if (!step.length) continue;
+      step.forEach((g) => g.classList.add(cls));
       over = over.filter(overflows);
     }
     if (!over.length) return;
