@@ -394,6 +394,8 @@ class Game(ABC):
             raise IllegalActionError("the game is over")
         active = self.active_seats(state)
         if seat not in active:
+            if stale:  # chosen in an older view, where it may have been its turn: the table moved on
+                raise self._stale(state, seat, action, sender)
             who = ", ".join(state.table.seats[s].label for s in active) or "nobody"
             raise NotYourTurnError(f"{state.table.seats[seat].label} may not act now; waiting for {who}")
         legal = self._legal(state, seat)

@@ -192,6 +192,8 @@ def stale_reason(state: SwdbgState, seat: int, action: Action) -> str:
     name = state.cards[card].name if known else "that card"
     p = state.players[seat]
     kind = action.kind
+    if p.ended and p.team == state.active_team:
+        return "you ended your turn since you chose it"
     if kind == "choose":
         return "the choice it answered is no longer open (it was answered, or the table moved on)"
     if kind == "play" and known and card not in p.hand:
