@@ -37,3 +37,36 @@ def test_unknown_games_modes_and_options_are_refused(game: str, mode: str | None
                                                      says: str) -> None:
     with pytest.raises(ValueError, match=says):
         load_tables.table_spec(game, mode, options)
+
+
+def test_the_generator_collects_no_garbage_while_it_measures_and_restores_the_collector() -> None:
+    import gc
+
+    assert gc.isenabled()
+    with load_tables.collector_paused():
+        assert not gc.isenabled()
+        assert gc.get_freeze_count() > 0  # what lived before the run is kept out of any collection
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_loop_lag_monitor_records_each_wake_up_until_stopped() -> None:
+    import asyncio
+    import time
+
+    async def main() -> list[float]:
+        stop = asyncio.Event()
+        lags: list[float] = []
+        task = asyncio.create_task(load_tables.loop_lag(stop, lags, every=0.001))
+        while len(lags) < 3:
+            await asyncio.sleep(0.001)
+        time.sleep(0.05)  # a blocked loop: the next wake-up is late by about this much
+        while len(lags) < 4:
+            await asyncio.sleep(0.001)
+        stop.set()
+        await task
+        return lags
+
+    lags = asyncio.run(main())
+    assert len(lags) >= 4
+    assert max(lags) >= 0.04
