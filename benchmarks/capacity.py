@@ -56,12 +56,14 @@ def capacity(processes: int, args: argparse.Namespace, pg_url: str, report: list
         result = run_load(tables, processes, args.seconds, pg_url, args.route)
         ok = p99(result) <= args.target and not result.get("errors")
         row = {"processes": processes, "tables": tables, "p99_ms": p99(result), "actions_per_s": result["actions_per_s"],
-               "server_cpu": result["server_cpu_share"], "errors": result["errors"], "passed": ok,
+               "server_cpu": result["server_cpu_share"], "generator_cpu": result.get("client_cpu_share"),
+               "postgres_cpu": result.get("postgres_cpu_share"), "errors": result["errors"], "passed": ok,
                "load_average_at_start": result["load_average_at_start"]}
         report.append(row)
         if not args.json:
             print(f"  {processes} process(es), {tables} tables: p99 {row['p99_ms']} ms, {row['actions_per_s']} actions/s, "
-                  f"servers {row['server_cpu']} core, errors {row['errors']} -> {'pass' if ok else 'fail'}", flush=True)
+                  f"CPU: servers {row['server_cpu']}, load generator {row['generator_cpu']}, PostgreSQL "
+                  f"{row['postgres_cpu']} core, errors {row['errors']} -> {'pass' if ok else 'fail'}", flush=True)
         return ok
 
     good, bad = 0, None

@@ -97,6 +97,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def postgres_cpu_seconds() -> dict[int, float]:
+    """CPU seconds used so far by each PostgreSQL process of this machine (Linux; the server, its
+    background workers and every connection's backend), by process id.  A backend that exits between two
+    readings takes its time with it, so compare readings of processes alive at both."""
+    used: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        if stat[stat.index("(") + 1:stat.rindex(")")] == "postgres":
+            fields = stat.rsplit(")", 1)[1].split()
+            used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return used
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process, in MB (Linux)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -428,6 +446,7 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | l
     started = time.perf_counter()
     server_cpu0 = cpu_seconds_all() if pid else 0.0
     client_cpu0 = time.process_time()
+    postgres0 = postgres_cpu_seconds()
     load0 = os.getloadavg()[0]
     rss_peak = rss_before or 0.0
     while time.perf_counter() - started < seconds and not all(c.done() for c in clients):
@@ -437,6 +456,8 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | l
     elapsed = time.perf_counter() - started
     server_cpu = (cpu_seconds_all() - server_cpu0) / elapsed if pid else None
     client_cpu = (time.process_time() - client_cpu0) / elapsed
+    postgres1 = postgres_cpu_seconds()
+    postgres_cpu = sum(used - postgres0.get(proc, 0.0) for proc, used in postgres1.items()) / elapsed
     stop.set()
     for client in clients:
         client.cancel()
@@ -482,6 +503,7 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int | l
         "processes": len(bases), "route": route, "durable": durable, "cpus": os.cpu_count(), "load_average_at_start": round(load0, 2),
         "server_cpu_share": round(server_cpu, 2) if server_cpu is not None else None,
         "client_cpu_share": round(client_cpu, 2),
+        "postgres_cpu_share": round(postgres_cpu, 2),
         "client_loop_lag_ms": {"p50": round(1000 * percentile(lags, 0.50), 2), "p99": round(1000 * percentile(lags, 0.99), 2),
                                "p999": round(1000 * percentile(lags, 0.999), 2),
                                "max": round(1000 * max(lags), 2)} if lags else None,
@@ -602,6 +624,7 @@ def main() -> None:
     if result["bot_tables"]:
         print(f"{result['bot_tables']} {result['bot']}-vs-greedy tables alongside: {result['bot_table_actions']} bot actions")
     print(f"CPU: server {result['server_cpu_share']} core(s), load generator {result['client_cpu_share']} core(s), "
+          f"PostgreSQL {result['postgres_cpu_share']} core(s) (every postgres process of the machine), "
           f"{result['cpus']} cores, load average {result['load_average_at_start']} at start")
     lag = result["client_loop_lag_ms"] or {}
     print(f"the load generator's own event loop lag (in every latency above): p50 {lag.get('p50')} ms, "

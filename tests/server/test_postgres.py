@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from tests.server.pg import available, postgres_server
 pytestmark = pytest.mark.postgres
 
 _why_not = available()
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -208,3 +210,26 @@ def test_slots_are_counted_in_the_process_when_postgresql_does_not_answer(caplog
 
     assert asyncio.run(run()) == [True, True, False, True]
     assert "counted in this process only" in caplog.text
+
+
+def test_the_load_benchmark_reads_postgresqls_cpu_time_from_its_processes(pg_url: str) -> None:
+    """``benchmarks/load_tables.py`` and ``capacity.py`` report PostgreSQL's share of the machine (issue 25:
+    say where the time goes): the reading finds the server's processes, its connections' backends too."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("load_tables", ROOT / "benchmarks" / "load_tables.py")
+    assert spec is not None and spec.loader is not None
+    load_tables = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(load_tables)
+    storage = Storage(pg_url)
+    try:
+        storage.create_table(TableRecord("pgcpu1", "swdbg", "1v1", {}, 7,
+                                         [SeatRecord(0, "greedy"), SeatRecord(1, "greedy")]))
+        before = load_tables.postgres_cpu_seconds()
+        for version in range(50):
+            storage.append_action("pgcpu1", version, version % 2, {"kind": "end_turn"})
+        after = load_tables.postgres_cpu_seconds()
+    finally:
+        storage.close()
+    assert len(after) >= 2  # the server and at least this storage's backend
+    assert all(after[pid] >= used for pid, used in before.items() if pid in after)
