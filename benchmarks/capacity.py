@@ -15,6 +15,10 @@ machine they share its cores: the figure says what this machine holds, not what 
 Measured 2026-11-27 on the 2-core development machine, nothing else running (load average 0.4-1.6),
 ``--start 100 --seconds 20`` (5 minutes): one process 60 tables (p99 25.9 ms; 80 tables 56.7 ms), two
 processes 60 (29.8 ms; 80 tables 53.9 ms, the servers 0.92 core against one process's 0.56): 1.0x.
+Those runs measured the load generator's own garbage collections too (see ``load_tables.collector_paused``).
+Without them, 2026-11-29, quiet machine, ``--start 220 --growth 1.25 --resolution 20 --seconds 20 --route
+table`` (4.5 min): one process 275 tables (p99 34.1 ms; 280: 50.3 ms), two 343 (26.9 ms; 360: 57.2 ms):
+1.25x, with one process already using 1.05 of the 2 cores (server 0.73, generator 0.25, PostgreSQL 0.07).
 
 A benchmark, not a test: it prints figures.
 """
