@@ -12,8 +12,9 @@ message in turn, and prints, per game and mode:
   ``state-apply`` measure, performance.measure; before the page had one, the time until its
   ``data-version`` changed), p50 / p95 / max in ms;
 - ``frame``: from the arrival to the next frame painted (rAF then a task), p50 / p95;
-- ``cpu``: the page's main-thread CPU time per state (CDP's ThreadTime: unlike the times above, it
-  does not grow when other processes hold the machine's cores), and ``layouts`` per state;
+- ``cpu``: the page's main-thread CPU time per state, its mean and its p95 (CDP's ThreadTime, read
+  before and after each state, its frame included: unlike the times above, it does not grow when other
+  processes hold the machine's cores), and ``layouts`` per state;
 - ``idle``: an idle page's main-thread busy time over ``--idle`` seconds, from a second after the last
   state (its brief animations over), in % of one core (CDP's TaskDuration).
 
@@ -91,8 +92,8 @@ def main() -> None:
         server = ServerProcess(str(Path(tmp) / "bench.db")).start()
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
-            print(f"{'game':<14}{'apply p50':>10}{'p95':>8}{'max':>8}{'frame p50':>11}{'p95':>8}{'cpu':>8}{'layouts':>9}"
-                  f"{'idle CPU':>10}  source")
+            print(f"{'game':<14}{'apply p50':>10}{'p95':>8}{'max':>8}{'frame p50':>11}{'p95':>8}{'cpu':>8}{'p95':>8}"
+                  f"{'layouts':>9}{'idle CPU':>10}  source")
             for pair in args.games.split(","):
                 name, mode = pair.split(":")
                 n_seats = len(get_game(name).table_for(mode).seats)
@@ -108,15 +109,19 @@ def main() -> None:
 
                 def metrics(cdp: Any = cdp) -> dict[str, float]:
                     return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
-                applied, frames, own = [], [], False
+                applied, frames, cpus, own = [], [], [], False
                 for msg in msgs[:2]:  # the first two load the renderer, its styles and the catalogue
                     page.evaluate(APPLY, json.dumps(msg))
                 m0 = metrics()
+                before = m0
                 for msg in msgs[2:]:
                     a, f, own = page.evaluate(APPLY, json.dumps(msg))
+                    after = metrics()
                     applied.append(a)
                     frames.append(f)
-                m1 = metrics()
+                    cpus.append(1000 * (after["ThreadTime"] - before["ThreadTime"]))
+                    before = after
+                m1 = before
                 cpu = 1000 * (m1["ThreadTime"] - m0["ThreadTime"]) / len(applied)
                 layouts = (m1["LayoutCount"] - m0["LayoutCount"]) / len(applied)
                 time.sleep(1.0)  # the last state's brief animations end
@@ -125,7 +130,8 @@ def main() -> None:
                 time.sleep(args.idle)
                 idle = 100 * (metrics()["TaskDuration"] - m1["TaskDuration"]) / (time.monotonic() - t0)
                 print(f"{pair:<14}{statistics.median(applied):>10.1f}{pct(applied, 0.95):>8.1f}{max(applied):>8.1f}"
-                      f"{statistics.median(frames):>11.1f}{pct(frames, 0.95):>8.1f}{cpu:>8.1f}{layouts:>9.1f}{idle:>9.2f}%  "
+                      f"{statistics.median(frames):>11.1f}{pct(frames, 0.95):>8.1f}{cpu:>8.1f}{pct(cpus, 0.95):>8.1f}"
+                      f"{layouts:>9.1f}{idle:>9.2f}%  "
                       f"{'page measure' if own else 'data-version'}{'  ERRORS ' + errors[0] if errors else ''}")
                 page.context.close()
         finally:
