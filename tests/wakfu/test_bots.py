@@ -250,3 +250,31 @@ def test_greedy_challenges_an_enemy_with_defi_and_accepts_a_duel_only_when_its_c
     assert answer(tofu, bwork) == "refuse"  # the Tofu would die
     assert rules.force(s, bwork) < s.players[0].pv
     assert answer(hero, bwork) == "accept"  # the Héros takes the Bwork's Force and lives
+
+
+def test_greedy_cra_shoots_first_and_aims_where_its_damage_kills() -> None:
+    """Session 23: greedy Crâ used Tirlangue Portey's power (incline: 2 damage) after its plays, by when the
+    Héros was mostly inclined to pay for them, and aimed it at the most valuable card, always the opposing
+    Héros.  Now a harmful power is used before attacks and plays, at the target where it gains most: an
+    Allié it destroys (XP, a blocker fewer) before 2 PV off a healthy Héros, the Héros when that kills it."""
+    s = board(active=1, turn=4, hero_in_monde=(0, 1), hand={1: ["Tofu"]}, monde={0: ["Bouftou"]})
+    tir, bouftou, bruss = s.players[1].hero, one(s, "Bouftou"), s.players[0].hero
+    pick = GAME.greedy_choice(s, 1, GAME.legal_actions(s, 1), None)
+    assert (pick.kind, pick.get("card")) == ("use", tir)
+    GAME.apply(s, 1, pick)
+    target = GAME.greedy_choice(s, 1, GAME.legal_actions(s, 1), None)
+    assert target.get("value") == bouftou
+    # with the opposing Héros in reach of the 2 damage, it is the target
+    s = board(active=1, turn=4, hero_in_monde=(0, 1), hand={1: ["Tofu"]}, monde={0: ["Bouftou"]})
+    s.players[0].pv = 2
+    GAME.apply(s, 1, GAME.greedy_choice(s, 1, GAME.legal_actions(s, 1), None))
+    assert GAME.greedy_choice(s, 1, GAME.legal_actions(s, 1), None).get("value") == bruss
+
+
+def test_greedy_keeps_fleche_blizzard_when_it_would_hurt_its_own_side_more() -> None:
+    """Flèche Blizzard (2 damage to every Allié and Héros in the Monde) killed greedy's own Alliés as often
+    as the opponent's: it is played only when, played out on a copy, it costs the other side more."""
+    s = board(active=1, turn=4, hand={1: ["Flèche Blizzard"]}, monde={0: ["Bouftou"], 1: ["Tofu", "Tofu"]})
+    assert not strategy._worth_playing(s, 1, one(s, "Flèche Blizzard"))
+    s = board(active=1, turn=4, hand={1: ["Flèche Blizzard"]}, monde={0: ["Bouftou", "Boufton Blanc"], 1: []})
+    assert strategy._worth_playing(s, 1, one(s, "Flèche Blizzard"))

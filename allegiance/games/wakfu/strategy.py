@@ -5,7 +5,8 @@ Mondes and Havre Sacs, Défausses, the File, the combat) and the pending choice 
 over any number of seats in two teams: "an enemy" is any card controlled by a seat of another team.
 
 Main phase order: the Héros shelters in the Havre Sac when the opposing characters could kill it in the
-Monde; attack when the attack is favourable (paying for cards inclines them, and an
+Monde; powers that deal damage are used where they gain most (an Allié destroyed, a Héros wounded or
+killed: each target played out on a copy of the state); attack when the attack is favourable (paying for cards inclines them, and an
 inclined Allié can neither attack nor block), then play the best playable card (Alliés and
 Équipements by Niveau, Actions when they have a sensible target), then use powers that cost something,
 then end the turn.  Costs are paid with the cards that matter least on the board.
@@ -92,6 +93,9 @@ def greedy_choice(state: WakfuState, seat: int, legal: list[Action], rng: Rng) -
     shelter = [a for a in by_kind.get("move", []) if a.get("card") == hero and _worth_moving(state, seat, hero)]
     if shelter:  # first, before the Héros is inclined to pay or to use a power (it could not move then)
         return shelter[0]
+    strikes = [a for a in by_kind.get("use", []) if _strike_pays(state, seat, a.get("card"), a.get("power"))]
+    if strikes:  # before attacks (a killed blocker opens the way) and plays (paying would incline the shooter)
+        return strikes[0]
     if "attack" in by_kind and _attack_pays(state, seat):
         return by_kind["attack"][0]
     plays = [a for a in by_kind.get("play", []) if _worth_playing(state, seat, a.get("card"))]
@@ -151,7 +155,47 @@ def _worth_playing(state: WakfuState, seat: int, c: int) -> bool:
     spec = choices.ACTIONS.get(d.name)
     if spec is None:
         return False
-    return _targets_sensible(state, seat, Item("card", seat, c, d.name), spec)
+    probe = Item("card", seat, c, d.name)
+    return _targets_sensible(state, seat, probe, spec) and _harm_worth_it(state, seat, spec, probe)
+
+
+def _harm_worth_it(state: WakfuState, seat: int, spec: Spec, probe: Item) -> bool:
+    """A harmful card whose effect, played out on a copy, costs our side more than the other's is kept
+    in hand: Flèche Blizzard (2 damage to every character in the Monde) killed greedy's own Alliés and
+    Héros as often as the opponent's.  A damage effect that changes nothing that counts (1 damage to an
+    Allié that survives it) is kept too; an effect :func:`_gain` does not measure (inclining, destroying
+    an Équipement) is played as before."""
+    if not harmful(spec):
+        return True
+    if spec.targets:
+        kind = spec.targets[0]
+        if kind in ("element", "metier", "player"):
+            return True
+        options = choices.candidates(state, probe, kind)
+        gain, pick = _best_harm(state, seat, spec, probe, options)
+        if pick is None:
+            return True
+        after = state.copy()
+        target = probe.copy()
+        target.targets.append(pick)
+    else:
+        after, target = state.copy(), probe.copy()
+    try:
+        spec.resolve(after, target)
+    except Exception:  # noqa: BLE001 - an effect that needs more than its targets: no estimate
+        return True
+    if not _wounds(state, after):
+        return True
+    return _gain(state, after, seat) > 0
+
+
+def _wounds(before: WakfuState, after: WakfuState) -> bool:
+    """Whether some Héros lost PV or some Allié took damage or left play between the two states."""
+    if any(p.pv != q.pv for p, q in zip(before.players, after.players, strict=True)):
+        return True
+    return after.damage != before.damage or any(
+        not rules.in_play(after, c) for p in before.players for c in p.monde + p.havre
+        if before.cards[c].type == "Allié") or any(i.effect == "damage_window" for i in after.file[len(before.file):])
 
 
 def _allie_worth(state: WakfuState, c: int) -> float:
@@ -222,6 +266,92 @@ def _targets_sensible(state: WakfuState, seat: int, probe: Item, spec: Spec) -> 
         mine = state.table.seats[seat].team
         return any((state.table.seats[o].team != mine) == bad for o in options if isinstance(o, int))
     return any(isinstance(o, int) and enemy(state, seat, o) == bad for o in options)
+
+
+#: what one PV off an opposing Héros is worth to :func:`_gain`, beside an opposing Allié destroyed (its
+#: :func:`card_worth` plus its XP plus :data:`KILL_BONUS`) and a Héros killed (the game)
+HERO_PV_WORTH: Final = 1.0
+KILL_BONUS: Final = 1.0
+
+
+def _gain(before: WakfuState, after: WakfuState, seat: int) -> float:
+    """What the change from ``before`` to ``after`` gains ``seat``'s team: the opposing Héros' PV lost and
+    their Alliés destroyed (or dealt lethal damage, destroyed a moment later, 409), less the same on our side.
+    Damage held in a Réaction window (``damage_window`` on the File) counts as dealt."""
+    held: dict[int, int] = {}
+    for i in after.file[len(before.file):]:
+        if i.effect == "damage_window" and len(i.targets) > 1 and isinstance(i.targets[1], int):
+            held[i.targets[0]] = held.get(i.targets[0], 0) + i.targets[1]
+    mine = before.table.seats[seat].team
+    score = 0.0
+    same = after.damage == before.damage and not held
+    for p, q in zip(before.players, after.players, strict=True):
+        sign = 1.0 if before.table.seats[p.seat].team != mine else -1.0
+        pv = q.pv - held.get(p.hero, 0)
+        if pv <= 0 < p.pv:
+            score += sign * 1000.0
+        score += sign * HERO_PV_WORTH * (max(p.pv, 0) - max(pv, 0))
+        if same and q.monde == p.monde and q.havre == p.havre:
+            continue
+        for c in p.monde + p.havre:
+            if before.cards[c].type != "Allié":
+                continue
+            hurt, was = after.damage.get(c, 0) + held.get(c, 0), before.damage.get(c, 0)
+            here = c in q.monde or c in q.havre
+            if here and hurt == was:
+                continue  # untouched (Force is costly to work out: most Alliés are skipped here)
+            if not here or hurt >= rules.force(after, c) > was:
+                score += sign * (KILL_BONUS + card_worth(before, c) + before.cards[c].xp)
+    return score
+
+
+def _harm_gain(state: WakfuState, seat: int, spec: Spec, item: Item) -> float | None:
+    """What resolving ``item`` (its targets chosen) would gain us, played out on a copy of the state;
+    None when it cannot be played out there (a target slot still empty, a choice the effect asks).  Only
+    public things are read back (PV, damage, the cards in play); a Réaction window the damage opens
+    (which depends on the hands) is read as the damage dealt."""
+    after = state.copy()
+    try:
+        spec.resolve(after, item.copy())
+    except Exception:  # noqa: BLE001 - an effect that needs more than its targets: no estimate
+        return None
+    return _gain(state, after, seat)
+
+
+def _best_harm(state: WakfuState, seat: int, spec: Spec, item: Item, options: list[Any],
+               any_gain: bool = False) -> tuple[float, Any]:
+    """The best of ``options`` for the next target of a harmful ``item``, by :func:`_harm_gain`, and its gain
+    (None when no option could be played out); with ``any_gain``, the first that gains anything."""
+    best: tuple[float, Any] = (float("-inf"), None)
+    for o in options:
+        if not isinstance(o, int) or isinstance(o, bool) or o not in state.cards:
+            continue
+        probe = item.copy()
+        probe.targets.append(o)
+        g = _harm_gain(state, seat, spec, probe)
+        if g is not None and g > best[0]:
+            best = (g, o)
+            if any_gain and g > 0:
+                break
+    return best
+
+
+def _strike_pays(state: WakfuState, seat: int, c: int, power: int) -> bool:
+    """A power that harms (Tirlangue Portey's 2 damage, Guy Yomtella's 1) is used first in the turn when
+    its best target gains something: it destroys an opposing Allié or wounds an opposing Héros.  Used
+    after the plays, as every power was, its character had mostly been inclined to pay for them already:
+    greedy Crâ's Héros, whose power is most of its strength, used it almost never (traced games)."""
+    if c in state.players[seat].main or state.combat is not None:
+        return False
+    spec = choices.powers_of(state, c)[power]
+    if not spec.incline or spec.extra or not spec.targets or not harmful(spec):
+        return False
+    kind = spec.targets[0]
+    if kind in ("element", "metier", "player"):
+        return False
+    probe = Item("power", seat, c, spec.name, power=power, source_zone=rules.where(state, c))
+    gain, _ = _best_harm(state, seat, spec, probe, choices.candidates(state, probe, kind), any_gain=True)
+    return gain > 0
 
 
 #: PV the Héros keeps above the opposing characters' Force before it leaves the Havre Sac for the Monde
@@ -390,6 +520,10 @@ def _target(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -> 
         return side[0] if side else options[0]
     if kind in ("element", "metier"):
         return options[0]
+    if bad:  # where it destroys an Allié or finishes a Héros, not blindly at the most valuable card
+        gain, pick = _best_harm(state, seat, spec, item, options)
+        if pick is not None and gain > 0:
+            return pick
     return _best_target(state, seat, options, bad)
 
 
@@ -417,7 +551,9 @@ def _reaction(state: WakfuState, seat: int, pend: Pending, options: list[Any]) -
         if isinstance(o, int) and o in state.players[seat].main:
             d = state.cards[o]
             spec = choices.ACTIONS.get(d.name)
-            if spec is not None and _targets_sensible(state, seat, Item("card", seat, o, d.name), spec):
+            probe = Item("card", seat, o, d.name)
+            if spec is not None and _targets_sensible(state, seat, probe, spec) and \
+                    _harm_worth_it(state, seat, spec, probe):
                 return o
     return "pass" if "pass" in options else options[0]
 
