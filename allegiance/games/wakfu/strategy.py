@@ -172,19 +172,13 @@ def _harm_worth_it(state: WakfuState, seat: int, spec: Spec, probe: Item) -> boo
         if kind in ("element", "metier", "player"):
             return True
         options = choices.candidates(state, probe, kind)
-        gain, pick = _best_harm(state, seat, spec, probe, options)
+        _, pick = _best_harm(state, seat, spec, probe, options)
         if pick is None:
             return True
-        after = state.copy()
-        target = probe.copy()
-        target.targets.append(pick)
-    else:
-        after, target = state.copy(), probe.copy()
-    try:
-        spec.resolve(after, target)
-    except Exception:  # noqa: BLE001 - an effect that needs more than its targets: no estimate
-        return True
-    if not _wounds(state, after):
+        probe = probe.copy()
+        probe.targets.append(pick)
+    after = _played_out(state, spec, probe)
+    if after is None or not _wounds(state, after):
         return True
     return _gain(state, after, seat) > 0
 
@@ -310,12 +304,18 @@ def _harm_gain(state: WakfuState, seat: int, spec: Spec, item: Item) -> float | 
     None when it cannot be played out there (a target slot still empty, a choice the effect asks).  Only
     public things are read back (PV, damage, the cards in play); a Réaction window the damage opens
     (which depends on the hands) is read as the damage dealt."""
+    after = _played_out(state, spec, item)
+    return None if after is None else _gain(state, after, seat)
+
+
+def _played_out(state: WakfuState, spec: Spec, item: Item) -> WakfuState | None:
+    """A copy of the state with ``item`` resolved on it, or None when it cannot be resolved there."""
     after = state.copy()
     try:
         spec.resolve(after, item.copy())
     except Exception:  # noqa: BLE001 - an effect that needs more than its targets: no estimate
         return None
-    return _gain(state, after, seat)
+    return after
 
 
 def _best_harm(state: WakfuState, seat: int, spec: Spec, item: Item, options: list[Any],
