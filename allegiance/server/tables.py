@@ -1002,6 +1002,7 @@ class TableManager:
                 opened = table.bot_asked[1]
             version = table.state.version
             bot = table.bots[seat]
+            answer_at = opened + self.bot_delay
             try:
                 if bot.searches:
                     async with self.think_queue.turn(table.creator, table.id):
@@ -1014,12 +1015,12 @@ class TableManager:
                             answer_at, bot, table.game, table.record.game, table.state.copy(), seat, legal,
                             deadline)
                 else:
-                    answer_at = opened + self.bot_delay
                     action, table.bots[seat] = await self.thinker.choose(
                         bot, table.game, table.record.game, table.state.copy(), seat, legal)
-            except Exception:  # said in the log, not lost in a task nobody awaits
-                log.exception("bot at seat %d of table %s could not choose", seat, table.id)
-                return
+            except Exception:  # said in the log, and the table goes on: a bot that fails must not stall it
+                log.exception("bot at seat %d of table %s could not choose; it plays its first legal action",
+                              seat, table.id)
+                action = legal[0]
             await asyncio.sleep(max(0.0, answer_at - loop.time()))
             if table.abandoned or not self.leases.holds(table.id):
                 return  # the lease was lost meanwhile (lease.AdvisoryLeases.check): its new holder plays

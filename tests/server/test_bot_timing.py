@@ -88,7 +88,7 @@ def delays(arrivals: dict[int, float], kinds: dict[int, str]) -> dict[str, list[
     return out
 
 
-async def measure(base: str, db: str) -> dict[str, list[float]]:
+async def measure(base: str, db: str, log: Path) -> dict[str, list[float]]:
     found: dict[str, list[float]] = {"pass": [], "real": []}
     deadline = time.monotonic() + TIMEOUT
     seed = 11
@@ -106,7 +106,10 @@ async def measure(base: str, db: str) -> dict[str, list[float]]:
         seen = 0
         while not watcher.done():
             await asyncio.sleep(0.5)
-            assert time.monotonic() < deadline, f"too few samples after {TIMEOUT:g} s: {found}, {got}"
+            assert time.monotonic() < deadline, (
+                f"too few samples after {TIMEOUT:g} s: {found}, {got}; table {table_id} (seed {seed}) reached "
+                f"version {max(arrivals, default=None)} ({len(arrivals)} states seen); the server's log ends:\n"
+                + log.read_text(errors="replace")[-3000:])
             if len(arrivals) >= seen + 40:  # now and then: enough of both kinds yet?
                 seen = len(arrivals)
                 got = delays(arrivals, await asyncio.to_thread(classify, db, table_id))
@@ -127,10 +130,10 @@ async def measure(base: str, db: str) -> dict[str, list[float]]:
 
 def test_a_searching_bot_answers_a_reaction_prompt_in_the_same_time_whether_or_not_it_holds_one(
         tmp_path: Path) -> None:
-    db = str(tmp_path / "timing.db")
-    server = ServerProcess(db, bot_delay=0.0, extra=["--bot-think", str(THINK)]).start()
+    db, log = str(tmp_path / "timing.db"), tmp_path / "server.log"
+    server = ServerProcess(db, bot_delay=0.0, extra=["--bot-think", str(THINK)], log=log).start()
     try:
-        found: dict[str, Any] = asyncio.run(measure(server.base, db))
+        found: dict[str, Any] = asyncio.run(measure(server.base, db, log))
     finally:
         server.stop()
     passed, reacted = statistics.median(found["pass"]), statistics.median(found["real"])

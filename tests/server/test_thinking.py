@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from allegiance.bots.base import Bot
 from allegiance.bots.ismcts import IsmctsBot
 from allegiance.core.actions import Action
 from allegiance.core.game import Game
 from allegiance.games import get_game
+from allegiance.server.storage import Storage
+from allegiance.server.tables import TableManager
 from allegiance.server.thinking import BotThinker
 
 GAME = get_game("swdbg")
@@ -147,3 +153,36 @@ def test_thinking_processes_use_every_core_below_the_event_loops_priority() -> N
     finally:
         thinker.close()
     assert bot.nice == min(19, os.nice(0) + THINKER_NICE)
+
+
+class FailingBot(Bot):
+    """A bot whose every choice raises: a bug in a bot's code."""
+
+    name = "failing"
+
+    def choose(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
+        raise RuntimeError("a bug in the bot")
+
+
+def test_a_bot_that_fails_to_choose_plays_its_first_legal_action_and_the_table_goes_on(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Once, a table stalled for good when a bot's choice raised: its task logged the failure and stopped."""
+    async def run() -> list[tuple[int, dict[str, Any]]]:
+        mgr = TableManager(Storage(str(tmp_path / "t.db")), bot_delay=0.0)
+        try:
+            table = mgr.create("swdbg", "1v1", {}, ["greedy", "greedy"], seed=3).table
+            table.bots = {0: FailingBot(0), 1: FailingBot(1)}  # before their task first runs
+            async with asyncio.timeout(120):  # a hang bound, not a measure: a stalled table hangs here
+                while table.state.version < 6:
+                    await asyncio.sleep(0.01)
+            return list(table.record.actions[:6])
+        finally:
+            await mgr.shutdown()
+
+    with caplog.at_level(logging.ERROR, logger="allegiance.server"):
+        played = asyncio.run(run())
+    assert "could not choose" in caplog.text and "a bug in the bot" in caplog.text  # said in the log
+    state = GAME.new_game("1v1", 3, {})
+    for seat, action in played:
+        assert Action.from_json(action) == GAME.legal_actions(state, seat)[0]
+        GAME.apply(state, seat, Action.from_json(action))
