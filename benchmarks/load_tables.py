@@ -557,19 +557,19 @@ def main() -> None:
         parser.error(f"--bot-seats must be 0 to {seats - 1}: a measured table keeps at least one person")
     server = None
     servers: list[ServerProcess] = []
-    postgres = contextlib.ExitStack()
+    cleanup = contextlib.ExitStack()  # the database's directory or PostgreSQL server, gone at the end
     bases: list[str] | None = None
     if args.url:
         base, pid = args.url.rstrip("/"), None
     else:
-        db = os.path.join(tempfile.mkdtemp(prefix="allegiance-load-"), "load.db")
+        db = os.path.join(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="allegiance-load-")), "load.db")
         if args.processes > 1 or args.pg:
             if args.pg_url:
                 db = args.pg_url
             else:
                 from tests.server.pg import postgres_server
 
-                db = postgres.enter_context(postgres_server())
+                db = cleanup.enter_context(postgres_server())
         extra = ["--creates-per-minute", "100000", "--max-tables", "0", "--search-tables-per-client", "0",
                  "--tables-per-client", "0",
                  "--replays-per-client", str(max(2, args.replay_clients))]
@@ -592,7 +592,7 @@ def main() -> None:
     finally:
         for each in servers:
             each.stop()
-        postgres.close()
+        cleanup.close()
     if args.json:
         print(json.dumps(result, indent=2))
         return
