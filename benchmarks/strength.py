@@ -50,6 +50,8 @@ worker): 1v1 69.5 % at 200 iterations, 71.0 % at 300, 68.0 % at 500; 2v2 79.0 % 
 from __future__ import annotations
 
 import argparse
+import copy
+import dataclasses
 import json
 import shlex
 import sys
@@ -63,6 +65,7 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
 
 from allegiance.bots.greedy import GreedyBot  # noqa: E402
 from allegiance.bots.ismcts import IsmctsBot  # noqa: E402
+from allegiance.core.game import Game  # noqa: E402
 from allegiance.core.rng import Rng  # noqa: E402
 from allegiance.games import get_game  # noqa: E402
 from allegiance.sim.runner import game_seed  # noqa: E402
@@ -72,11 +75,23 @@ from allegiance.sim.simulate import wilson  # noqa: E402
 MAX_ACTIONS = 20_000
 
 
+def seeing_all(game: Game) -> Game:
+    """``game`` whose search hooks deal no world: each determinisation is a copy of the real state, the
+    other seats' hands and the future draws too (its random generator is the real one).  A bot searching
+    it is no fair player; it measures what the hidden information costs the search (``--sees-all``)."""
+    hooks = dataclasses.replace(game.search_hooks(), determinize=lambda state, seat, rng: state.copy())
+    seeing = copy.copy(game)
+    seeing.search_hooks = lambda: hooks  # type: ignore[method-assign]
+    return seeing
+
+
 def play(mode: str, index: int, seed: int, options: dict[str, Any], game_name: str = "swdbg",
          game_options: dict[str, Any] | None = None) -> dict[str, Any]:
     """One game, ISMCTS on team ``index % teams`` (the others greedy, each side for itself in a
-    three-sided game); returns the ISMCTS team's score (1, 0.5 or 0)."""
-    game = get_game(game_name)
+    three-sided game); returns the ISMCTS team's score (1, 0.5 or 0).  ``options`` are the ISMCTS bot's,
+    and ``sees_all`` (see :func:`seeing_all`)."""
+    options = dict(options)
+    game = seeing_all(get_game(game_name)) if options.pop("sees_all", False) else get_game(game_name)
     gseed = game_seed(seed, index)
     state = game.new_game(mode, gseed, game_options or {})
     teams = state.table.teams
@@ -185,7 +200,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default="", help="other modes of the game and their game counts, e.g. "
                         "'AvE=100,AvEvI=60' for jk (three sides: ISMCTS plays one side, greedy the others)")
     parser.add_argument("--iterations", type=int, default=300, help="ISMCTS iterations per searched decision")
+    parser.add_argument("--time-ms", type=float, default=None,
+                        help="also stop each searched decision after this many milliseconds of wall time "
+                        "(the iterations stay a cap); a timed run depends on the machine's load")
     parser.add_argument("--horizon", type=int, default=1, help="team turns simulated past the root's turn")
+    parser.add_argument("--sees-all", action="store_true",
+                        help="analysis, not a fair bot: the search's worlds are the real state (every hand and "
+                        "the future draws), to measure what the hidden information costs it")
     parser.add_argument("--exploration", type=float, default=None, help="the UCB constant (default: the bot's)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
@@ -200,6 +221,12 @@ def main(argv: list[str] | None = None) -> int:
     options: dict[str, Any] = {"iterations": args.iterations, "horizon": args.horizon}
     if args.exploration is not None:
         options["exploration"] = args.exploration
+    if args.time_ms is not None:
+        if args.time_ms <= 0:
+            parser.error("--time-ms must be positive")
+        options["time_ms"] = args.time_ms
+    if args.sees_all:
+        options["sees_all"] = True
     report: dict[str, Any] = {
         "command": " ".join(shlex.quote(a) for a in [".venv/bin/python", "benchmarks/strength.py",
                                                       *(sys.argv[1:] if argv is None else argv)]),
@@ -225,7 +252,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report, indent=2))
         return 0
     print(f"command: {report['command']}")
-    print(f"budget: {args.iterations} iterations per searched decision, horizon {args.horizon} team turns")
+    timed = "" if args.time_ms is None else f" or {args.time_ms:g} ms"
+    seeing = "; the search SEES ALL (every hand, the future draws): a ceiling, not a fair bot" if args.sees_all else ""
+    print(f"budget: {args.iterations} iterations{timed} per searched decision, horizon {args.horizon} team turns"
+          f"{seeing}")
     for m in report["modes"]:
         low, high = m["interval95"]
         print(f"{m['mode']}: ISMCTS beats greedy in {m['win_rate']:.1%} of {m['games']} games "

@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from allegiance.cli import app
+from allegiance.games import get_game
 
 KEYS = {"actions_per_s_1v1", "actions_per_s_2v2", "copy_us_2v2", "peer_rlcard_actions_per_s",
         "wakfu_actions_per_s_1v1", "wakfu_actions_per_s_4v4", "wakfu_copy_us_1v1", "jk_actions_per_s_3p", "jk_copy_us_3p",
@@ -88,3 +89,28 @@ def test_strength_plays_only_the_games_of_the_teams_asked_and_reports_each_decis
     assert summary["games"] == 2 and summary["decision_cpu_max"] == max(g["decision_cpu_max"] for g in games)
     with pytest.raises(SystemExit):
         main(["--games-1v1", "1", "--games-2v2", "0", "--ismcts-teams", "2"])
+
+
+def test_strength_sees_all_deals_no_world_and_takes_a_time_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--sees-all`` (an analysis of what the hidden information costs the search): its worlds are the
+    real state, other hands and future draws too, where a fair search deals them again; ``--time-ms`` goes
+    to the bot, and a budget that is not positive is refused."""
+    from allegiance.core.rng import Rng
+    from benchmarks.strength import main, seeing_all
+
+    game = get_game("swdbg")
+    state = game.new_game("1v1", 5, {})
+    fair = game.search_hooks().determinize(state, 0, Rng(1))
+    seen = seeing_all(game).search_hooks().determinize(state, 0, Rng(1))
+    assert fair.players[1].hand != state.players[1].hand or fair.players[1].deck != state.players[1].deck
+    assert seen.players[1].hand == state.players[1].hand and seen.players[1].deck == state.players[1].deck
+    assert seen.rng.next64() == state.copy().rng.next64()  # the future draws too
+    assert game.search_hooks().determinize is not seeing_all(game).search_hooks().determinize
+
+    assert main(["--games-1v1", "1", "--games-2v2", "0", "--iterations", "2", "--time-ms", "50", "--sees-all",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["budget"] == {"iterations": 2, "horizon": 1, "time_ms": 50.0, "sees_all": True}
+    assert report["modes"][0]["games"] == 1
+    with pytest.raises(SystemExit):
+        main(["--games-1v1", "1", "--games-2v2", "0", "--time-ms", "0"])
