@@ -204,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also stop each searched decision after this many milliseconds of wall time "
                         "(the iterations stay a cap); a timed run depends on the machine's load")
     parser.add_argument("--horizon", type=int, default=1, help="team turns simulated past the root's turn")
+    parser.add_argument("--determinizations", type=int, default=None,
+                        help="worlds dealt per searched decision (default: the bot's)")
     parser.add_argument("--sees-all", action="store_true",
                         help="analysis, not a fair bot: the search's worlds are the real state (every hand and "
                         "the future draws), to measure what the hidden information costs it")
@@ -221,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
     options: dict[str, Any] = {"iterations": args.iterations, "horizon": args.horizon}
     if args.exploration is not None:
         options["exploration"] = args.exploration
+    if args.determinizations is not None:
+        if args.determinizations < 1:
+            parser.error("--determinizations must be at least 1")
+        options["determinizations"] = args.determinizations
     if args.time_ms is not None:
         if args.time_ms <= 0:
             parser.error("--time-ms must be positive")

@@ -91,10 +91,10 @@ def test_strength_plays_only_the_games_of_the_teams_asked_and_reports_each_decis
         main(["--games-1v1", "1", "--games-2v2", "0", "--ismcts-teams", "2"])
 
 
-def test_strength_sees_all_deals_no_world_and_takes_a_time_budget(capsys: pytest.CaptureFixture[str]) -> None:
+def test_strength_sees_all_deals_no_world_and_the_bot_takes_a_time_budget_and_its_worlds_count(capsys: pytest.CaptureFixture[str]) -> None:
     """``--sees-all`` (an analysis of what the hidden information costs the search): its worlds are the
-    real state, other hands and future draws too, where a fair search deals them again; ``--time-ms`` goes
-    to the bot, and a budget that is not positive is refused."""
+    real state, other hands and future draws too, where a fair search deals them again; ``--time-ms`` and
+    ``--determinizations`` go to the bot, and values it cannot take are refused."""
     from allegiance.core.rng import Rng
     from benchmarks.strength import main, seeing_all
 
@@ -108,9 +108,11 @@ def test_strength_sees_all_deals_no_world_and_takes_a_time_budget(capsys: pytest
     assert game.search_hooks().determinize is not seeing_all(game).search_hooks().determinize
 
     assert main(["--games-1v1", "1", "--games-2v2", "0", "--iterations", "2", "--time-ms", "50", "--sees-all",
-                 "--json"]) == 0
+                 "--determinizations", "2", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["budget"] == {"iterations": 2, "horizon": 1, "time_ms": 50.0, "sees_all": True}
+    assert report["budget"] == {"iterations": 2, "horizon": 1, "determinizations": 2, "time_ms": 50.0,
+                                "sees_all": True}
     assert report["modes"][0]["games"] == 1
-    with pytest.raises(SystemExit):
-        main(["--games-1v1", "1", "--games-2v2", "0", "--time-ms", "0"])
+    for refused in (["--time-ms", "0"], ["--determinizations", "0"]):
+        with pytest.raises(SystemExit):
+            main(["--games-1v1", "1", "--games-2v2", "0", *refused])
