@@ -9,6 +9,10 @@ Acceptance (issue 4): at least 70 % in 200 1v1 games and in 100 2v2 games.
     .venv/bin/python benchmarks/strength.py --games-1v1 200 --games-2v2 100 --iterations 300 --workers 2
 
 A benchmark, not a test: it is CPU heavy (seconds per game).  ``--workers`` runs games in parallel.
+The budget is ``--iterations`` per searched decision (a run replays exactly), or also ``--time-ms`` of wall
+time (the issues' budget is a time per decision; such a run depends on the machine's load).
+``--sees-all`` is an analysis, not a fair bot: the search's worlds are the real state, so the gap between
+it and a fair run is what the hidden information costs the search (README, bot strength of each game).
 
 Measured on the 2-core development machine.  With the evaluation refitted to interventions
 (``benchmarks/fit_evaluation.py``; 2026-11-23, 300 iterations, ``--workers 2``, so each game shared
