@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import random
 import secrets
 import time
 from collections import Counter
@@ -1018,9 +1019,10 @@ class TableManager:
                     action, table.bots[seat] = await self.thinker.choose(
                         bot, table.game, table.record.game, table.state.copy(), seat, legal)
             except Exception:  # said in the log, and the table goes on: a bot that fails must not stall it
-                log.exception("bot at seat %d of table %s could not choose; it plays its first legal action",
+                log.exception("bot at seat %d of table %s could not choose; it plays a random legal action",
                               seat, table.id)
-                action = legal[0]
+                # random, not the first: a first action may be a free move that comes back forever (Wakfu 414)
+                action = random.Random(f"{table.id}:{version}").choice(legal)
             await asyncio.sleep(max(0.0, answer_at - loop.time()))
             if table.abandoned or not self.leases.holds(table.id):
                 return  # the lease was lost meanwhile (lease.AdvisoryLeases.check): its new holder plays

@@ -164,7 +164,7 @@ class FailingBot(Bot):
         raise RuntimeError("a bug in the bot")
 
 
-def test_a_bot_that_fails_to_choose_plays_its_first_legal_action_and_the_table_goes_on(
+def test_a_bot_that_fails_to_choose_plays_a_legal_action_and_the_table_goes_on(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """Once, a table stalled for good when a bot's choice raised: its task logged the failure and stopped."""
     async def run() -> list[tuple[int, dict[str, Any]]]:
@@ -183,6 +183,6 @@ def test_a_bot_that_fails_to_choose_plays_its_first_legal_action_and_the_table_g
         played = asyncio.run(run())
     assert "could not choose" in caplog.text and "a bug in the bot" in caplog.text  # said in the log
     state = GAME.new_game("1v1", 3, {})
-    for seat, action in played:
-        assert Action.from_json(action) == GAME.legal_actions(state, seat)[0]
+    for seat, action in played:  # legal moves, drawn at random (a first legal move may cycle forever)
+        assert Action.from_json(action) in GAME.legal_actions(state, seat)
         GAME.apply(state, seat, Action.from_json(action))
