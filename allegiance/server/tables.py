@@ -1021,7 +1021,7 @@ class TableManager:
             except Exception:  # said in the log, and the table goes on: a bot that fails must not stall it
                 log.exception("bot at seat %d of table %s could not choose; it plays a random legal action",
                               seat, table.id)
-                # random, not the first: a first action may be a free move that comes back forever (Wakfu 414)
+                # random, not the first: a first action may be a free move that can be undone and made forever
                 action = random.Random(f"{table.id}:{version}").choice(legal)
             await asyncio.sleep(max(0.0, answer_at - loop.time()))
             if table.abandoned or not self.leases.holds(table.id):
