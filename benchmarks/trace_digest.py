@@ -37,6 +37,8 @@ the Zones a player controlled at the start of the turn (with that record turned 
 was unchanged by the Zones' work). Three renewed on 2026-11-28 (session 18), found stale by ``--check``:
 random-1v1-feca-xelor-always since the Réaction rounds of 9af0060 and the greedy ones since greedy's Héros
 leaves the Havre Sac (4761333); the same digests at 57e9fb9 and after the speed work of dca87b2..8ad213d.
+The two greedy ones renewed on 2026-11-29 (session 25), found stale by ``--check``: greedy aims its damage
+since 5f01d78 (its parent gives the old digests, 5f01d78 the new ones; every random digest unchanged).
 :data:`BASELINE` holds them for ``--check``.
 """
 
@@ -79,8 +81,8 @@ BASELINE: dict[str, str] = {
     "random-2v2": "6c623ef31b74f9da7bb56342904a79af5b636159a15406366d2e0f3622adbbb9",
     "random-4v4": "56125c8033a7f6685e56c6dbd298df52a3087f2b485c984d89b7f4057f42c804",
     "random-8v8": "2f8cc3786092922a2c7d6c6d71751bf5c9b1362bf11a673571cd7a2c5c1ad35c",
-    "greedy-1v1": "e4937aa73c01abfa5d0a886b442a9da9f3f6af9eb7a2ca7e7064f201671eff87",
-    "greedy-2v2": "a267942ad7f0a26074f7529e8e44ef18257b0da92c6441bc3db11381656489d5",
+    "greedy-1v1": "dfcac90d1706809a9c1620a642a6627e2380f9879a857060d3693ced758dc403",
+    "greedy-2v2": "dba8c42ce9bc23b186a2dd751e05ce2e8c93ce18fb0d4c6589dae60843d830ed",
 }
 
 
