@@ -86,7 +86,7 @@ def hidden_names(state: Any, seat: int, seen: str) -> set[str]:
 
 
 def without_shown_texts(html: str, state: Any, seen: str) -> str:
-    """``html`` without the printed texts of the cards ``seat`` was shown (``seen``: its views).  A card's
+    """``html`` without the printed texts of the cards a seat was shown (``seen``: its views).  A card's
     text is public and may name another card (Shroud of Calm cancels "Dread Grip"): that name on the page
     tells nothing about an opposing hand, while the same name as a card of its own would."""
     texts = {d.text for d in state.cards if d.text and json.dumps(d.name)[1:-1] in seen}
