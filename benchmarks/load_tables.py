@@ -39,7 +39,7 @@ Wakfu 2v2 tables (issue 14: p99 <= 50 ms), four clients per table, the game's de
 at 19:38 UTC, load average 5.6: 2,819 actions in 30 s, p50 5.8 ms, **p99 43.1 ms** (target met),
 max 199 ms, 0 errors, 0.42 MB per table, server CPU 0.18 core; at 19:25 UTC, load average 7.6-8.1:
 p50 12.6 ms, p99 240.8 ms, and the SWDBG default run right after it on that machine gave p99 650 ms
-(README's quiet-machine SWDBG figure: 11.4 ms): the p99 measures the machine's run queue more than
+(docs/figures/table.md's quiet-machine SWDBG figure: 11.4 ms): the p99 measures the machine's run queue more than
 the server.  Wakfu games are long (thousands of actions), so none finishes in 30 s.
 Re-measured at 21:10 UTC with the other jobs paused (load average 2.5 at start, after the engine speed
 work): 2,884 actions, p50 2.8 ms, **p99 8.5 ms**, max 100 ms; spectators' ping p99 11.3 ms; 0.42 MB per

@@ -38,7 +38,7 @@ Checks (the exit status is 1 if any fails, and the summary says which):
   bytes an action); it now keeps a window of its latest events and no log
   (:mod:`allegiance.server.history`).  The last steady growth was the ended tables: every table whose
   game ended stayed in memory for the server's lifetime; at most ``tables.ENDED_IN_MEMORY`` ended
-  tables that no page watches now stay (README, "Soak").
+  tables that no page watches now stay (docs/figures/table.md, "Soak").
 - **progress**: the restart happened, every table unfinished at the restart went on after it (a person
   had an action acknowledged, or a bot table moved on, or the game ended), and at least
   ``--min-finished`` games ended.  After ``--minutes`` the soak waits for these (at most

@@ -12,7 +12,7 @@ A benchmark, not a test: it is CPU heavy (seconds per game).  ``--workers`` runs
 The budget is ``--iterations`` per searched decision (a run replays exactly), or also ``--time-ms`` of wall
 time (the issues' budget is a time per decision; such a run depends on the machine's load).
 ``--sees-all`` is an analysis, not a fair bot: the search's worlds are the real state, so the gap between
-it and a fair run is what the hidden information costs the search (README, bot strength of each game).
+it and a fair run is what the hidden information costs the search (each game's file in docs/figures/).
 
 Measured on the 2-core development machine.  With the evaluation refitted to interventions
 (``benchmarks/fit_evaluation.py``; 2026-11-23, 300 iterations, ``--workers 2``, so each game shared

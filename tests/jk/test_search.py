@@ -131,7 +131,7 @@ def test_the_two_sided_weights_value_the_force_8_left_above_a_battle_card_in_han
     the hand (``hand`` and ``waiting_cards``): 1.143 * 8 / 36 against (1.060 + 0.530) / 7.  The weights of
     session 12, fitted to the greedy before its side-total rule, weighed the two the other way round, and
     this test fails with them.  Measured in play against greedy on the same 200 games: AvE 119 against 108.5
-    (README)."""
+    (docs/figures/jk.md)."""
     s = start("AvE", seed=1)
     p = s.players[0]
     card = next(c for c in p.draw if s.cards[c].timing == "battle")
@@ -146,7 +146,7 @@ def test_the_two_sided_weights_value_the_force_8_left_above_a_battle_card_in_han
 
 def test_a_three_sided_game_keeps_the_weights_that_played_best_there() -> None:
     """Three sides are evaluated with their own weights (``WEIGHTS_THREE_SIDES``: those of session 12, which
-    played best in AvEvI, README): there a battle card drawn into the hand is still worth more than the 8
+    played best in AvEvI, docs/figures/jk.md): there a battle card drawn into the hand is still worth more than the 8
     left in the Force deck, the other way round from a two-sided game (the test above)."""
     s = start("AvEvI", seed=1)
     p = s.players[0]
@@ -324,7 +324,7 @@ def test_greedy_does_not_keep_a_power_1_character_for_the_final_conflict() -> No
 
 
 def test_greedy_beats_random_in_at_least_284_of_300_games_seed_23() -> None:
-    """Issue 22's bar is 95 % (measured by ``allegiance simulate``, README); this seeded run of 300 games
+    """Issue 22's bar is 95 % (measured by ``allegiance simulate``, docs/figures/jk.md); this seeded run of 300 games
     (seats alternating) is a guard: 286 wins now, 278 (92.7 %) before the heuristic's changes and the
     Alliance demo decks' rebalance of session 10."""
     summary, _ = simulate("jk", "AvE", ["greedy", "random"], 300, seed=23, alternate=True)

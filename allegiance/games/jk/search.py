@@ -72,7 +72,7 @@ def checks(state: JKState) -> int:
 
 #: how many times its iterations the searching bot spends on a decision in the Final Conflict: the game is
 #: settled there, in a few battles.  Ten times measured better on the same games of ``benchmarks/strength.py
-#: --seed 2026 --iterations 30`` (README, session 16): AvE 127.5 of 200 against 119, AvEvI 58 of 88 against 48
+#: --seed 2026 --iterations 30`` (docs/figures/jk.md, session 16): AvE 127.5 of 200 against 119, AvEvI 58 of 88 against 48
 FINAL_CONFLICT_BUDGET = 10.0
 
 
@@ -85,7 +85,7 @@ def searched(state: JKState, seat: int, legal: list[Action]) -> list[Action]:
     """The actions worth searching: in the Deployment Phase only the greedy heuristic's (what to deploy is
     the heuristic's strength; the search decides Force cards, battles, responses and shuttling).  All eight
     Force cards are searched: offering only the heuristic's, the lowest and the highest measured worse
-    (AvE 30 and AvEvI 27.5 of 60 games against 35 and 32.5 at 30 iterations, README)."""
+    (AvE 30 and AvEvI 27.5 of 60 games against 35 and 32.5 at 30 iterations, docs/figures/jk.md)."""
     if state.phase == "deploy" and state.pending is None and not state.windows and state.battle is None:
         from allegiance.games.jk.strategy import greedy_choice
         return [greedy_choice(state, seat, legal, None)]  # type: ignore[arg-type]

@@ -24,7 +24,7 @@ from allegiance.games.wakfu.state import WakfuState
 #: 0.1: mean log loss 0.531, where the hand-set weights before, (3, 3, 0.12, 0.15, 0.08, 0.2), gave 0.704).
 #: XP is what decides: the PV's weight is a fifth of it, the Alliés count a little, their Force, the Havre
 #: Sac and the hand next to nothing once those are known.  ISMCTS against greedy, Iop against Crâ, 200
-#: games: 81.5 % with these, 81.0 % with the hand-set ones (README, "Wakfu figures")
+#: games: 81.5 % with these, 81.0 % with the hand-set ones (docs/figures/wakfu.md)
 WEIGHTS = (4.673, 1.064, -0.010, 0.119, -0.013, -0.043)
 
 

@@ -446,8 +446,7 @@ def _recycle_hand(state: WakfuState, seat: int, pend: Pending, options: list[Any
     to a full hand from which nothing was played this turn, and a full hand draws nothing: what the
     heuristic would not play now mostly stays unplayable (a Sort of another class, an Allié of an element
     nothing in play produces, an Équipement with no free porteur), so keeping it stalls the seat for the
-    rest of the game.  Measured on 1,000 random-deck games against the random bot (README, "Wakfu
-    figures"): always 91.9 %, only when some card could not be paid for 90.6 %, never 84.5 %."""
+    rest of the game.  Measured on 1,000 random-deck games against the random bot (docs/figures/wakfu.md): always 91.9 %, only when some card could not be paid for 90.6 %, never 84.5 %."""
     return "recycle" if "recycle" in options else _keep(state, seat, pend, options)
 
 
