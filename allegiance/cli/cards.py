@@ -94,15 +94,17 @@ def cards(
     console.print(out)
 
 
-@app.command()
+@app.command(help=(
+    "The game's legend, then its rules options with their values, defaults and sources.\n\n"
+    "The legend says what the game is, what its icons and numbers mean, how to win, the turn's phases and "
+    "the ready-made decks. Each option shows where its rule comes from; UNSOURCED marks a gap the sources "
+    "leave, whose default is the project's proposal, not the publisher's rule."))
 def rules(
     game: Annotated[str, typer.Argument(help="game name, e.g. swdbg, wakfu or jk")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON: the legend and the options")] = False,
     options_only: Annotated[bool, typer.Option("--options-only", help="only the options, without the legend")] = False,
 ) -> None:
-    """The game's legend (what the game is, what its icons and numbers mean, how to win, the turn's phases,
-    the ready-made decks), then its options: values, default, and where each rule comes from (UNSOURCED: a
-    gap the sources leave, the default is the project's proposal, not the publisher's rule)."""
+    """The game's legend, then its rules options with their values, defaults and sources."""
     rules_game = load_game(game)
     specs = rules_game.option_specs
     if as_json:
