@@ -289,6 +289,17 @@ def test_the_jk_board_fits_at_a_desktop_and_a_phone(browser: Any, pages: list[An
         unseen = page.evaluate(UNSEEN, lasting)
         assert unseen == [], (size, unseen)
         assert page.locator(".jk .jplanet-now .jmini").count() >= 5
+        # each side's lane at the planet shows its total power whole, and on a desktop the side's name too
+        # ("Independent 10" was cut to "Independe…", its total hidden, when the label had 74 px); on a
+        # crowded phone planet the name may be cut ("Indep…"), never the total
+        cut = page.evaluate("""(desktop) => [...document.querySelectorAll('.jk .jplanet-now .lane .ln')]
+            .filter((ln) => {
+              const box = ln.getBoundingClientRect(), total = ln.querySelector('b').getBoundingClientRect();
+              const name = ln.querySelector('.lt');
+              return total.width < 1 || total.right > box.right + 1
+                || (desktop && name.scrollWidth > name.clientWidth + 1);
+            }).map((ln) => ln.textContent)""", size[0] > 820)
+        assert cut == [], (size, cut)
         hand = page.locator(".jk-hand .jcard").first.bounding_box()
         # a hand card is a whole face (80 px and up) unless the planet is so crowded that the hand gave it
         # its room ("tight", a phone only: jk.js fitPlanet); then the cards keep at least their name line

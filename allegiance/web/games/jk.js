@@ -182,7 +182,7 @@
     const lanes = sidesOrder(view).map((t) => {
       const cs = withAttached(byTeam.get(t) || []);
       const total = cs.filter((c) => c.on === undefined && c.under === undefined).reduce((n, c) => n + (Number(c.power) || 0), 0);
-      return `<div class="lane ${t === myTeam(view) ? "mine" : ""}" data-team="${esc(t)}"><span class="ln" title="${esc(t)}: total power ${total}">${esc(t)} <b>${total}</b></span>
+      return `<div class="lane ${t === myTeam(view) ? "mine" : ""}" data-team="${esc(t)}"><span class="ln" title="${esc(t)}: total power ${total}"><span class="lt">${esc(t)}</span> <b>${total}</b></span>
         <span class="lcards">${cs.map((c) => mini(c, view, ctx)).join("") || '<span class="muted">—</span>'}</span></div>`;
     });
     return `<div class="jarea ${key}" aria-label="${esc(title)}"><div class="zl">${esc(title)}</div>${lanes.join("")}</div>`;
