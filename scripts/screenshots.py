@@ -1,9 +1,9 @@
-"""Refresh the README's screenshots: the lobby, a 2v2 SWDBG table, a Wakfu duel and a three-sided Jedi Knights game in play, taken in
-Debian's Chromium.
+"""Refresh the README's screenshots: the lobby, a 2v2 SWDBG table, a Wakfu duel and a three-sided Jedi
+Knights game in play, taken in Debian's Chromium.
 
-Starts its own server (a temporary database, quick bots), plays a 2v2 game a little by clicking
-cards as Empire 1 (the teammate and the Rebels are bots), and a Wakfu duel as Player 1 against a bot,
-and saves PNGs under ``docs/screenshots/``.
+Starts its own server (a temporary database, quick bots), plays a 2v2 game a little by clicking cards
+as Empire 1 (the teammate and the Rebels are bots), a Wakfu duel as Player 1 against a bot and an AvEvI
+game as Alliance 1 against two bots, and saves PNGs under ``docs/screenshots/``.
 
 Usage: ``.venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--games swdbg,wakfu,jk]``
 """
