@@ -320,7 +320,7 @@
     seats = msg.seats;
     if (win && msg.seat !== null) $("stops-box").hidden = false;
     const title = r.title || msg.game;
-    $("title").textContent = `${title} · ${msg.mode}`;
+    $("title").textContent = $("title").title = `${title} · ${msg.mode}`;
     $("practice").hidden = !(msg.practice || (msg.view && msg.view.practice));
     $("who").textContent = msg.seat === null ? "spectator" : `you are ${seatLabel(msg.seat)}`;
     $("turn").textContent = msg.outcome ? "game over" : r.summary(msg.view, msg.seat);
