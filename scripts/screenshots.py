@@ -35,6 +35,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def first_seat_page(browser: Any, base: str, table: dict[str, Any]) -> Any:
+    """A new table made from ``table`` (the lobby API's body) and its first seat's page at 1400×900, connected."""
+    created = httpx.post(base + "/api/tables", json=table).json()
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(created["links"][0]["link"])
+    page.wait_for_selector("#conn[data-conn='open']")
+    return page
+
+
 def hide_overlays(page: Any) -> None:
     """Hides the toast and an event's banner (a base destroyed…), which would cover the board in the shot."""
     page.evaluate("""for (const id of ['toast', 'feel-banner']) {
@@ -87,12 +96,8 @@ def wakfu_shot(browser: Any, base: str, out: Path) -> None:
     # itself, so the combat is often decided by the bot: any combat will do, and a game that ends first
     # gives way to the next seed
     for seed in range(5, 15):
-        table = httpx.post(base + "/api/tables", json={"game": "wakfu", "mode": "1v1", "seed": seed,
-                                                       "seats": ["human", bot],
-                                                       "options": {"decks": ["iop", "cra"]}}).json()
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.goto(table["links"][0]["link"])
-        page.wait_for_selector("#conn[data-conn='open']")
+        page = first_seat_page(browser, base, {"game": "wakfu", "mode": "1v1", "seed": seed, "seats": ["human", bot],
+                                               "options": {"decks": ["iop", "cra"]}})
         page.evaluate(WAKFU_PLAY, 60)
         page.wait_for_function("(Number(document.body.dataset.version) >= 150 && document.querySelector('#board .pair')"
                                " && (clearInterval(window.__autoplay), true)) || document.body.dataset.finished === '1'",
@@ -109,12 +114,8 @@ def wakfu_shot(browser: Any, base: str, out: Path) -> None:
 
 def jk_shot(browser: Any, base: str, out: Path) -> None:
     """A three-sided Jedi Knights game in play: Alliance 1 (a person, clicking the panel) and two bots."""
-    table = httpx.post(base + "/api/tables", json={"game": "jk", "mode": "AvEvI", "seed": 2,
-                                                   "seats": ["human", "greedy", "random"],
-                                                   "options": {"response_prompts": "playable"}}).json()
-    page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.goto(table["links"][0]["link"])
-    page.wait_for_selector("#conn[data-conn='open']")
+    page = first_seat_page(browser, base, {"game": "jk", "mode": "AvEvI", "seed": 2, "seats": ["human", "greedy", "random"],
+                                           "options": {"response_prompts": "playable"}})
     page.evaluate(AUTOPLAY, 120)
     page.wait_for_function("document.querySelectorAll('#board .jplanet-now .jmini').length >= 7"
                            " && document.body.dataset.mine === '1' || document.body.dataset.finished === '1'",
