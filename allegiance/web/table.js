@@ -261,10 +261,19 @@
     $("seats").innerHTML = seats.map((s) => {
       const on = s.kind !== "human" || s.connected;
       const what = s.kind === "human" ? (s.connected ? "connected" : s.claimed ? "away" : "seat free") : `${s.kind} bot`;
-      return `<span class="seat ${on ? "on" : "off"} ${act.includes(s.seat) ? "turn" : ""} team-${esc(s.team)}" data-seat="${s.seat}"
-        title="${esc(s.label)}: ${esc(what)}">${esc(s.label)}${s.kind !== "human" ? " (bot)" : ""}</span>`;
+      return `<span class="seat ${on ? "on" : "off"} ${act.includes(s.seat) ? "turn" : ""} ${s.kind !== "human" ? "bot" : ""} team-${esc(s.team)}" data-seat="${s.seat}"
+        title="${esc(s.label)}: ${esc(what)}">${esc(s.label)}${s.kind !== "human" ? `<span class="kind"> (bot)</span>` : ""}</span>`;
     }).join("") + (spectators ? `<span class="seat muted" title="people watching">${Number(spectators)} watching</span>` : "");
+    fitSeats();
   }
+
+  // a bar too narrow for every chip (16 seats of a Wakfu 8v8, a phone) makes them compact (style.css .crowded)
+  function fitSeats() {
+    const box = $("seats");
+    box.classList.remove("crowded");
+    if (box.scrollWidth > box.clientWidth + 1) box.classList.add("crowded");
+  }
+  addEventListener("resize", fitSeats);
 
   function ctx(msg) {
     return { seat: msg.seat, active: msg.active, legal: msg.legal, catalog, send, online: online && !busy && !gone,

@@ -141,6 +141,13 @@ def test_the_8v8_board_focuses_your_team_and_the_attacked_player(browser: Any, p
         assert page.locator(".wk-order .ochip").count() == 16
         assert page.locator("#board .seatbox").count() == 16
         fits(page)
+        if size[0] >= 1400:
+            # the top bar's 16 seat chips, made compact, all in sight; the person's keeps its "connected" dot
+            assert page.evaluate("""(() => { const box = document.getElementById('seats');
+              return box.classList.contains('crowded') && box.scrollWidth <= box.clientWidth + 1
+                && box.querySelectorAll('.seat').length === 16; })()""")
+            dot = page.evaluate("getComputedStyle(document.querySelector('#seats .seat:not(.bot)'), '::before').content")
+            assert "●" in dot, dot
         # the real position with a combat, drawn by the renderer into the page's board
         page.evaluate("""async (view) => { const r = await Shell.renderer("wakfu"); const catalog = await Shell.loadCatalog("wakfu");
           r.render(document.getElementById("board"), view, { seat: view.seat, active: [], legal: [], byCard: new Map(),
