@@ -36,7 +36,7 @@ def bench(
     seconds: Annotated[float, typer.Option(help="seconds per timed loop")] = 3.0,
     strict: Annotated[bool, typer.Option("--strict", help="exit with status 1 when a target is missed")] = False,
 ) -> None:
-    """Time random playouts (1v1, 2v2), state copies and greedy games on one core; say which targets hold."""
+    """Time every game's random playouts, state copies and greedy games on one core; say which targets hold."""
     if seconds <= 0:
         fail("--seconds must be positive")
     module = _bench_module()

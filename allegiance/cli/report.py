@@ -11,14 +11,15 @@ from allegiance.cli import app
 from allegiance.cli.common import console, fail, print_json
 
 
-@app.command()
+@app.command(help=(
+    "Win rates (95 % intervals), game lengths, the score over the turns, and how often each card is played "
+    "against its players' win rate."))
 def report(
     results: Annotated[Path, typer.Argument(help="folder written by `allegiance simulate --out`")],
     html: Annotated[Path | None, typer.Option(help="write the HTML report here (default: RESULTS/report.html)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the report's numbers as JSON instead")] = False,
 ) -> None:
-    """Win rates with 95% intervals, game lengths, the game's per-turn track (e.g. a score) over time, and
-    how often each card is bought or played against the win rate of the players who did it."""
+    """A balance report of simulated games."""
     from allegiance.report import load, write_html
     from allegiance.report.summary import summary_lines
 
