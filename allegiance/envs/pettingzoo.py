@@ -12,6 +12,8 @@
   them to the table's labels (SWDBG 2v2: Empire 1, Empire 2, Rebel 1, Rebel 2; Wakfu 1v1 .. 8v8: A1 ..
   AN, B1 .. BN, e.g. ``env(game="wakfu", mode="8v8", options={"team_uniques": "ignore"})``, 16 agents).
   In Wakfu teams a seat's observation holds its teammates' hands (WK-COMM-1), never an opponent's.
+  Jedi Knights: every line-up, e.g. ``env(game="jk", mode="AvEvI")`` (three agents, three sides: three
+  teams) or ``mode="AAvEEvII"`` (six agents).
 * **Observations** are ``{"observation": Box(0, 1, (D,), float32), "action_mask": Box(0, 1, (A,), int8)}``,
   the shape of PettingZoo's classic environments.  ``observation`` encodes the seat's *view* only
   (the game's :meth:`~allegiance.core.Game.agent_encoding`; SWDBG: :mod:`allegiance.games.swdbg.observation`);
@@ -26,7 +28,8 @@
 * **Team turns**: in SWDBG 2v2 both teammates may act in any order.  The environment always hands the
   turn to the *first* active seat (lowest seat number) until it ends its part of the turn; then the
   teammate acts.  Choices are still made by the seat the rules name.
-* **Rewards** come at the end from the outcome's team scores: +1 for a win, -1 for a loss, 0 for a draw.
+* **Rewards** come at the end from the outcome's team scores: +1 for a win, -1 for a loss (with three
+  sides, both losing sides' agents get -1), 0 for a draw.
   A game stopped by the ``max_turns`` option is a *truncation* (a draw, reward 0); any other end is a
   termination.
 * **Options**: ``options`` at construction are the game's options (SWDBG: galaxy, bases_to_win,
