@@ -355,6 +355,8 @@ RENDER = """async ([view, legal]) => {
     roles: [...root.querySelectorAll(".jmini .rl")].map((e) => e.innerText),
     final: root.querySelectorAll(".jplanet.now.final").length, out: root.querySelectorAll(".jplayer.out").length,
     hand: root.querySelectorAll(".jk-hand .jcard").length, acts: root.querySelectorAll("[data-card].act").length,
+    faces: [...root.querySelectorAll(".jk-hand .jcard")].map((e) => [e.querySelector(".nm").innerText,
+      (e.querySelector(".kw") || {}).innerText || ""]),
     detail: first ? r.cardDetail(Number(first.dataset.card), view, catalog) : "",
   };
   root.remove();
@@ -405,6 +407,15 @@ def test_the_jk_renderer_draws_battles_response_windows_and_the_final_conflict(b
     acting = page.evaluate(RENDER, list(view_when("AvEvI", 1, lambda s: s.phase == "deploy"
                                                   and 0 in get_game("jk").active_seats(s))))
     assert acting["acts"] >= 1 and acting["hand"] >= 1
+    # each card's face says what its icons say (a weapon's to-hit and bearer, leadership, a tactic bonus)
+    catalog = get_game("jk").card_catalog()
+    for name, words in acting["faces"]:
+        d = catalog[name]
+        want = [f"leadership {d['leadership']}" if d.get("leadership") else "",
+                f"to hit +{d['to_hit']}" if d.get("to_hit") else "", f"tactic +{d['tactic']}" if d.get("tactic") else "",
+                f"borne by a {d['bearer'].lower()}" if d.get("bearer") else "", f"draws {d['weapon']}" if d.get("weapon") else ""]
+        assert all(w in words for w in want if w), (name, words)
+    assert any(words for _, words in acting["faces"]), acting["faces"]
     assert "allegiance" in acting["detail"] or acting["detail"] == ""
     watcher = page.evaluate(RENDER, list(view_when("AvEvI", 1, lambda s: len(s.site) >= 2, seat=None)))
     assert watcher["hand"] == 0 and "spectator sees no hand" in watcher["text"]

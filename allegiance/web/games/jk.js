@@ -84,6 +84,17 @@
     return out.join("");
   }
 
+  // what a card's icons and keywords say, in words, for its face: the numbers the stats line has no room for
+  function iconWords(c) {
+    const out = [...(c.keywords || [])];
+    if (c.leadership) out.push(`leadership ${c.leadership}`);
+    if (c.type === "Weapon" && c.bearer) out.push(`borne by a ${c.bearer.toLowerCase()}`);
+    if (c.to_hit) out.push(`to hit +${c.to_hit}`);
+    if (c.tactic) out.push(`tactic +${c.tactic}`);
+    if (c.weapon) out.push(`draws ${c.weapon}`);
+    return out;
+  }
+
   function ariaOf(c, role, acts, view) {
     const idx = view ? index(view) : new Map();
     const on = c.on !== undefined && idx.has(c.on) ? `borne by ${idx.get(c.on).card.name}` : "";
@@ -105,7 +116,7 @@
       <div class="nm">${esc(c.name)}</div>
       <div class="ty">${esc(c.type || "")}${c.allegiance ? ` · ${esc(c.allegiance)}` : ""}${c.timing ? ` · ${esc(c.timing)}` : ""}</div>
       <div class="stats">${stats(c)}</div>
-      ${c.keywords && c.keywords.length ? `<div class="kw">${esc(c.keywords.join(" · "))}</div>` : ""}
+      ${iconWords(c).length ? `<div class="kw">${esc(iconWords(c).join(" · "))}</div>` : ""}
       <div class="tx">${esc(cardText(c))}</div>
       ${c.invented ? '<div class="inv" title="invented for this project, not Decipher\'s card">invented for this project</div>' : ""}
       <button class="zoom" type="button" data-zoom tabindex="-1" aria-label="see the whole card">i</button>
