@@ -23,7 +23,9 @@ both teammates' moves are in the tree; the root holds only the deciding seat's.
 
 Two kinds of decision are not searched: a choice with a single distinct move, and playing a card
 from hand in the main phase (playing every card before buying or attacking never loses anything, and
-the greedy order is kept), which keeps the tree for the decisions that matter.
+the greedy order is kept), which keeps the tree for the decisions that matter.  Any card the rollout
+policy would play is played so; searching those plays too was measured in the later games and gained
+nothing there either (docs/figures/jk.md and wakfu.md, session 27).
 
 Options: ``iterations`` (default 300) or ``time_ms`` (a time budget; not reproducible, for play),
 ``exploration`` (UCB constant; low, as rollouts to the end of the turn are nearly deterministic; by
