@@ -267,7 +267,7 @@
     fitSeats();
   }
 
-  // a bar too narrow for every chip (16 seats of a Wakfu 8v8, a phone) makes them compact (style.css .crowded)
+  // a bar too narrow for every chip (16 seats, a phone) makes them compact (style.css .crowded)
   function fitSeats() {
     const box = $("seats");
     box.classList.remove("crowded");
