@@ -50,6 +50,42 @@ def test_storage_round_trip_on_postgresql(pg_url: str) -> None:
         storage.close()
 
 
+def test_an_action_is_logged_and_announced_in_one_statement_all_or_nothing(pg_url: str) -> None:
+    """On PostgreSQL an accepted action costs one statement, so one round trip the event loop waits for
+    (BEGIN, INSERT, NOTIFY and COMMIT were four): the log row, its notice and the table row's change
+    happen together or not at all, and a lost arbitration changes nothing and announces nothing."""
+    import psycopg
+    from sqlalchemy import event
+
+    storage = Storage(pg_url)
+    statements: list[str] = []
+    event.listen(storage.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    try:
+        storage.create_table(TableRecord("pgone", "swdbg", "1v1", {}, 7, [SeatRecord(0, "human", "cd" * 32),
+                                                                        SeatRecord(1, "greedy")]))
+        with psycopg.connect(storage.libpq_url(), autocommit=True) as listener:
+            listener.execute("LISTEN allegiance")
+            statements.clear()
+            storage.append_action("pgone", 0, 0, {"kind": "end_turn"}, bots_pending=True)
+            assert len(statements) == 1, statements
+            assert "pgone" in storage.resumable_ids()  # the table row's change went with it
+            with pytest.raises(ActionConflict):  # version 0 is taken: not stored, not finished, not announced
+                storage.append_action("pgone", 0, 1, {"kind": "end_turn"}, outcome={"winners": ["rebel"]})
+            record = storage.load_table("pgone")
+            assert record is not None and record.actions == [(0, {"kind": "end_turn"})] and not record.finished
+            statements.clear()
+            storage.append_action("pgone", 1, 1, {"kind": "end_turn"}, outcome={"winners": ["rebel"]})
+            assert len(statements) == 1, statements
+            record = storage.load_table("pgone")
+            assert record is not None and record.finished and record.outcome == {"winners": ["rebel"]}
+            assert "pgone" not in storage.resumable_ids()
+            notices = [n.payload for n in listener.notifies(timeout=10, stop_after=2)]
+            assert notices == ["a pgone 1", "a pgone 2"]
+            assert list(listener.notifies(timeout=0.5)) == []
+    finally:
+        storage.close()
+
+
 def test_play_and_resume_on_postgresql(pg_url: str) -> None:
     with TestClient(create_app(db=pg_url, bot_delay=0.0)) as client:
         created = make_table(client, ["human"] * 4, seed=12)
