@@ -16,7 +16,8 @@ columns on opening (:func:`migrate`, idempotent).
 Several server processes may share one PostgreSQL database (:mod:`allegiance.server.cluster`): the
 primary key ``(table_id, idx)`` of the log is then the arbiter of each table's order (a second insert
 of a version raises :class:`ActionConflict`), and every change is announced with ``pg_notify`` in its
-own transaction (:meth:`Storage._announce`; payloads hold ids and versions only).
+own transaction (payloads hold ids and versions only): an accepted action in the very statement that logs
+it (:meth:`Storage.append_action`, one round trip), any other change by :meth:`Storage._announce`.
 """
 
 from __future__ import annotations
@@ -388,7 +389,7 @@ class Storage:
                     conn.execute(statement, params)
             else:
                 with self.engine.begin() as conn:
-                    self._append(conn, table_id, idx, seat, action, outcome, bots_pending, now)
+                    self._append_sqlite(conn, table_id, idx, seat, action, outcome, bots_pending, now)
         except IntegrityError as exc:
             if self._has_action(table_id, idx):
                 raise ActionConflict(f"table {table_id} already has an action at version {idx}") from None
@@ -399,12 +400,12 @@ class Storage:
             return conn.execute(select(actions_t.c.idx).where(actions_t.c.table_id == table_id,
                                                               actions_t.c.idx == idx)).first() is not None
 
-    def _append(self, conn: Connection, table_id: str, idx: int, seat: int, action: dict[str, Any],
-                outcome: dict[str, Any] | None, bots_pending: bool | None, now: float) -> None:
+    def _append_sqlite(self, conn: Connection, table_id: str, idx: int, seat: int, action: dict[str, Any],
+                       outcome: dict[str, Any] | None, bots_pending: bool | None, now: float) -> None:
+        """The append on SQLite, in the caller's transaction: one process, nobody to announce to."""
         # one statement object with bound parameters: SQLAlchemy reuses its compiled form
         conn.execute(_INSERT_ACTION, {"table_id": table_id, "idx": idx, "seat": seat,
                                       "action": json.dumps(action), "at": now})
-        self._announce(conn, f"a {table_id} {idx + 1}")
         if outcome is not None:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id)
                          .values(finished=True, outcome=json.dumps(outcome), status=FINISHED,
