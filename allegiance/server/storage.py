@@ -38,9 +38,11 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     MetaData,
+    Select,
     String,
     Table,
     Text,
+    Update,
     bindparam,
     case,
     create_engine,
@@ -110,7 +112,7 @@ PLAYING, FINISHED, ABANDONED, BROKEN = "playing", "finished", "abandoned", "brok
 STATUSES = (PLAYING, FINISHED, ABANDONED, BROKEN)
 
 
-def _logged_and_announced(then: Any = None) -> Any:
+def _logged_and_announced(then: Update | None = None) -> Select[Any]:
     """PostgreSQL: an accepted action's whole transaction as one statement, run in autocommit (one round
     trip to the database where BEGIN, INSERT, NOTIFY and COMMIT took four, each waited for on the event
     loop): the log row inserted, its notice sent from the inserted row, and ``then`` (an UPDATE of the
