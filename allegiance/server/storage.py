@@ -105,7 +105,7 @@ _INSERT_ACTION = insert(actions_t)
 CHANNEL = "allegiance"
 #: the most log rows one catch-up reads at once (a process far behind reads again)
 CATCH_UP_ROWS = 500
-_SET_BOTS_PENDING = update(tables_t).where(tables_t.c.id == bindparam("tid")).values(
+_SET_BOTS_PENDING = update(tables_t).where(tables_t.c.id == bindparam("table_id")).values(
     bots_pending=bindparam("pending"))
 
 PLAYING, FINISHED, ABANDONED, BROKEN = "playing", "finished", "abandoned", "broken"
@@ -124,11 +124,12 @@ def _logged_and_announced(then: Update | None = None) -> Select[Any]:
     return statement if then is None else statement.add_cte(then.cte("changed"))
 
 
+#: the table row of a game that the action ended
+_SET_FINISHED = update(tables_t).where(tables_t.c.id == bindparam("table_id")).values(
+    finished=True, outcome=bindparam("outcome"), status=FINISHED, updated_at=bindparam("at"), bots_pending=False)
 _LOG_ONE = _logged_and_announced()
-_LOG_LAST = _logged_and_announced(update(tables_t).where(tables_t.c.id == bindparam("table_id")).values(
-    finished=True, outcome=bindparam("outcome"), status=FINISHED, updated_at=bindparam("at"), bots_pending=False))
-_LOG_AND_PENDING = _logged_and_announced(update(tables_t).where(tables_t.c.id == bindparam("table_id")).values(
-    bots_pending=bindparam("pending")))
+_LOG_LAST = _logged_and_announced(_SET_FINISHED)
+_LOG_AND_PENDING = _logged_and_announced(_SET_BOTS_PENDING)
 
 #: columns added since the first schema: (table, column, SQL type)
 _ADDED_COLUMNS = (
@@ -409,11 +410,9 @@ class Storage:
         conn.execute(_INSERT_ACTION, {"table_id": table_id, "idx": idx, "seat": seat,
                                       "action": json.dumps(action), "at": now})
         if outcome is not None:
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id)
-                         .values(finished=True, outcome=json.dumps(outcome), status=FINISHED,
-                                 updated_at=now, bots_pending=False))
+            conn.execute(_SET_FINISHED, {"table_id": table_id, "outcome": json.dumps(outcome), "at": now})
         elif bots_pending is not None:
-            conn.execute(_SET_BOTS_PENDING, {"tid": table_id, "pending": bots_pending})
+            conn.execute(_SET_BOTS_PENDING, {"table_id": table_id, "pending": bots_pending})
 
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table ``abandoned`` or ``broken`` (its rows stay, for the record)."""

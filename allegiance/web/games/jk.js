@@ -109,6 +109,7 @@
     const c = full(c0, ctx.catalog);
     const acts = ctx.byCard ? ctx.byCard.get(c.id) : null;
     const role = roles(view).get(c.id) || "";
+    const icons = iconWords(c);
     const cls = ["jcard", alClass(c.allegiance), `t-${String(c.type || "").replace(/[^a-zA-Z]/g, "")}`, acts ? "act" : "",
       c.rotated ? "rotated" : "", role ? `r-${role.replace(/ /g, "-")}` : "", opts.cls || ""].join(" ");
     return `<div class="${cls}" data-card="${c.id}" ${acts ? `data-actions="${acts.join(",")}"` : ""} tabindex="0" role="button"
@@ -116,7 +117,7 @@
       <div class="nm">${esc(c.name)}</div>
       <div class="ty">${esc(c.type || "")}${c.allegiance ? ` · ${esc(c.allegiance)}` : ""}${c.timing ? ` · ${esc(c.timing)}` : ""}</div>
       <div class="stats">${stats(c)}</div>
-      ${iconWords(c).length ? `<div class="kw">${esc(iconWords(c).join(" · "))}</div>` : ""}
+      ${icons.length ? `<div class="kw">${esc(icons.join(" · "))}</div>` : ""}
       <div class="tx">${esc(cardText(c))}</div>
       ${c.invented ? '<div class="inv" title="invented for this project, not Decipher\'s card">invented for this project</div>' : ""}
       <button class="zoom" type="button" data-zoom tabindex="-1" aria-label="see the whole card">i</button>
