@@ -30,8 +30,10 @@ import contextlib
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -91,6 +93,23 @@ def capacity(processes: int, args: argparse.Namespace, pg_url: str, report: list
     return good
 
 
+@contextlib.contextmanager
+def delayed(pg_url: str, delay_ms: float) -> Iterator[str]:
+    """``pg_url`` behind a :mod:`netdelay` proxy adding ``delay_ms`` each way; yields the proxy's URL."""
+    from tests.server.helpers import free_port
+    parts = urlsplit(pg_url)
+    port = free_port()
+    proxy = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "netdelay.py"), "--listen",
+                              f"127.0.0.1:{port}", "--target", f"{parts.hostname}:{parts.port or 5432}",
+                              "--delay-ms", str(delay_ms)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proxy.stdout is not None and proxy.stdout.readline().strip() == "ready"
+        yield urlunsplit(parts._replace(netloc=parts.netloc.replace(f":{parts.port}", f":{port}")))
+    finally:
+        proxy.terminate()
+        proxy.wait(timeout=30)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2], help="server process counts to compare")
@@ -101,6 +120,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="each run's length")
     parser.add_argument("--target", type=float, default=50.0, help="the p99 target in ms")
     parser.add_argument("--pg-url", help="an existing PostgreSQL database (else a throw-away one)")
+    parser.add_argument("--db-delay-ms", type=float, default=0.0,
+                        help="delay each byte to and from PostgreSQL by this much each way (benchmarks/netdelay.py): "
+                             "a database on another machine")
     parser.add_argument("--route", choices=("seat", "table"), default="seat",
                         help="how sockets reach several processes (load_tables.py --route): 'seat' spreads each "
                              "table's seats, 'table' sends all of a table's sockets to the process that created it")
@@ -115,6 +137,8 @@ def main() -> None:
         if pg_url is None:
             from tests.server.pg import postgres_server
             pg_url = stack.enter_context(postgres_server())
+        if args.db_delay_ms > 0:
+            pg_url = stack.enter_context(delayed(pg_url, args.db_delay_ms))
         for processes in args.processes:
             if not args.json:
                 print(f"{processes} server process(es) over PostgreSQL:", flush=True)

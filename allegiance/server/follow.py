@@ -58,7 +58,7 @@ def apply_logged(mgr: TableManager, table: LiveTable, rows: list[tuple[int, int,
     if applied:
         table.bots_pending_stored = None  # another process wrote it: the next action here writes it again
         if table.finished:
-            table.finished_at = time.time()
+            table.ended_at = time.time()
             mgr._stopped_playing(table.id)
         else:
             mgr.schedule_bots(table)
@@ -93,8 +93,9 @@ class Follower:
 
     def __init__(self, mgr: TableManager) -> None:
         self.mgr = mgr
-        #: (kind, table id) waiting to be followed, in arrival order; only tables in memory
-        self._waiting: dict[tuple[str, str], None] = {}
+        #: (kind, table id) waiting to be followed, in arrival order; only tables in memory; for a log
+        #: notice, the highest version announced (``None``: read whatever is there)
+        self._waiting: dict[tuple[str, str], int | None] = {}
         self._wake = asyncio.Event()
         #: set while the listening connection is open
         self.listening = asyncio.Event()
@@ -109,10 +110,15 @@ class Follower:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    def mark(self, kind: str, table_id: str) -> None:
-        """Follow ``table_id`` soon (``kind``: ``a`` its log, ``s`` its status, ``t`` its seats)."""
+    def mark(self, kind: str, table_id: str, version: int | None = None) -> None:
+        """Follow ``table_id`` soon (``kind``: ``a`` its log, ``s`` its status, ``t`` its seats).
+        ``version``: the log's version a notice announced (the read is skipped if the table has it by then)."""
         if table_id in self.mgr.tables:
-            self._waiting[(kind, table_id)] = None
+            key = (kind, table_id)
+            if key in self._waiting:
+                known = self._waiting[key]
+                version = None if known is None or version is None else max(known, version)
+            self._waiting[key] = version
             self._wake.set()
 
     def on_notice(self, payload: str) -> None:
@@ -123,8 +129,11 @@ class Follower:
         table = self.mgr.tables.get(table_id)
         if table is None or kind not in ("a", "s", "t"):
             return
-        if kind == "a" and version.isdigit() and int(version) <= table.state.version:
-            return  # this process stored it, or has already read it
+        if kind == "a" and version.isdigit():
+            if int(version) <= table.state.version:
+                return  # this process stored it, or has already read it
+            self.mark(kind, table_id, int(version))  # perhaps this process's own, still being installed
+            return
         self.mark(kind, table_id)
 
     async def _listen(self) -> None:
@@ -156,22 +165,27 @@ class Follower:
             self._wake.clear()
             while self._waiting:
                 key = next(iter(self._waiting))
-                del self._waiting[key]
+                version = self._waiting.pop(key)
                 try:
-                    await self._follow(*key)
+                    await self._follow(*key, version)
                 except Exception:  # noqa: BLE001 - one table's trouble must not stop the others
                     log.exception("following table %s failed", key[1])
 
-    async def _follow(self, kind: str, table_id: str) -> None:
+    async def _follow(self, kind: str, table_id: str, version: int | None = None) -> None:
         mgr = self.mgr
         table = mgr.tables.get(table_id)
         if table is None:
             return
         storage = mgr.storage
         if kind == "a":
-            rows = await asyncio.to_thread(storage.actions_since, table_id, table.state.version)
-            if apply_logged(mgr, table, rows) and len(rows) >= CATCH_UP_ROWS:
-                self.mark("a", table_id)
+            # not while this process's own action is on its way: its notice comes as it commits, often
+            # before the action is installed here, and is then no news once the lock is free
+            async with table.lock:
+                if version is not None and version <= table.state.version:
+                    return
+                rows = await asyncio.to_thread(storage.actions_since, table_id, table.state.version)
+                if apply_logged(mgr, table, rows) and len(rows) >= CATCH_UP_ROWS:
+                    self.mark("a", table_id)
         elif kind == "s":
             if await asyncio.to_thread(storage.status_of, table_id) == ABANDONED and not table.abandoned:
                 mgr.abandon(table, "the table was closed", store=False)

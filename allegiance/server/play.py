@@ -146,7 +146,7 @@ async def post_action(table_id: str, body: schemas.ActionRequest, request: Reque
     if size > MAX_MESSAGE:
         raise HTTPException(413, f"action too large ({size} bytes; the limit is {MAX_MESSAGE})")
     try:
-        events = mgr.submit(table, seat, body.action, body.version)
+        events = await mgr.act(table, seat, body.action, body.version)
     except MalformedActionError as exc:
         raise HTTPException(400, str(exc)) from None
     except AllegianceError as exc:
@@ -315,7 +315,7 @@ async def _serve(websocket: WebSocket, mgr: TableManager, table: LiveTable, conn
             conn.send(error_message("too_large", f"message too large ({size} bytes; the limit is {MAX_MESSAGE}); "
                                     "it was ignored", table.state.version))
             continue
-        handle(mgr, table, conn, text)
+        await handle(mgr, table, conn, text)
 
 
 def is_seen(text: str | None) -> bool:
@@ -348,8 +348,9 @@ def safe_ref(ref: Any) -> Any:
     return None
 
 
-def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> None:
-    """Handle one message from a joined page (synchronously: atomic with respect to the table)."""
+async def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> None:
+    """Handle one message from a joined page (one at a time: its next message waits for this one's answer;
+    only an action's storing awaits, with PostgreSQL)."""
     version = table.state.version
     try:
         msg = json.loads(text)
@@ -395,7 +396,7 @@ def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: str) -> 
                                 version, ref))
         return
     try:
-        mgr.submit(table, conn.seat, msg.get("action"), given)
+        await mgr.act(table, conn.seat, msg.get("action"), given)
     except AllegianceError as exc:
         conn.send(error_message(error_code(exc), str(exc), table.state.version, ref))
         return

@@ -131,6 +131,23 @@ _LOG_ONE = _logged_and_announced()
 _LOG_LAST = _logged_and_announced(_SET_FINISHED)
 _LOG_AND_PENDING = _logged_and_announced(_SET_BOTS_PENDING)
 
+
+
+def append_statement(table_id: str, idx: int, seat: int, action: dict[str, Any], outcome: dict[str, Any] | None,
+                     bots_pending: bool | None, now: float) -> tuple[Select[Any], dict[str, Any]]:
+    """PostgreSQL's one-statement append of an action (see :meth:`Storage.append_action`) and its parameters,
+    for the blocking connections and the asynchronous ones (:mod:`allegiance.server.appender`) alike."""
+    params: dict[str, Any] = {"table_id": table_id, "idx": idx, "seat": seat, "action": json.dumps(action),
+                              "at": now, "payload": f"a {table_id} {idx + 1}"}
+    if outcome is not None:
+        params["outcome"] = json.dumps(outcome)
+        return _LOG_LAST, params
+    if bots_pending is not None:
+        params["pending"] = bots_pending
+        return _LOG_AND_PENDING, params
+    return _LOG_ONE, params
+
+
 #: columns added since the first schema: (table, column, SQL type)
 _ADDED_COLUMNS = (
     ("tables", "status", "VARCHAR(12)"),
@@ -381,13 +398,7 @@ class Storage:
         now = time.time()
         try:
             if self.shared:
-                params = {"table_id": table_id, "idx": idx, "seat": seat, "action": json.dumps(action), "at": now,
-                          "payload": f"a {table_id} {idx + 1}"}
-                statement = _LOG_ONE
-                if outcome is not None:
-                    statement, params["outcome"] = _LOG_LAST, json.dumps(outcome)
-                elif bots_pending is not None:
-                    statement, params["pending"] = _LOG_AND_PENDING, bots_pending
+                statement, params = append_statement(table_id, idx, seat, action, outcome, bots_pending, now)
                 with self._autocommit.connect() as conn:
                     conn.execute(statement, params)
             else:

@@ -7,11 +7,14 @@ each before it is acknowledged — and lets the bots play until a human must act
 
 An action is checked and applied to a copy of the state (copies are cheap, invariant 6), committed to
 the database, and only then does the copy become the table's state and reach the pages; a refused or
-unstored action leaves the table exactly as it was.  All of it runs on the event loop without awaiting
-in between, so the actions of a table are strictly sequential without locks.  (Committing from a worker
-thread was measured: under load the threads' hand-offs of the GIL cost far more latency than the
-commit itself, so commits stay on the loop.  With SQLite in WAL mode a commit takes about 0.5 ms, or
-2-5 ms with ``--durable``'s fsync, which then dominates the latency under load.)
+unstored action leaves the table exactly as it was.  A table's actions are strictly sequential: its
+``lock`` is held from the copy to the installed state.  With SQLite the commit is the blocking call, on
+the event loop (about 0.5 ms in WAL mode, 2-5 ms with ``--durable``'s fsync), so nothing awaits in
+between and the lock is never contended.  With PostgreSQL the commit is awaited
+(:mod:`allegiance.server.appender`, psycopg's asynchronous connections): a database on another machine
+costs each action a network round trip, which the other tables no longer wait for.  (Committing from a
+worker thread was measured too: under load the threads' hand-offs of the GIL cost far more latency than
+the commit itself.)
 
 Tables are loaded lazily: start-up resumes only the tables whose bots must act, and a table is rebuilt
 from its log in a worker thread the first time someone asks for it (:meth:`TableManager.open`), so
@@ -50,6 +53,7 @@ from allegiance.core.table import Table
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
 from allegiance.server import follow, history
+from allegiance.server.appender import AsyncAppender
 from allegiance.server.botqueue import FairQueue
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
 from allegiance.server.gctune import REFUSED_HANDSHAKES_PER_COLLECTION, SocketGarbage
@@ -100,6 +104,7 @@ MAX_ERROR_CHARS = 2000
 #: times one action is tried again after losing the log's arbitration to another process before it is
 #: refused (each loss means another action was stored meanwhile: the table moved on)
 MAX_CONFLICTS = 8
+MANY_CONFLICTS = "the table changed many times while this action was being stored; look at the table again and choose again"
 #: close code sent to the pages of a table that was closed (after its final state)
 CLOSE_TABLE_CLOSED = 4410
 
@@ -169,6 +174,23 @@ class Created:
     creator_token: str
 
 
+class _Draft:
+    """An action applied to a copy of a table's state, with the log row that stores it."""
+
+    __slots__ = ("state", "idx", "events", "outcome", "pending", "row")
+
+    def __init__(self, table: LiveTable, seat: int, action: Action, version: int | None) -> None:
+        self.state = table.state.copy()
+        self.idx: int = self.state.version
+        self.events = table.game.apply(self.state, seat, action, version)  # raises on bad input
+        self.outcome = table.game.outcome(self.state)
+        self.pending = bool(table.bot_seats_to_act(self.state))
+        #: the arguments of ``append_action``: table, version, seat, action, outcome, bots_pending (when changed)
+        self.row = (table.id, self.idx, seat, action.to_json(),
+                    self.outcome.to_json() if self.outcome is not None else None,
+                    self.pending if self.pending != table.bots_pending_stored else None)
+
+
 class LiveTable:
     """One table in memory: setup, state, event history, seat records, bots, connections and team chat."""
 
@@ -206,6 +228,10 @@ class LiveTable:
         #: the teams' chat (in memory only: never in the log, the database or a replay)
         self.chat = TeamChat(self.game_table, [s.seat for s in self.seats if s.kind == HUMAN])
         self.bot_task: asyncio.Task[None] | None = None
+        #: held from an action's draft to its installed state when the commit is awaited (PostgreSQL's
+        #: asynchronous appends, :meth:`TableManager.act`), and while another process's actions are applied
+        #: (:mod:`allegiance.server.follow`): the table's actions stay strictly sequential
+        self.lock = asyncio.Lock()
         #: (``Game.decision_since``, when the bots first saw it) of the last decision asked of several seats
         #: at once (``ResponseWindow.together``, a Wakfu Réaction round): its bots all answer ``bot_delay``
         #: after it opened, not one delay each
@@ -395,6 +421,9 @@ class TableManager:
         self.leases: LocalLeases | AdvisoryLeases = LocalLeases()
         #: the other processes' actions followed (``None``: this process is the only one)
         self.follower: follow.Follower | None = None
+        #: PostgreSQL: actions stored without blocking the event loop (``cluster`` sets it; ``None``: each
+        #: action is stored by the blocking call, which SQLite's local file answers at once)
+        self.appender: AsyncAppender | None = None
 
     # -- life cycle ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -776,21 +805,38 @@ class TableManager:
                 log.info("closed %d idle table(s)", closed)
 
     # -- play ------------------------------------------------------------------------------------
-    def submit(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
-               version: int | None) -> list[Event]:
+    async def act(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
+                  version: int | None) -> list[Event]:
         """Check, apply and store one action, then tell every connection and wake the bots.
 
         Raises an :class:`AllegianceError` when the action is not accepted, or the database's error
-        when it cannot be stored; either way the table is unchanged.
+        when it cannot be stored; either way the table is unchanged.  With PostgreSQL the commit is
+        awaited (:mod:`allegiance.server.appender`): the table's other actions wait for it, the other
+        tables do not.
         """
         if self._hold_answer(table, seat, action, version):
             return []
+        async with table.lock:
+            events = await self._apply_and_store_async(table, seat, action, version)
+        self._changed(table, events)
+        return events
+
+    def submit(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
+               version: int | None) -> list[Event]:
+        """:meth:`act` with the blocking append, for tables handled without the server's event loop
+        (tools, tests); never while an awaited append of the table is on its way."""
+        if self._hold_answer(table, seat, action, version):
+            return []
         events = self._apply_and_store(table, seat, action, version)
+        self._changed(table, events)
+        return events
+
+    def _changed(self, table: LiveTable, events: list[Event]) -> None:
+        """After an accepted action: open the response windows, tell every page, wake the bots."""
         self.open_windows(table)
         table.notify(events)
         if not self._ended_at_max_length(table):
             self.schedule_bots(table)
-        return events
 
     def _hold_answer(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
                      version: int | None) -> bool:
@@ -888,15 +934,19 @@ class TableManager:
         if table.windows.get(window.seat) is not window or table.abandoned:
             return
         del table.windows[window.seat]  # this task ends here: open_windows must not cancel it
+        version = table.state.version  # the window's decision is this version's; an action on its way may change it
         try:
-            events = self._apply_and_store(table, window.seat, window.action_at_end, table.state.version)
+            async with table.lock:
+                events = await self._apply_and_store_async(table, window.seat, window.action_at_end, version)
+        except AllegianceError:
+            if table.state.version != version:
+                return  # the table moved on while its other action was stored: no longer the seat's decision
+            log.exception("the end of seat %d's response window at table %s could not pass", window.seat, table.id)
+            return
         except Exception:  # said in the log, not lost in a task nobody awaits
             log.exception("the end of seat %d's response window at table %s could not pass", window.seat, table.id)
             return
-        self.open_windows(table)
-        table.notify(events)
-        if not self._ended_at_max_length(table):
-            self.schedule_bots(table)
+        self._changed(table, events)
 
     def _ended_at_max_length(self, table: LiveTable) -> bool:
         """Every game has a maximum length: a table whose log reaches ``Limits.max_actions`` without an
@@ -909,41 +959,59 @@ class TableManager:
 
     def _apply_and_store(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
                          version: int | None) -> list[Event]:
+        """Apply ``action`` to a copy of the state, store it (the blocking call), then install the copy."""
+        action = self._acceptable(table, action)
+        for _attempt in range(MAX_CONFLICTS):
+            draft = _Draft(table, seat, action, version)  # raises on bad input: nothing changed
+            try:
+                self.storage.append_action(*draft.row)
+                return self._install(table, draft)
+            except ActionConflict:
+                version = self._lost_to_another(table, draft.idx, version)
+        raise StaleActionError(MANY_CONFLICTS)
+
+    async def _apply_and_store_async(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
+                                     version: int | None) -> list[Event]:
+        """:meth:`_apply_and_store`, awaiting the database (PostgreSQL) instead of blocking the loop.
+        Call it holding ``table.lock``: until the commit returns, the table's state is the one before."""
+        if self.appender is None:
+            return self._apply_and_store(table, seat, action, version)
+        action = self._acceptable(table, action)
+        for _attempt in range(MAX_CONFLICTS):
+            draft = _Draft(table, seat, action, version)
+            try:
+                await self.appender.append(*draft.row)
+                return self._install(table, draft)
+            except ActionConflict:
+                version = self._lost_to_another(table, draft.idx, version)
+        raise StaleActionError(MANY_CONFLICTS)
+
+    @staticmethod
+    def _acceptable(table: LiveTable, action: Action | Mapping[str, Any]) -> Action:
         if table.abandoned:
             raise TableClosed("this table was closed; nothing more is played here")
-        if not isinstance(action, Action):
-            action = Action.from_json(action)
-        for _attempt in range(MAX_CONFLICTS):
-            draft = table.state.copy()
-            idx = draft.version
-            events = table.game.apply(draft, seat, action, version)  # raises on bad input: nothing changed
-            outcome = table.game.outcome(draft)
-            pending = bool(table.bot_seats_to_act(draft))
-            try:
-                self.storage.append_action(table.id, idx, seat, action.to_json(),
-                                           outcome.to_json() if outcome is not None else None,
-                                           bots_pending=pending if pending != table.bots_pending_stored else None)
-                break
-            except ActionConflict:
-                # Another process stored version ``idx`` first: the log decided the order.  Read it up
-                # to date, then this action is applied to the new state if it still answers the same
-                # decision and is legal (``Game.decision_since``, as teammates' racing clicks), else
-                # ``apply`` refuses it in words.
-                follow.catch_up_now(self, table)
-                version = idx if version is None else version
-                if table.abandoned:
-                    raise TableClosed("this table was closed; nothing more is played here") from None
-        else:
-            raise StaleActionError("the table changed many times while this action was being stored; "
-                                   "look at the table again and choose again")
-        table.bots_pending_stored = pending
-        table.state = draft
+        return action if isinstance(action, Action) else Action.from_json(action)
+
+    def _lost_to_another(self, table: LiveTable, idx: int, version: int | None) -> int:
+        """Another process stored version ``idx`` first: the log decided the order.  Read it up to date;
+        the action is then applied to the new state if it still answers the same decision and is legal
+        (``Game.decision_since``, as teammates' racing clicks), else ``apply`` refuses it in words.
+        Returns the version the action is checked against."""
+        follow.catch_up_now(self, table)
+        if table.abandoned:
+            raise TableClosed("this table was closed; nothing more is played here") from None
+        return idx if version is None else version
+
+    def _install(self, table: LiveTable, draft: _Draft) -> list[Event]:
+        """The stored draft becomes the table's state."""
+        table.bots_pending_stored = draft.pending
+        table.state = draft.state
         table.actions_played += 1
-        table.events.extend(events)
-        if outcome is not None:
+        table.events.extend(draft.events)
+        if draft.outcome is not None:
             table.ended_at = time.time()
             self._stopped_playing(table.id)
-        return events
+        return draft.events
 
     def schedule_bots(self, table: LiveTable) -> None:
         """Start the table's bot task if a bot may act and none is running (and open the people's
@@ -1029,7 +1097,8 @@ class TableManager:
             if table.state.version != version:
                 continue
             try:
-                events = self._apply_and_store(table, seat, action, version)
+                async with table.lock:
+                    events = await self._apply_and_store_async(table, seat, action, version)
             except AllegianceError:
                 if table.state.version != version:
                     continue  # another process's action was stored first and this one no longer fits

@@ -136,8 +136,8 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
             # an early Réaction in a round is held too: applied now, it would tell the other seat it had one
             told = {s: p.states for s, p in watchers.items()}
             answer = next(a for a in game.legal_actions(state, clicker) if a.to_json() != PASS).to_json()
-            handle(mgr, table, watchers[clicker], json.dumps({"type": "action", "action": answer,
-                                                              "version": version, "ref": 8}))
+            await handle(mgr, table, watchers[clicker], json.dumps({"type": "action", "action": answer,
+                                                                    "version": version, "ref": 8}))
             assert watchers[clicker].sent[-1] == {"type": "ack", "ref": 8, "version": version, "held": True}
             assert table.state.version == version and table.windows[clicker].held
             assert {s: p.states - told[s] for s, p in watchers.items()} == {clicker: 1, 1 - clicker: 0, None: 0}
@@ -150,8 +150,8 @@ async def play(tmp_path: Path, options: dict[str, Any], want_real: int = 1, want
             # an early click on "pass" is held: nothing changes until the window's end
             told = {s: p.states for s, p in watchers.items()}
             # sent as a page sends it: the answer says it is held, not stored (the version is unchanged)
-            handle(mgr, table, watchers[seat], json.dumps({"type": "action", "action": PASS, "version": version,
-                                                           "ref": 9}))
+            await handle(mgr, table, watchers[seat], json.dumps({"type": "action", "action": PASS, "version": version,
+                                                                 "ref": 9}))
             assert watchers[seat].sent[-1] == {"type": "ack", "ref": 9, "version": version, "held": True}
             assert table.state.version == version and table.windows[seat].held
             # only the seat's own page hears of it: no other page gets a message whose time would tell
