@@ -11,6 +11,11 @@ machine they share its cores: the figure says what this machine holds, not what 
 
     .venv/bin/python benchmarks/capacity.py --start 100 --seconds 20
     .venv/bin/python benchmarks/capacity.py --processes 1 2 3 --json
+    .venv/bin/python benchmarks/capacity.py --processes 1 --db-delay-ms 0.25   # PostgreSQL "on another machine"
+
+``--db-delay-ms D`` puts ``benchmarks/netdelay.py`` between the servers and PostgreSQL, delaying every
+byte D ms each way (this container's kernel has no ``netem``); with 0.25 the round trip measured 0.75 ms
+(0.14 ms through the proxy at no delay, 0.06 ms without it).
 
 Measured 2026-11-27 on the 2-core development machine, nothing else running (load average 0.4-1.6),
 ``--start 100 --seconds 20`` (5 minutes): one process 60 tables (p99 25.9 ms; 80 tables 56.7 ms), two
