@@ -816,10 +816,30 @@ class TableManager:
         """
         if self._hold_answer(table, seat, action, version):
             return []
-        async with table.lock:
-            events = await self._apply_and_store_async(table, seat, action, version)
-        self._changed(table, events)
-        return events
+        return await self._in_order(table, seat, action, version)
+
+    async def _in_order(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
+                        version: int | None) -> list[Event]:
+        """Apply, store and show one action (:meth:`_changed`) after the table's actions before it.
+
+        With PostgreSQL this runs in its own task under the table's lock, shielded from the caller's
+        cancellation (a page dropped mid-commit, a bot task stopped by the table's closing): a commit
+        that lands is always installed and shown, and the lock is held until it is.  With SQLite
+        nothing awaits, so nothing can come between and no lock is needed."""
+        if self.appender is None:
+            events = self._apply_and_store(table, seat, action, version)
+            self._changed(table, events)
+            return events
+
+        async def locked() -> list[Event]:
+            async with table.lock:
+                events = await self._apply_and_store_async(table, seat, action, version)
+                self._changed(table, events)
+                return events
+
+        task = asyncio.ensure_future(locked())
+        task.add_done_callback(_retrieved)  # a caller cancelled meanwhile no longer reads its refusal
+        return await asyncio.shield(task)
 
     def submit(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
                version: int | None) -> list[Event]:
@@ -936,8 +956,7 @@ class TableManager:
         del table.windows[window.seat]  # this task ends here: open_windows must not cancel it
         version = table.state.version  # the window's decision is this version's; an action on its way may change it
         try:
-            async with table.lock:
-                events = await self._apply_and_store_async(table, window.seat, window.action_at_end, version)
+            await self._in_order(table, window.seat, window.action_at_end, version)
         except AllegianceError:
             if table.state.version != version:
                 return  # the table moved on while its other action was stored: no longer the seat's decision
@@ -945,8 +964,6 @@ class TableManager:
             return
         except Exception:  # said in the log, not lost in a task nobody awaits
             log.exception("the end of seat %d's response window at table %s could not pass", window.seat, table.id)
-            return
-        self._changed(table, events)
 
     def _ended_at_max_length(self, table: LiveTable) -> bool:
         """Every game has a maximum length: a table whose log reaches ``Limits.max_actions`` without an
@@ -974,8 +991,7 @@ class TableManager:
                                      version: int | None) -> list[Event]:
         """:meth:`_apply_and_store`, awaiting the database (PostgreSQL) instead of blocking the loop.
         Call it holding ``table.lock``: until the commit returns, the table's state is the one before."""
-        if self.appender is None:
-            return self._apply_and_store(table, seat, action, version)
+        assert self.appender is not None
         action = self._acceptable(table, action)
         for _attempt in range(MAX_CONFLICTS):
             draft = _Draft(table, seat, action, version)
@@ -1097,8 +1113,7 @@ class TableManager:
             if table.state.version != version:
                 continue
             try:
-                async with table.lock:
-                    events = await self._apply_and_store_async(table, seat, action, version)
+                await self._in_order(table, seat, action, version)
             except AllegianceError:
                 if table.state.version != version:
                     continue  # another process's action was stored first and this one no longer fits
@@ -1106,10 +1121,6 @@ class TableManager:
                 return
             except Exception:
                 log.exception("bot at seat %d of table %s failed", seat, table.id)
-                return
-            self.open_windows(table)
-            table.notify(events)
-            if self._ended_at_max_length(table):
                 return
 
     def page_left(self, table: LiveTable) -> None:
@@ -1132,6 +1143,12 @@ class TableManager:
         for t in ended[: len(ended) - ENDED_IN_MEMORY]:
             del self.tables[t.id]
         self.lobby_changed()  # their entries now come from the database
+
+
+def _retrieved(task: asyncio.Task[Any]) -> None:
+    """Read a finished task's outcome, so that a refusal nobody awaits any more is not logged as lost."""
+    if not task.cancelled():
+        task.exception()
 
 
 def too_many_for_client(cap: int) -> str:

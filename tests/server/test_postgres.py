@@ -371,3 +371,56 @@ def test_a_lost_arbitration_is_read_and_the_action_tried_again_without_blocking(
             other_storage.close()
 
     asyncio.run(run())
+
+
+@pytest.mark.timeout(120)
+def test_an_action_whose_page_goes_away_mid_commit_is_still_installed_and_shown(pg_url: str) -> None:
+    """A page's handler cancelled while its action is on its way to PostgreSQL (the page was dropped for
+    not reading, the table closed under a bot) does not leave the commit half done: the action is stored,
+    installed and shown as if the page had stayed, and the table's next action is not held up."""
+    import psycopg
+
+    class Page:
+        def __init__(self) -> None:
+            self.seat = 0
+            self.told = 0
+
+        def notify(self, events: list) -> None:
+            self.told += 1
+
+    async def run() -> None:
+        storage = Storage(pg_url)
+        mgr = TableManager(storage, bot_delay=0.0)
+        cluster = Cluster(mgr)
+        try:
+            table = mgr.create("swdbg", "1v1", {}, ["human", "human"], seed=8).table
+            page = Page()
+            table.connections.add(page)
+            seat, action = first_legal(table)
+            await mgr.act(table, seat, action, table.state.version)
+            with psycopg.connect(storage.libpq_url(), autocommit=True) as blocker, \
+                    psycopg.connect(storage.libpq_url(), autocommit=True) as watcher:
+                blocker.execute("BEGIN")
+                blocker.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table.id,))
+                version, told = table.state.version, page.told
+                seat, action = first_legal(table)
+                acting = asyncio.create_task(mgr.act(table, seat, action, version))
+                while not watcher.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]:
+                    await asyncio.sleep(0.01)
+                acting.cancel()
+                with pytest.raises(asyncio.CancelledError):
+                    await acting
+                assert table.state.version == version and table.lock.locked()
+                blocker.execute("ROLLBACK")
+            while table.lock.locked():  # the commit goes on without its page's handler
+                await asyncio.sleep(0.01)
+            assert table.state.version == version + 1 == table.actions_played == logged(storage, table.id)
+            assert page.told == told + 1
+            seat, action = first_legal(table)
+            await mgr.act(table, seat, action, table.state.version)
+            assert table.state.version == version + 2 == logged(storage, table.id)
+        finally:
+            await cluster.stop()
+            storage.close()
+
+    asyncio.run(run())
