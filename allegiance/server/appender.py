@@ -31,6 +31,9 @@ APPEND_CONNECTIONS = 2
 #: seconds an append waits for a connection of the pool before it fails (the database is unreachable)
 CONNECTION_TIMEOUT = 5.0
 
+#: how these connections show in ``pg_stat_activity``
+APPLICATION_NAME = "allegiance-appends"
+
 _HAS_ACTION = "SELECT 1 FROM actions WHERE table_id = %(table_id)s AND idx = %(idx)s"
 
 
@@ -45,9 +48,11 @@ class AsyncAppender:
 
         self._dialect = storage.engine.dialect
         self._compiled: dict[int, tuple[str, dict[str, Any]]] = {}
-        self._timeout = timeout
+        #: seconds an append waits for a connection of the pool
+        self.timeout = timeout
         self._pool = AsyncConnectionPool(storage.libpq_url(), min_size=1, max_size=connections, open=False,
-                                         kwargs={"autocommit": True}, name="allegiance-appends")
+                                         kwargs={"autocommit": True, "application_name": APPLICATION_NAME},
+                                         name=APPLICATION_NAME)
         self._opened: asyncio.Task[None] | None = None
 
     def _sql(self, statement: Any, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -76,14 +81,24 @@ class AsyncAppender:
         statement, params = append_statement(table_id, idx, seat, action, outcome, bots_pending, time.time())
         sql, params = self._sql(statement, params)
         await self._open()
-        async with self._pool.connection(timeout=self._timeout) as conn:
-            try:
-                await conn.execute(sql, params)  # type: ignore[arg-type]
-            except psycopg.errors.IntegrityError:
-                taken = await conn.execute(_HAS_ACTION, {"table_id": table_id, "idx": idx})
-                if await taken.fetchone() is not None:
-                    raise ActionConflict(f"table {table_id} already has an action at version {idx}") from None
-                raise
+        for attempt in range(2):
+            async with self._pool.connection(timeout=self.timeout) as conn:
+                try:
+                    await conn.execute(sql, params)  # type: ignore[arg-type]
+                    return
+                except psycopg.errors.IntegrityError:
+                    taken = await conn.execute(_HAS_ACTION, {"table_id": table_id, "idx": idx})
+                    if await taken.fetchone() is not None:
+                        raise ActionConflict(f"table {table_id} already has an action at version {idx}") from None
+                    raise
+                except psycopg.OperationalError:
+                    # A pooled connection the server ended meanwhile (a restart, a failover) fails once;
+                    # the pool drops it (and checks the others) and the action is sent again.  Had the lost
+                    # connection committed it, the second try finds the version taken (ActionConflict):
+                    # the table reads its log, where the action is, as after any lost arbitration.
+                    if not conn.broken or attempt:
+                        raise
+            await self._pool.check()  # the connections lost with it, idle in the pool, are dropped too
 
     async def close(self) -> None:
         if self._opened is not None:

@@ -424,3 +424,59 @@ def test_an_action_whose_page_goes_away_mid_commit_is_still_installed_and_shown(
             storage.close()
 
     asyncio.run(run())
+
+
+@pytest.mark.timeout(120)
+def test_appends_survive_lost_connections_and_a_database_that_refuses_changes_nothing(pg_url: str) -> None:
+    """PostgreSQL ends the appends' connections (a restart, a failover, an administrator): the next action
+    is sent again over a new connection and stored.  While the database takes no connection at all, an
+    action fails with the database's error (the page is told "unavailable"), the table is exactly as
+    before, and once the database is back the same action is stored."""
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+    from psycopg_pool import PoolTimeout
+
+    from allegiance.server.appender import APPLICATION_NAME
+
+    def end_appends(admin: psycopg.Connection) -> None:
+        ended = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                              "WHERE application_name = %s", (APPLICATION_NAME,)).fetchone()
+        assert ended is not None and ended[0] >= 1
+
+    async def run() -> None:
+        storage = Storage(pg_url)
+        mgr = TableManager(storage, bot_delay=0.0)
+        cluster = Cluster(mgr)
+        try:
+            table = mgr.create("swdbg", "1v1", {}, ["human", "human"], seed=11).table
+            seat, action = first_legal(table)
+            await mgr.act(table, seat, action, table.state.version)
+            with psycopg.connect(storage.libpq_url(), autocommit=True) as admin:
+                end_appends(admin)
+                seat, action = first_legal(table)
+                await mgr.act(table, seat, action, table.state.version)
+                assert table.state.version == 2 == logged(storage, table.id)
+                # (from another database: PostgreSQL will not lock out the one a session is using)
+                other = psycopg.connect(make_conninfo(storage.libpq_url(), dbname="postgres"), autocommit=True)
+                other.execute("ALTER DATABASE allegiance WITH ALLOW_CONNECTIONS false")
+                try:
+                    end_appends(admin)
+                    cluster.appender.timeout = 0.5
+                    version, told = table.state.version, table.events.end
+                    seat, action = first_legal(table)
+                    with pytest.raises(PoolTimeout):
+                        await mgr.act(table, seat, action, version)
+                    assert table.state.version == version == table.actions_played
+                    assert table.events.end == told and not table.lock.locked()
+                finally:
+                    other.execute("ALTER DATABASE allegiance WITH ALLOW_CONNECTIONS true")
+                    other.close()
+            assert logged(storage, table.id) == version
+            cluster.appender.timeout = 60.0  # the pool reconnects on its own schedule
+            await mgr.act(table, seat, action, version)
+            assert table.state.version == version + 1 == logged(storage, table.id)
+        finally:
+            await cluster.stop()
+            storage.close()
+
+    asyncio.run(run())
