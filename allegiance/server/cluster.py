@@ -20,7 +20,7 @@ import fcntl
 import os
 from typing import IO, TYPE_CHECKING
 
-from allegiance.server.appender import AsyncAppender
+from allegiance.server.actionlog import AsyncActionLog
 from allegiance.server.follow import Follower
 from allegiance.server.lease import AdvisoryLeases, take_over_forever
 from allegiance.server.slots import AdvisorySlots
@@ -44,9 +44,9 @@ class Cluster:
         mgr.follower = self.follower
         mgr.leases = self.leases
         mgr.slots = self.slots
-        #: actions stored without blocking the event loop (:mod:`allegiance.server.appender`)
-        self.appender = AsyncAppender(mgr.storage)
-        mgr.appender = self.appender
+        #: the action log written and followed without blocking the event loop (:mod:`allegiance.server.actionlog`)
+        self.action_log = AsyncActionLog(mgr.storage)
+        mgr.action_log = self.action_log
         self._takeover: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -58,7 +58,7 @@ class Cluster:
             self._takeover.cancel()
             await asyncio.gather(self._takeover, return_exceptions=True)
         await self.follower.stop()
-        await self.appender.close()
+        await self.action_log.close()
         await self.leases.close()
         await self.slots.close()
 

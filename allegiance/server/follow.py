@@ -183,7 +183,8 @@ class Follower:
             async with table.lock:
                 if version is not None and version <= table.state.version:
                     return
-                rows = await asyncio.to_thread(storage.actions_since, table_id, table.state.version)
+                assert mgr.action_log is not None  # the cluster sets both
+                rows = await mgr.action_log.actions_since(table_id, table.state.version)  # no thread
                 if apply_logged(mgr, table, rows) and len(rows) >= CATCH_UP_ROWS:
                     self.mark("a", table_id)
         elif kind == "s":

@@ -136,7 +136,7 @@ _LOG_AND_PENDING = _logged_and_announced(_SET_BOTS_PENDING)
 def append_statement(table_id: str, idx: int, seat: int, action: dict[str, Any], outcome: dict[str, Any] | None,
                      bots_pending: bool | None, now: float) -> tuple[Select[Any], dict[str, Any]]:
     """PostgreSQL's one-statement append of an action (see :meth:`Storage.append_action`) and its parameters,
-    for the blocking connections and the asynchronous ones (:mod:`allegiance.server.appender`) alike."""
+    for the blocking connections and the asynchronous ones (:mod:`allegiance.server.actionlog`) alike."""
     params: dict[str, Any] = {"table_id": table_id, "idx": idx, "seat": seat, "action": json.dumps(action),
                               "at": now, "payload": f"a {table_id} {idx + 1}"}
     if outcome is not None:

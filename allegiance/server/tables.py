@@ -11,7 +11,7 @@ unstored action leaves the table exactly as it was.  A table's actions are stric
 ``lock`` is held from the copy to the installed state.  With SQLite the commit is the blocking call, on
 the event loop (about 0.5 ms in WAL mode, 2-5 ms with ``--durable``'s fsync), so nothing awaits in
 between and the lock is never contended.  With PostgreSQL the commit is awaited
-(:mod:`allegiance.server.appender`, psycopg's asynchronous connections): a database on another machine
+(:mod:`allegiance.server.actionlog`, psycopg's asynchronous connections): a database on another machine
 costs each action a network round trip, which the other tables no longer wait for.  (Committing from a
 worker thread was measured too: under load the threads' hand-offs of the GIL cost far more latency than
 the commit itself.)
@@ -53,7 +53,7 @@ from allegiance.core.table import Table
 from allegiance.games import game_names, get_game
 from allegiance.replay import Replay
 from allegiance.server import follow, history
-from allegiance.server.appender import AsyncAppender
+from allegiance.server.actionlog import AsyncActionLog
 from allegiance.server.botqueue import FairQueue
 from allegiance.server.chat import CHAT_BURST, CHAT_PER_SECOND, TeamChat
 from allegiance.server.gctune import REFUSED_HANDSHAKES_PER_COLLECTION, SocketGarbage
@@ -423,7 +423,7 @@ class TableManager:
         self.follower: follow.Follower | None = None
         #: PostgreSQL: actions stored without blocking the event loop (``cluster`` sets it; ``None``: each
         #: action is stored by the blocking call, which SQLite's local file answers at once)
-        self.appender: AsyncAppender | None = None
+        self.action_log: AsyncActionLog | None = None
 
     # -- life cycle ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -811,7 +811,7 @@ class TableManager:
 
         Raises an :class:`AllegianceError` when the action is not accepted, or the database's error
         when it cannot be stored; either way the table is unchanged.  With PostgreSQL the commit is
-        awaited (:mod:`allegiance.server.appender`): the table's other actions wait for it, the other
+        awaited (:mod:`allegiance.server.actionlog`): the table's other actions wait for it, the other
         tables do not.
         """
         if self._hold_answer(table, seat, action, version):
@@ -826,7 +826,7 @@ class TableManager:
         cancellation (a page dropped mid-commit, a bot task stopped by the table's closing): a commit
         that lands is always installed and shown, and the lock is held until it is.  With SQLite
         nothing awaits, so nothing can come between and no lock is needed."""
-        if self.appender is None:
+        if self.action_log is None:
             events = self._apply_and_store(table, seat, action, version)
             self._changed(table, events)
             return events
@@ -991,12 +991,12 @@ class TableManager:
                                      version: int | None) -> list[Event]:
         """:meth:`_apply_and_store`, awaiting the database (PostgreSQL) instead of blocking the loop.
         Call it holding ``table.lock``: until the commit returns, the table's state is the one before."""
-        assert self.appender is not None
+        assert self.action_log is not None
         action = self._acceptable(table, action)
         for _attempt in range(MAX_CONFLICTS):
             draft = _Draft(table, seat, action, version)
             try:
-                await self.appender.append(*draft.row)
+                await self.action_log.append(*draft.row)
                 return self._install(table, draft)
             except ActionConflict:
                 version = self._lost_to_another(table, draft.idx, version)

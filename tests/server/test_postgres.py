@@ -276,7 +276,7 @@ def test_the_load_benchmark_reads_postgresqls_cpu_time_from_its_processes(pg_url
     assert all(after[pid] >= used for pid, used in before.items() if pid in after)
 
 
-# -- PostgreSQL appends awaited, not blocking the loop (allegiance/server/appender.py) ---------------------
+# -- PostgreSQL appends awaited, not blocking the loop (allegiance/server/actionlog.py) ---------------------
 def first_legal(table: LiveTable) -> tuple[int, dict]:
     seat = table.game.active_seats(table.state)[0]
     return seat, table.game.legal_actions(table.state, seat)[0].to_json()
@@ -301,11 +301,11 @@ def test_a_table_waiting_for_its_commit_holds_up_neither_the_loop_nor_another_ta
         storage = Storage(pg_url)
         mgr = TableManager(storage, bot_delay=0.0)
         cluster = Cluster(mgr)
-        assert mgr.appender is not None
+        assert mgr.action_log is not None
         try:
             a = mgr.create("swdbg", "1v1", {}, ["human", "human"], seed=5).table
             b = mgr.create("swdbg", "1v1", {}, ["human", "human"], seed=6).table
-            for table in (a, b):  # one action each first: the appender's pool is open
+            for table in (a, b):  # one action each first: the action log's pool is open
                 seat, action = first_legal(table)
                 await mgr.act(table, seat, action, table.state.version)
             with psycopg.connect(storage.libpq_url(), autocommit=True) as blocker, \
@@ -436,7 +436,7 @@ def test_appends_survive_lost_connections_and_a_database_that_refuses_changes_no
     from psycopg.conninfo import make_conninfo
     from psycopg_pool import PoolTimeout
 
-    from allegiance.server.appender import APPLICATION_NAME
+    from allegiance.server.actionlog import APPLICATION_NAME
 
     def end_appends(admin: psycopg.Connection) -> None:
         ended = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
@@ -461,7 +461,7 @@ def test_appends_survive_lost_connections_and_a_database_that_refuses_changes_no
                 other.execute("ALTER DATABASE allegiance WITH ALLOW_CONNECTIONS false")
                 try:
                     end_appends(admin)
-                    cluster.appender.timeout = 0.5
+                    cluster.action_log.timeout = 0.5
                     version, told = table.state.version, table.events.end
                     seat, action = first_legal(table)
                     with pytest.raises(PoolTimeout):
@@ -472,7 +472,7 @@ def test_appends_survive_lost_connections_and_a_database_that_refuses_changes_no
                     other.execute("ALTER DATABASE allegiance WITH ALLOW_CONNECTIONS true")
                     other.close()
             assert logged(storage, table.id) == version
-            cluster.appender.timeout = 60.0  # the pool reconnects on its own schedule
+            cluster.action_log.timeout = 60.0  # the pool reconnects on its own schedule
             await mgr.act(table, seat, action, version)
             assert table.state.version == version + 1 == logged(storage, table.id)
         finally:

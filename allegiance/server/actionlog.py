@@ -1,4 +1,4 @@
-"""PostgreSQL: accepted actions stored without stopping the event loop.
+"""PostgreSQL: the action log written and followed without stopping the event loop.
 
 :meth:`Storage.append_action <allegiance.server.storage.Storage.append_action>` sends its one statement
 over a blocking connection: the event loop, and so every table of the process, waits for the
@@ -6,11 +6,13 @@ database's answer.  With PostgreSQL on the same machine that is some 0.1 ms; on 
 (mission item 5: many server machines over one database) it is a network round trip per action, 0.5 ms
 or more across a data centre, during which nothing else of the process moves.
 
-:class:`AsyncAppender` sends the same statement (``storage.append_statement``, compiled once) over
+:class:`AsyncActionLog` sends the same statement (``storage.append_statement``, compiled once) over
 psycopg's asynchronous connections from a small pool (``psycopg_pool``), so the loop serves other tables
 while an action is on its way.  The order of one table's actions is kept by the table's lock
-(``LiveTable.lock``, held from the draft to the installed state: ``TableManager.act``), and the state
-still changes only after the commit, so a refused or unstored action changes nothing.
+(``LiveTable.lock``, held from the draft to the installed state: ``TableManager._in_order``), and the
+state still changes only after the commit, so a refused or unstored action changes nothing.  The
+follower reads the other processes' new log rows over the same pool (:meth:`AsyncActionLog.actions_since`),
+where it used a worker thread and a blocking connection per read.
 
 The server uses it whenever the database is PostgreSQL (:class:`~allegiance.server.cluster.Cluster`);
 SQLite's append stays on the loop: a local file, and one process, where an await would save nothing.
@@ -19,10 +21,11 @@ SQLite's append stays on the loop: a local file, and one process, where an await
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
-from allegiance.server.storage import ActionConflict, Storage, append_statement
+from allegiance.server.storage import CATCH_UP_ROWS, ActionConflict, Storage, append_statement
 
 #: connections of the pool: two appends on their way at once per process, which at a round trip of 1 ms
 #: is 2,000 actions a second, several times what one process serves (the process's total, 20 with the
@@ -35,15 +38,18 @@ CONNECTION_TIMEOUT = 5.0
 APPLICATION_NAME = "allegiance-appends"
 
 _HAS_ACTION = "SELECT 1 FROM actions WHERE table_id = %(table_id)s AND idx = %(idx)s"
+_ACTIONS_SINCE = ("SELECT idx, seat, action FROM actions WHERE table_id = %(table_id)s AND idx >= %(idx)s "
+                  "ORDER BY idx LIMIT %(limit)s")
 
 
-class AsyncAppender:
-    """One process's asynchronous appends to the action log (PostgreSQL only; see the module's text)."""
+class AsyncActionLog:
+    """One process's asynchronous appends to and reads of the action log (PostgreSQL only; see the
+    module's text)."""
 
     def __init__(self, storage: Storage, connections: int = APPEND_CONNECTIONS,
                  timeout: float = CONNECTION_TIMEOUT) -> None:
         if not storage.shared:
-            raise ValueError("the asynchronous appender serves PostgreSQL only")
+            raise ValueError("the asynchronous action log serves PostgreSQL only")
         from psycopg_pool import AsyncConnectionPool
 
         self._dialect = storage.engine.dialect
@@ -99,6 +105,15 @@ class AsyncAppender:
                     if not conn.broken or attempt:
                         raise
             await self._pool.check()  # the connections lost with it, idle in the pool, are dropped too
+
+    async def actions_since(self, table_id: str, idx: int,
+                            limit: int = CATCH_UP_ROWS) -> list[tuple[int, int, dict[str, Any]]]:
+        """As :meth:`Storage.actions_since`: the logged actions from version ``idx`` on, ``(idx, seat,
+        action)`` in order, at most ``limit``."""
+        await self._open()
+        async with self._pool.connection(timeout=self.timeout) as conn:
+            cur = await conn.execute(_ACTIONS_SINCE, {"table_id": table_id, "idx": idx, "limit": limit})
+            return [(int(i), int(seat), json.loads(action)) for i, seat, action in await cur.fetchall()]
 
     async def close(self) -> None:
         if self._opened is not None:
