@@ -77,6 +77,19 @@ def catch_up_now(mgr: TableManager, table: LiveTable) -> int:
             return total
 
 
+async def catch_up(mgr: TableManager, table: LiveTable) -> int:
+    """:func:`catch_up_now` over the asynchronous action log (PostgreSQL): the loop serves the other tables
+    meanwhile.  Call it holding the table's lock."""
+    assert mgr.action_log is not None
+    total = 0
+    while True:
+        rows = await mgr.action_log.actions_since(table.id, table.state.version)
+        applied = apply_logged(mgr, table, rows)
+        total += applied
+        if len(rows) < CATCH_UP_ROWS or not applied:
+            return total
+
+
 def refresh_seats(table: LiveTable, stored: list[SeatRecord]) -> bool:
     """Take the seats' tokens and claims as stored (another process gave a seat a new link, or its link
     was used there); returns whether anything changed."""

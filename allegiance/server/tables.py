@@ -7,12 +7,12 @@ each before it is acknowledged — and lets the bots play until a human must act
 
 An action is checked and applied to a copy of the state (copies are cheap, invariant 6), committed to
 the database, and only then does the copy become the table's state and reach the pages; a refused or
-unstored action leaves the table exactly as it was.  A table's actions are strictly sequential: its
-``lock`` is held from the copy to the installed state.  With SQLite the commit is the blocking call, on
-the event loop (about 0.5 ms in WAL mode, 2-5 ms with ``--durable``'s fsync), so nothing awaits in
-between and the lock is never contended.  With PostgreSQL the commit is awaited
-(:mod:`allegiance.server.actionlog`, psycopg's asynchronous connections): a database on another machine
-costs each action a network round trip, which the other tables no longer wait for.  (Committing from a
+unstored action leaves the table exactly as it was.  A table's actions are strictly sequential.  With
+SQLite the commit is the blocking call, on the event loop (about 0.5 ms in WAL mode, 2-5 ms with
+``--durable``'s fsync), so nothing awaits in between and no lock is needed.  With PostgreSQL the commit
+is awaited (:mod:`allegiance.server.actionlog`, psycopg's asynchronous connections), under the table's
+``lock`` from the copy to the installed state: a database on another machine costs each action a
+network round trip, which the other tables no longer wait for.  (Committing from a
 worker thread was measured too: under load the threads' hand-offs of the GIL cost far more latency than
 the commit itself.)
 
@@ -229,8 +229,8 @@ class LiveTable:
         self.chat = TeamChat(self.game_table, [s.seat for s in self.seats if s.kind == HUMAN])
         self.bot_task: asyncio.Task[None] | None = None
         #: held from an action's draft to its installed state when the commit is awaited (PostgreSQL's
-        #: asynchronous appends, :meth:`TableManager.act`), and while another process's actions are applied
-        #: (:mod:`allegiance.server.follow`): the table's actions stay strictly sequential
+        #: asynchronous appends, :meth:`TableManager._in_order`), and while another process's actions are
+        #: applied (:mod:`allegiance.server.follow`): the table's actions stay strictly sequential
         self.lock = asyncio.Lock()
         #: (``Game.decision_since``, when the bots first saw it) of the last decision asked of several seats
         #: at once (``ResponseWindow.together``, a Wakfu Réaction round): its bots all answer ``bot_delay``
@@ -999,7 +999,8 @@ class TableManager:
                 await self.action_log.append(*draft.row)
                 return self._install(table, draft)
             except ActionConflict:
-                version = self._lost_to_another(table, draft.idx, version)
+                await follow.catch_up(self, table)
+                version = self._lost_to_another(table, draft.idx, version, caught_up=True)
         raise StaleActionError(MANY_CONFLICTS)
 
     @staticmethod
@@ -1008,12 +1009,14 @@ class TableManager:
             raise TableClosed("this table was closed; nothing more is played here")
         return action if isinstance(action, Action) else Action.from_json(action)
 
-    def _lost_to_another(self, table: LiveTable, idx: int, version: int | None) -> int:
-        """Another process stored version ``idx`` first: the log decided the order.  Read it up to date;
-        the action is then applied to the new state if it still answers the same decision and is legal
-        (``Game.decision_since``, as teammates' racing clicks), else ``apply`` refuses it in words.
-        Returns the version the action is checked against."""
-        follow.catch_up_now(self, table)
+    def _lost_to_another(self, table: LiveTable, idx: int, version: int | None, caught_up: bool = False) -> int:
+        """Another process stored version ``idx`` first: the log decided the order.  Read it up to date
+        (unless ``caught_up``: read already, without blocking the loop); the action is then applied to the
+        new state if it still answers the same decision and is legal (``Game.decision_since``, as
+        teammates' racing clicks), else ``apply`` refuses it in words.  Returns the version the action is
+        checked against."""
+        if not caught_up:
+            follow.catch_up_now(self, table)
         if table.abandoned:
             raise TableClosed("this table was closed; nothing more is played here") from None
         return idx if version is None else version

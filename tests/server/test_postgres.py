@@ -288,6 +288,31 @@ def logged(storage: Storage, table_id: str) -> int:
     return len(record.actions)
 
 
+def holding_row(storage: Storage, table_id: str) -> Any:
+    """A session whose open transaction holds the table's row, which each log row's foreign key must
+    share: the table's appends wait inside PostgreSQL until it rolls back (``.execute("ROLLBACK")``)."""
+    import psycopg
+
+    blocker = psycopg.connect(storage.libpq_url(), autocommit=True)
+    blocker.execute("BEGIN")
+    blocker.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+    return blocker
+
+
+async def act_and_wait_in_postgresql(mgr: TableManager, table: LiveTable) -> tuple[asyncio.Task[Any], int, int, dict]:
+    """Send the table's next action (its row held: :func:`holding_row`) and return once PostgreSQL shows
+    its append waiting: the task, the version before, the seat and the action."""
+    import psycopg
+
+    version = table.state.version
+    seat, action = first_legal(table)
+    task = asyncio.create_task(mgr.act(table, seat, action, version))
+    with psycopg.connect(mgr.storage.libpq_url(), autocommit=True) as watcher:
+        while not watcher.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]:
+            await asyncio.sleep(0.01)
+    return task, version, seat, action
+
+
 @pytest.mark.timeout(120)  # the blocking append would wait for the row for ever: a failure, not a hang
 def test_a_table_waiting_for_its_commit_holds_up_neither_the_loop_nor_another_table(pg_url: str) -> None:
     """The append of table A is made to wait inside PostgreSQL (another session holds A's row, which the
@@ -295,7 +320,6 @@ def test_a_table_waiting_for_its_commit_holds_up_neither_the_loop_nor_another_ta
     action counts once stored), and A's next action waits for the first and is checked against the
     state after it.  With the blocking append this test never gets past the first action: the loop
     itself would wait for the row."""
-    import psycopg
 
     async def run() -> None:
         storage = Storage(pg_url)
@@ -308,15 +332,8 @@ def test_a_table_waiting_for_its_commit_holds_up_neither_the_loop_nor_another_ta
             for table in (a, b):  # one action each first: the action log's pool is open
                 seat, action = first_legal(table)
                 await mgr.act(table, seat, action, table.state.version)
-            with psycopg.connect(storage.libpq_url(), autocommit=True) as blocker, \
-                    psycopg.connect(storage.libpq_url(), autocommit=True) as watcher:
-                blocker.execute("BEGIN")
-                blocker.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (a.id,))
-                version = a.state.version
-                seat, action = first_legal(a)
-                first = asyncio.create_task(mgr.act(a, seat, action, version))
-                while not watcher.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]:
-                    await asyncio.sleep(0.01)  # until PostgreSQL shows the append waiting for the row
+            with holding_row(storage, a.id) as blocker:
+                first, version, seat, action = await act_and_wait_in_postgresql(mgr, a)
                 assert not first.done()
                 assert a.state.version == version and a.actions_played == version == logged(storage, a.id)
                 # table B is served meanwhile, its action stored and shown
@@ -378,7 +395,6 @@ def test_an_action_whose_page_goes_away_mid_commit_is_still_installed_and_shown(
     """A page's handler cancelled while its action is on its way to PostgreSQL (the page was dropped for
     not reading, the table closed under a bot) does not leave the commit half done: the action is stored,
     installed and shown as if the page had stayed, and the table's next action is not held up."""
-    import psycopg
 
     class Page:
         def __init__(self) -> None:
@@ -398,15 +414,9 @@ def test_an_action_whose_page_goes_away_mid_commit_is_still_installed_and_shown(
             table.connections.add(page)
             seat, action = first_legal(table)
             await mgr.act(table, seat, action, table.state.version)
-            with psycopg.connect(storage.libpq_url(), autocommit=True) as blocker, \
-                    psycopg.connect(storage.libpq_url(), autocommit=True) as watcher:
-                blocker.execute("BEGIN")
-                blocker.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table.id,))
-                version, told = table.state.version, page.told
-                seat, action = first_legal(table)
-                acting = asyncio.create_task(mgr.act(table, seat, action, version))
-                while not watcher.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]:
-                    await asyncio.sleep(0.01)
+            told = page.told
+            with holding_row(storage, table.id) as blocker:
+                acting, version, _seat, _action = await act_and_wait_in_postgresql(mgr, table)
                 acting.cancel()
                 with pytest.raises(asyncio.CancelledError):
                     await acting
