@@ -79,8 +79,8 @@ async def create_table(body: schemas.CreateTable, request: Request) -> Any:
     """Create a table (the 429 and 503 answers are in the route's description)."""
     mgr = manager(request)
     try:
-        created = mgr.create(body.game, body.mode, body.options, body.seats, body.seed,
-                             open_seats=body.open_seats, client=client_address(request))
+        created = await mgr.create_async(body.game, body.mode, body.options, body.seats, body.seed,
+                                         open_seats=body.open_seats, client=client_address(request))
     except SetupError as exc:
         raise HTTPException(400, str(exc)) from None
     except TooFast as exc:

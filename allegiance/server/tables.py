@@ -174,6 +174,16 @@ class Created:
     creator_token: str
 
 
+@dataclass
+class _NewTable:
+    """A checked request for a new table, not stored yet."""
+
+    record: TableRecord
+    tokens: dict[int, str]
+    creator_token: str
+    searching: bool
+
+
 class _Draft:
     """An action applied to a copy of a table's state, with the log row that stores it."""
 
@@ -393,6 +403,8 @@ class TableManager:
         self.limits = limits or Limits()
         #: per creating address, its tables with a searching bot (for ``Limits.search_tables_per_client``)
         self._search_tables: dict[str, set[str]] = {}
+        #: tables with searching bots being stored per address (``create_async``), counted against its cap
+        self._searching_pending: Counter[str] = Counter()
         self.tables: dict[str, LiveTable] = {}
         self._creates = ClientBuckets(self.limits.creates_per_minute, self.limits.create_burst)
         #: the creator's address of each table being played that was created since start-up, and how
@@ -467,21 +479,60 @@ class TableManager:
 
         ``open_seats``: human seats anyone may take from the lobby (the others are invited: only their
         links open them).  ``client``: the creator's address, for the per-client creation limit.
+        The database is called here, blocking: the server uses :meth:`create_async`.
         """
-        # With several processes (PostgreSQL) the creation rate and the table cap of an address hold
-        # across all of them: counted in the database (issue 25); one process counts in memory.
+        self._admit(client)
+        setup = self._prepare(game, mode, options, seats, seed, open_seats, client)
+        self._store_new(setup, client)
+        return self._register(setup, client)
+
+    async def create_async(self, game: str, mode: str, options: Mapping[str, Any], seats: list[str],
+                           seed: int | None = None, open_seats: list[int] | None = None,
+                           client: str | None = None) -> Created:
+        """:meth:`create` for the server: with PostgreSQL its round trips (the site-wide creation rate, the
+        table count, the insert: some eight, each a network round trip to a database on another
+        machine) run in a worker thread while the event loop serves the tables.  A table with a
+        searching bot counts against its address's cap while its insert is awaited, so two racing
+        creations cannot both pass it."""
+        if not self.storage.shared:
+            return self.create(game, mode, options, seats, seed, open_seats, client)
+        await asyncio.to_thread(self._admit, client)  # PostgreSQL: database only (safe in a thread)
+        setup = self._prepare(game, mode, options, seats, seed, open_seats, client)
+        pending = client if setup.searching else None
+        if pending is not None:
+            self._searching_pending[pending] += 1
+        try:
+            await asyncio.to_thread(self._store_new, setup, client)
+        finally:
+            if pending is not None:
+                self._searching_pending[pending] -= 1
+                if not self._searching_pending[pending]:
+                    del self._searching_pending[pending]
+        return self._register(setup, client)
+
+    def _admit(self, client: str | None) -> None:
+        """The creation rate and the table caps.  With several processes (PostgreSQL) an address's rate
+        and its cap of tables being played hold across all of them: counted in the database (issue 25;
+        the cap at the insert, :meth:`_store_new`); one process counts in memory."""
         shared = self.storage.shared
         if client is not None and not (
                 self.storage.take_creation(client, self.limits.creates_per_minute / 60.0, self.limits.create_burst)
                 if shared else self._creates.allow(client)):
-            raise TooFast(f"too many new tables from your address: at most {self.limits.create_burst} at once, "
-                          f"then {self.limits.creates_per_minute:g} a minute", self._creates.retry_after())
+            raise TooFast(self._too_fast(), self._creates.retry_after())
         per_client = self.limits.tables_per_client
         if client is not None and per_client is not None and not shared and self._client_tables[client] >= per_client:
             raise TooManyForClient(too_many_for_client(per_client))
         if self.limits.max_tables is not None and self.storage.count_playing() >= self.limits.max_tables:
             raise TooManyTables(f"the server already runs its maximum of {self.limits.max_tables} tables; "
                                 "try again when a game ends")
+
+    def _too_fast(self) -> str:
+        return (f"too many new tables from your address: at most {self.limits.create_burst} at once, "
+                f"then {self.limits.creates_per_minute:g} a minute")
+
+    def _prepare(self, game: str, mode: str, options: Mapping[str, Any], seats: list[str], seed: int | None,
+                 open_seats: list[int] | None, client: str | None) -> _NewTable:
+        """Check the request and build the table's record, tokens and keys (nothing stored yet)."""
         if game not in game_names():
             raise SetupError(f"unknown game {game!r}; games: {', '.join(game_names())}")
         rules = get_game(game)
@@ -498,7 +549,8 @@ class TableManager:
                 raise SetupError(f"the {kind} bot cannot play {game} yet; bots for {game}: {', '.join(playable)}")
         searching = any(kind != HUMAN and make_bot(kind).searches for kind in seats)
         cap = self.limits.search_tables_per_client
-        if searching and client is not None and cap is not None and len(self._searching_of(client)) >= cap:
+        if searching and client is not None and cap is not None \
+                and len(self._searching_of(client)) + self._searching_pending[client] >= cap:
             raise TooManySearchTables(
                 f"your address already has {cap} tables with searching bots (ismcts) being played, the most "
                 "allowed: they share the bots' thinking with everyone; close one or wait for one to end, or "
@@ -532,14 +584,22 @@ class TableManager:
                    for i, kind in enumerate(seats)],
             created_at=time.time(), shuffle_key=shuffle_key, practice=practice,
             creator_hash=hash_token(creator_token), bots_pending=any(kind != HUMAN for kind in seats))
+        return _NewTable(record, tokens, creator_token, searching)
+
+    def _store_new(self, setup: _NewTable, client: str | None) -> None:
+        """Store the new table (PostgreSQL: with its address's cap of tables being played, site-wide)."""
+        shared, per_client = self.storage.shared, self.limits.tables_per_client
         try:
-            self.storage.create_table(record, client if shared else None, per_client if shared else None)
+            self.storage.create_table(setup.record, client if shared else None, per_client if shared else None)
         except ClientTablesFull:
             raise TooManyForClient(too_many_for_client(per_client or 0)) from None
-        table = self._live(record)
+
+    def _register(self, setup: _NewTable, client: str | None) -> Created:
+        """The stored table goes live here: in memory, counted for its address, in the lobby, bots woken."""
+        table = self._live(setup.record)
         if client is not None:
             table.creator = client
-            if searching:
+            if setup.searching:
                 self._search_tables.setdefault(client, set()).add(table.id)
         self.tables[table.id] = table
         if client is not None:
@@ -547,7 +607,7 @@ class TableManager:
             self._client_tables[client] += 1
         self.lobby_changed()
         self.schedule_bots(table)
-        return Created(table, tokens, creator_token)
+        return Created(table, setup.tokens, setup.creator_token)
 
     def _searching_of(self, client: str) -> set[str]:
         """The tables with searching bots that ``client`` created and that are still being played."""

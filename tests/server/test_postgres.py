@@ -4,6 +4,7 @@ the event loop does not wait for."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -486,6 +487,61 @@ def test_appends_survive_lost_connections_and_a_database_that_refuses_changes_no
             await mgr.act(table, seat, action, version)
             assert table.state.version == version + 1 == logged(storage, table.id)
         finally:
+            await cluster.stop()
+            storage.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.timeout(120)
+def test_a_creation_waiting_for_postgresql_holds_up_neither_the_loop_nor_the_search_cap(pg_url: str) -> None:
+    """A table's creation is some eight round trips to PostgreSQL; the server awaits them in a worker
+    thread (``TableManager.create_async``).  Here another session holds the creating address's lock, so
+    the insert waits inside PostgreSQL: meanwhile another table plays, the new table is nowhere yet, and
+    with a cap of one table with a searching bot per address, a second such creation from the same
+    address is refused while the first is being stored (it counts already)."""
+    import psycopg
+
+    from allegiance.server.limits import Limits
+    from allegiance.server.storage import client_key
+    from allegiance.server.tables import TooManySearchTables
+
+    async def run() -> None:
+        storage = Storage(pg_url)
+        mgr = TableManager(storage, bot_delay=0.0, limits=Limits(search_tables_per_client=1))
+        cluster = Cluster(mgr)
+        try:
+            other = (await mgr.create_async("swdbg", "1v1", {}, ["human", "human"], seed=12)).table
+            with psycopg.connect(storage.libpq_url(), autocommit=True) as blocker, \
+                    psycopg.connect(storage.libpq_url(), autocommit=True) as watcher:
+                blocker.execute("BEGIN")
+                blocker.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (client_key("203.0.113.9"),))
+                # a hang guard, not a measure: a creation that blocked the loop would wait here for ever
+                # (no signal interrupts it); released, the assertions below say what went wrong
+                guard = threading.Timer(60, blocker.execute, ("ROLLBACK",))
+                guard.start()
+                known = set(mgr.tables)
+                creating = asyncio.create_task(mgr.create_async("swdbg", "1v1", {}, ["human", "ismcts"], seed=13,
+                                                                client="203.0.113.9"))
+                while not creating.done() and not watcher.execute(
+                        "SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]:
+                    await asyncio.sleep(0.01)
+                assert not creating.done() and set(mgr.tables) == known
+                seat, action = first_legal(other)
+                await mgr.act(other, seat, action, other.state.version)  # the loop is free
+                assert other.state.version == 1
+                with pytest.raises(TooManySearchTables):
+                    await mgr.create_async("swdbg", "1v1", {}, ["human", "ismcts"], client="203.0.113.9")
+                guard.cancel()
+                blocker.execute("ROLLBACK")
+            created = await creating
+            assert set(mgr.tables) == known | {created.table.id}
+            assert storage.load_table(created.table.id) is not None
+            with pytest.raises(TooManySearchTables):  # counted as a live table now
+                await mgr.create_async("swdbg", "1v1", {}, ["human", "ismcts"], client="203.0.113.9")
+            assert not mgr._searching_pending  # noqa: SLF001 - nothing left counted as on its way
+        finally:
+            await mgr.shutdown()
             await cluster.stop()
             storage.close()
 
