@@ -1044,6 +1044,7 @@ class TableManager:
                 self.storage.append_action(*draft.row)
                 return self._install(table, draft)
             except ActionConflict:
+                follow.catch_up_now(self, table)
                 version = self._lost_to_another(table, draft.idx, version)
         raise StaleActionError(MANY_CONFLICTS)
 
@@ -1060,7 +1061,7 @@ class TableManager:
                 return self._install(table, draft)
             except ActionConflict:
                 await follow.catch_up(self, table)
-                version = self._lost_to_another(table, draft.idx, version, caught_up=True)
+                version = self._lost_to_another(table, draft.idx, version)
         raise StaleActionError(MANY_CONFLICTS)
 
     @staticmethod
@@ -1069,14 +1070,11 @@ class TableManager:
             raise TableClosed("this table was closed; nothing more is played here")
         return action if isinstance(action, Action) else Action.from_json(action)
 
-    def _lost_to_another(self, table: LiveTable, idx: int, version: int | None, caught_up: bool = False) -> int:
-        """Another process stored version ``idx`` first: the log decided the order.  Read it up to date
-        (unless ``caught_up``: read already, without blocking the loop); the action is then applied to the
-        new state if it still answers the same decision and is legal (``Game.decision_since``, as
-        teammates' racing clicks), else ``apply`` refuses it in words.  Returns the version the action is
-        checked against."""
-        if not caught_up:
-            follow.catch_up_now(self, table)
+    def _lost_to_another(self, table: LiveTable, idx: int, version: int | None) -> int:
+        """Another process stored version ``idx`` first: the log decided the order, and the caller has read
+        it up to date (blocking or awaited).  The action is then applied to the new state if it still
+        answers the same decision and is legal (``Game.decision_since``, as teammates' racing clicks), else
+        ``apply`` refuses it in words.  Returns the version the action is checked against."""
         if table.abandoned:
             raise TableClosed("this table was closed; nothing more is played here") from None
         return idx if version is None else version
