@@ -34,10 +34,14 @@ async def table_or_404(mgr: TableManager, table_id: str, request: Request | None
         raise HTTPException(429, str(exc), headers={"Retry-After": "1"}) from None
 
 
-def seat_or_403(table: LiveTable, token: str | None) -> int:
+async def seat_or_403(mgr: TableManager, table: LiveTable, token: str | None) -> int:
+    """The seat of ``token``, whose use claims it (the seat can then no longer be taken); 403 if the
+    token names no seat of the table."""
     if not token:
         raise HTTPException(403, "this route needs a seat token (header X-Seat-Token)")
     try:
-        return table.seat_of_token(token)
+        seat = await mgr.seat_of_token(table, token)
+        await mgr.claim(table, seat)
     except BadToken as exc:
         raise HTTPException(403, str(exc)) from None
+    return seat

@@ -14,13 +14,17 @@ every five seconds pushed everyone's ping to 0.5-0.8 s.  Three things make it ch
   (``GET /api/tables/{id}``) has it.
 - **Conditional GET.**  Each answer has an ``ETag`` (a hash of its bytes); a page that sends it back
   in ``If-None-Match`` gets ``304 Not Modified`` and no body.
+
+A rebuild reads the stored tables; with PostgreSQL that read is awaited off the event loop (the
+manager's ``build``), one rebuild per status at a time: requests arriving meanwhile wait for it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from allegiance.core.game import Game
@@ -55,15 +59,19 @@ def _describe(summarize: Callable[[str], str] | None, text: Any) -> str:
 class Listing:
     """The serialised listing of each status, rebuilt on the first request after a change.
 
-    ``build(status, limit)`` returns the summaries (the manager's ``list_tables``).  Each status is built
-    once per change at :data:`MAX_LIMIT` tables, each summary serialised once; an answer for a smaller
-    ``limit`` joins the first ones (no database query, so varying ``limit`` costs no rebuild).
+    ``build(status, limit)`` returns the summaries (the manager's listing of stored and live tables).
+    Each status is built once per change at :data:`MAX_LIMIT` tables, each summary serialised once; an
+    answer for a smaller ``limit`` joins the first ones (no database query, so varying ``limit`` costs
+    no rebuild).  A listing that something changed during its build is served but not kept.
     """
 
-    def __init__(self, build: Callable[[str | None, int], list[dict[str, Any]]]) -> None:
+    def __init__(self, build: Callable[[str | None, int], Awaitable[list[dict[str, Any]]]]) -> None:
         self._build = build
         self._parts: dict[str | None, list[bytes]] = {}
         self._answers: dict[tuple[str | None, int], tuple[str, bytes]] = {}
+        self._building: dict[str | None, asyncio.Future[list[bytes]]] = {}
+        #: counts the changes: a build that saw another change than the current one is not kept
+        self._generation = 0
         #: how many times a status's listing was built (tests and benchmarks read it)
         self.builds = 0
 
@@ -71,8 +79,9 @@ class Listing:
         """Something a listing shows changed: the next request rebuilds it."""
         self._parts = {}
         self._answers = {}
+        self._generation += 1
 
-    def get(self, status: str | None, limit: int) -> tuple[str, bytes]:
+    async def get(self, status: str | None, limit: int) -> tuple[str, bytes]:
         """The ETag and JSON bytes of the listing of ``status`` tables, newest first, at most ``limit``
         (1 to :data:`MAX_LIMIT`)."""
         limit = max(1, min(limit, MAX_LIMIT))
@@ -82,15 +91,30 @@ class Listing:
             return answer
         parts = self._parts.get(status)
         if parts is None:
-            parts = [json.dumps(t, separators=(",", ":")).encode() for t in self._build(status, MAX_LIMIT)]
-            self._parts[status] = parts
-            self.builds += 1
+            pending = self._building.get(status)
+            if pending is None:
+                pending = asyncio.ensure_future(self._build_parts(status))
+                pending.add_done_callback(lambda done: done.cancelled() or done.exception())
+                self._building[status] = pending
+            parts = await asyncio.shield(pending)  # a request that goes away leaves the build to the others
         body = b"[" + b",".join(parts[:limit]) + b"]"
         answer = (f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}"', body)
-        if len(self._answers) >= KEPT_ANSWERS:
-            self._answers.clear()
-        self._answers[key] = answer
+        if self._parts.get(status) is parts:  # still the current listing: kept
+            if len(self._answers) >= KEPT_ANSWERS:
+                self._answers.clear()
+            self._answers[key] = answer
         return answer
+
+    async def _build_parts(self, status: str | None) -> list[bytes]:
+        generation = self._generation
+        try:
+            parts = [json.dumps(t, separators=(",", ":")).encode() for t in await self._build(status, MAX_LIMIT)]
+        finally:
+            del self._building[status]
+        self.builds += 1
+        if generation == self._generation:
+            self._parts[status] = parts
+        return parts
 
 
 def etag_matches(if_none_match: str | None, etag: str) -> bool:

@@ -122,7 +122,7 @@ async def list_tables(request: Request, finished: bool = False,
     if status is not None and status not in STATUSES:
         raise HTTPException(400, f"status must be one of {', '.join(STATUSES)}, not {status!r}")
     wanted = status or ("finished" if finished else "playing")
-    etag, body = manager(request).listing.get(wanted, limit)
+    etag, body = await manager(request).listing.get(wanted, limit)
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
     if etag_matches(if_none_match, etag):
         return Response(status_code=304, headers=headers)
@@ -153,7 +153,7 @@ async def close_table(table_id: str, request: Request,
     mgr = manager(request)
     table = await table_or_404(mgr, table_id, request)
     try:
-        mgr.close(table, x_creator_token)
+        await mgr.close_async(table, x_creator_token)
     except CreatorRefused as exc:
         raise HTTPException(403, str(exc)) from None
     except AlreadyOver as exc:
@@ -169,7 +169,7 @@ async def take_seat(table_id: str, seat: int, request: Request) -> dict[str, Any
     mgr = manager(request)
     table = await table_or_404(mgr, table_id, request)
     try:
-        token = mgr.take_seat(table, seat)
+        token = await mgr.take_seat(table, seat)
     except SeatUnavailable as exc:
         raise HTTPException(409, str(exc)) from None
     return {"seat": seat, "label": table.game_table.seats[seat].label, "token": token,

@@ -127,9 +127,7 @@ async def get_state(table_id: str, request: Request,
               x_seat_token: str | None = Header(None)) -> dict[str, Any]:
     mgr = manager(request)
     table = await table_or_404(mgr, table_id, request)
-    seat = seat_or_403(table, x_seat_token) if x_seat_token else None
-    if seat is not None:
-        mgr.claim(table, seat)  # any use of a seat's token claims the seat
+    seat = await seat_or_403(mgr, table, x_seat_token) if x_seat_token else None  # any use claims the seat
     return state_message(table, seat, [], full_log=True)
 
 
@@ -140,8 +138,7 @@ async def post_action(table_id: str, body: schemas.ActionRequest, request: Reque
                 x_seat_token: str | None = Header(None)) -> dict[str, Any]:
     mgr = manager(request)
     table = await table_or_404(mgr, table_id, request)
-    seat = seat_or_403(table, x_seat_token)
-    mgr.claim(table, seat)
+    seat = await seat_or_403(mgr, table, x_seat_token)
     size = len(json.dumps(body.action))
     if size > MAX_MESSAGE:
         raise HTTPException(413, f"action too large ({size} bytes; the limit is {MAX_MESSAGE})")
@@ -204,7 +201,7 @@ async def _play(websocket: WebSocket, mgr: TableManager, table_id: str, client: 
         await _refuse(websocket, 4500, error_message("broken", str(exc)))
         return
     try:
-        seat, paced = await _join(websocket, table)
+        seat, paced = await _join(websocket, mgr, table)
     except Refused:
         return
     cap = mgr.limits.spectators_per_table
@@ -222,8 +219,6 @@ async def _play(websocket: WebSocket, mgr: TableManager, table_id: str, client: 
         history = table.chat.history_message(seat)
         if history["messages"]:
             conn.send(history)  # then its team's recent chat, right after the state
-    if seat is not None:
-        mgr.claim(table, seat)
     table.presence_changed()  # the others only learn who is here now
     mgr.schedule_bots(table)
     try:
@@ -253,9 +248,9 @@ class Refused(Exception):
     """The page was told why it cannot join, and the socket is closed."""
 
 
-async def _join(websocket: WebSocket, table: LiveTable) -> tuple[int | None, bool]:
-    """Read the join message: the seat (``None`` for a spectator) and whether the page is paced (it
-    acknowledges each state); :class:`Refused` otherwise."""
+async def _join(websocket: WebSocket, mgr: TableManager, table: LiveTable) -> tuple[int | None, bool]:
+    """Read the join message: the seat (``None`` for a spectator; a seat's token used claims the seat)
+    and whether the page is paced (it acknowledges each state); :class:`Refused` otherwise."""
     try:
         message = await asyncio.wait_for(websocket.receive(), JOIN_TIMEOUT)
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
@@ -277,7 +272,9 @@ async def _join(websocket: WebSocket, table: LiveTable) -> tuple[int | None, boo
     if token is None:
         return None, paced
     try:
-        return table.seat_of_token(str(token)), paced
+        seat = await mgr.seat_of_token(table, str(token))
+        await mgr.claim(table, seat)
+        return seat, paced
     except BadToken as exc:
         await _refuse(websocket, 4403, error_message("forbidden", str(exc)))
         raise Refused from None

@@ -26,7 +26,6 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -426,25 +425,48 @@ class Storage:
             conn.execute(_SET_BOTS_PENDING, {"table_id": table_id, "pending": bots_pending})
 
     def set_status(self, table_id: str, status: str) -> None:
-        """Mark a table ``abandoned`` or ``broken`` (its rows stay, for the record)."""
+        """Mark a table ``broken`` (its rows stay, for the record)."""
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id)
                          .values(status=status, bots_pending=False, updated_at=time.time()))
             self._announce(conn, f"s {table_id}")
 
-    def set_seat_token(self, table_id: str, seat: int, token_hash: str, claimed: bool) -> None:
-        """Replace a seat's token (taking a free seat issues a new link) and mark it claimed."""
-        with self.engine.begin() as conn:
-            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                         .values(token_hash=token_hash, claimed=claimed))
-            self._announce(conn, f"t {table_id}")
+    def abandon(self, table_ids: list[str]) -> list[str]:
+        """Mark these tables ``abandoned`` where they are still being played; returns those it marked.
 
-    def claim_seat(self, table_id: str, seat: int) -> None:
-        """Mark a seat as taken (its link was opened)."""
+        Conditional, so that a table another process has just finished (or closed) keeps its ending:
+        with several processes, the database decides which came first."""
+        if not table_ids:
+            return []
         with self.engine.begin() as conn:
-            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                         .values(claimed=True))
-            self._announce(conn, f"t {table_id}")
+            rows = conn.execute(update(tables_t).where(tables_t.c.id.in_(table_ids), tables_t.c.status == PLAYING)
+                                .values(status=ABANDONED, bots_pending=False, updated_at=time.time())
+                                .returning(tables_t.c.id)).all()
+            for row in rows:
+                self._announce(conn, f"s {row.id}")
+        return [row.id for row in rows]
+
+    def take_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give a seat nobody has used a new token, marked claimed (taking a free seat issues a new link);
+        ``False`` if the seat was claimed meanwhile (by another process: the database arbitrates)."""
+        with self.engine.begin() as conn:
+            taken = conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+                                                       seats_t.c.claimed.is_(False))
+                                 .values(token_hash=token_hash, claimed=True)).rowcount == 1
+            if taken:
+                self._announce(conn, f"t {table_id}")
+        return taken
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str | None) -> bool:
+        """Mark a seat as taken because its link (of hash ``token_hash``) was opened; ``False`` if the
+        seat has another token now (another process gave it a new link since this one was checked)."""
+        with self.engine.begin() as conn:
+            claimed = conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+                                                         seats_t.c.token_hash == token_hash)
+                                   .values(claimed=True)).rowcount == 1
+            if claimed:
+                self._announce(conn, f"t {table_id}")
+        return claimed
 
     # -- reads -----------------------------------------------------------------------------------
     def load_table(self, table_id: str) -> TableRecord | None:
@@ -506,39 +528,55 @@ class Storage:
             return int(conn.execute(select(func.count()).select_from(tables_t)
                                     .where(tables_t.c.status == PLAYING)).scalar() or 0)
 
-    def iter_tables(self, status: str | None = None, limit: int = 100) -> Iterator[TableRecord]:
-        """Tables newest first, without their action logs.
+    def table_records(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
+        """Tables newest first, without their action logs, read in three queries however many they are
+        (the lobby's listing reads 200; one query per table was 400 round trips to PostgreSQL).
 
-        A row that cannot be read is yielded as a ``broken`` record (never an exception), so one bad
+        A row that cannot be read is returned as a ``broken`` record (never an exception), so one bad
         row cannot break the lobby.
         """
         query = select(tables_t).order_by(tables_t.c.created_at.desc()).limit(limit)
         if status is not None:
             query = query.where(tables_t.c.status == status)
         with self.engine.connect() as conn:
-            for row in conn.execute(query).all():
-                try:
-                    yield self._record(conn, row, with_actions=False)
-                except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
-                    # One unreadable row must not take the lobby down for everyone (issue 10, items 3, 12).
-                    log.error("table %s cannot be read (%s: %s); listed as broken", row.id, type(exc).__name__, exc)
-                    yield TableRecord(row.id, str(row.game), str(row.mode), {}, 0, [],
-                                      float(row.created_at or 0.0), status=BROKEN)
+            rows = conn.execute(query).all()
+            ids = [row.id for row in rows]
+            seats: dict[str, list[SeatRecord]] = {table_id: [] for table_id in ids}
+            for s in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(ids))
+                                  .order_by(seats_t.c.table_id, seats_t.c.seat)):
+                seats[s.table_id].append(SeatRecord(s.seat, s.kind, s.token_hash, bool(s.claimed), bool(s.is_open)))
+            kept = {s.table_id: s for s in conn.execute(
+                select(secrets_t.c.table_id, secrets_t.c.shuffle_key, secrets_t.c.practice)
+                .where(secrets_t.c.table_id.in_(ids)))}
+        out = []
+        for row in rows:
+            try:
+                out.append(self._from_row(row, seats[row.id], kept.get(row.id), []))
+            except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+                # One unreadable row must not take the lobby down for everyone (issue 10, items 3, 12).
+                log.error("table %s cannot be read (%s: %s); listed as broken", row.id, type(exc).__name__, exc)
+                out.append(TableRecord(row.id, str(row.game), str(row.mode), {}, 0, [],
+                                       float(row.created_at or 0.0), status=BROKEN))
+        return out
 
-    def _record(self, conn: Connection, row: Any, with_actions: bool = True) -> TableRecord:
+    def _record(self, conn: Connection, row: Any) -> TableRecord:
+        """One table's record with its seats and whole action log."""
         seats = [SeatRecord(s.seat, s.kind, s.token_hash, bool(s.claimed), bool(s.is_open)) for s in conn.execute(
             select(seats_t).where(seats_t.c.table_id == row.id).order_by(seats_t.c.seat))]
-        actions: list[tuple[int, dict[str, Any]]] = []
-        if with_actions:
-            actions = [(a.seat, json.loads(a.action)) for a in conn.execute(
-                select(actions_t.c.seat, actions_t.c.action).where(actions_t.c.table_id == row.id)
-                .order_by(actions_t.c.idx))]
+        actions = [(a.seat, json.loads(a.action)) for a in conn.execute(
+            select(actions_t.c.seat, actions_t.c.action).where(actions_t.c.table_id == row.id)
+            .order_by(actions_t.c.idx))]
+        secret = conn.execute(select(secrets_t.c.shuffle_key, secrets_t.c.practice)
+                              .where(secrets_t.c.table_id == row.id)).first()
+        return self._from_row(row, seats, secret, actions)
+
+    @staticmethod
+    def _from_row(row: Any, seats: list[SeatRecord], secret: Any,
+                  actions: list[tuple[int, dict[str, Any]]]) -> TableRecord:
         options = json.loads(row.options)
         if not isinstance(options, dict):
             raise ValueError("its options are not a JSON object")
         status = row.status or (FINISHED if row.finished else PLAYING)
-        secret = conn.execute(select(secrets_t.c.shuffle_key, secrets_t.c.practice)
-                              .where(secrets_t.c.table_id == row.id)).first()
         key = bytes.fromhex(secret.shuffle_key) if secret is not None and secret.shuffle_key else None
         return TableRecord(row.id, row.game, row.mode, options, int(row.seed), seats,
                            float(row.created_at), bool(row.finished),

@@ -40,7 +40,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from allegiance.bots import BOT_KINDS, bot_kinds_for, make_bot
 from allegiance.bots.base import Bot
@@ -107,6 +107,10 @@ MAX_CONFLICTS = 8
 MANY_CONFLICTS = "the table changed many times while this action was being stored; look at the table again and choose again"
 #: close code sent to the pages of a table that was closed (after its final state)
 CLOSE_TABLE_CLOSED = 4410
+#: the refusal of a token that names no seat of the table (a link replaced or never issued)
+BAD_TOKEN = "this link's token is not valid for this table (ask the table's creator for a new link)"
+
+_T = TypeVar("_T")
 
 
 class TableNotFound(LookupError):
@@ -261,9 +265,6 @@ class LiveTable:
         self.unwatched_since: float | None = time.time()
         #: called when something the lobby lists changes (the manager's listing is rebuilt)
         self.on_lobby_change: Callable[[], None] | None = None
-        #: with several processes: reads the seats as stored (a link another process issued), returns
-        #: whether any changed (see ``follow.refresh_seats``)
-        self.refresh_seats: Callable[[], bool] | None = None
         self._listed_presence: tuple[frozenset[int], tuple[bool, ...]] = (
             frozenset(), tuple(s.claimed for s in self.seats))
 
@@ -299,18 +300,15 @@ class LiveTable:
                 self.shared.forget()
 
     def seat_of_token(self, token: str) -> int:
-        """The seat this token acts for; raises :class:`BadToken`."""
+        """The seat this token acts for, as this process knows the seats; raises :class:`BadToken`
+        (:meth:`TableManager.seat_of_token` also looks at the seats as stored)."""
         if not token.isascii():  # tokens are URL-safe base64; this also refuses lone surrogates
             raise BadToken("a seat token is ASCII letters, digits, '-' and '_'; this one is not")
         digest = hash_token(token)
         for s in self.seats:
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
                 return s.seat
-        if self.refresh_seats is not None and self.refresh_seats():  # another process issued a new link
-            for s in self.seats:
-                if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
-                    return s.seat
-        raise BadToken("this link's token is not valid for this table (ask the table's creator for a new link)")
+        raise BadToken(BAD_TOKEN)
 
     def bot_seats_to_act(self, state: Any = None) -> list[int]:
         state = self.state if state is None else state
@@ -414,7 +412,7 @@ class TableManager:
         #: lobby requests per client address (``Limits.lobby_per_minute``)
         self.lobby_requests = ClientBuckets(self.limits.lobby_per_minute, self.limits.lobby_burst)
         #: the lobby's listing, rebuilt when a table, a seat or a presence changes
-        self.listing = Listing(lambda status, limit: self.list_tables(status, limit, listed=True))
+        self.listing = Listing(self._listed)
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         #: stored tables being opened per client address (``Limits.loads_per_client``): counted in this
         #: process, or over a PostgreSQL site's processes (``cluster`` sets :class:`AdvisorySlots`)
@@ -731,8 +729,6 @@ class TableManager:
         table.chat.rate = self.chat_rate
         table.clock = self.clock
         table.on_lobby_change = self.lobby_changed
-        if self.storage.shared:
-            table.refresh_seats = lambda: follow.refresh_seats(table, self.storage.seats_of(table.id))
         return table
 
     def _keep(self, table: LiveTable) -> LiveTable:
@@ -743,11 +739,19 @@ class TableManager:
 
     def list_tables(self, status: str | None = PLAYING, limit: int = 50, listed: bool = False) -> list[dict[str, Any]]:
         """Lobby summaries, newest first (``status`` ``None``: every table; ``listed``: without the
-        live version, as the cached listing has them).  A stored table whose
+        live version, as the cached listing has them), read with a blocking call."""
+        return self._summaries(self.storage.table_records(status=status, limit=limit), listed)
+
+    async def _listed(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+        """The cached listing's build: the stored tables read off the event loop with PostgreSQL."""
+        return self._summaries(await self._stored(self.storage.table_records, status, limit), listed=True)
+
+    def _summaries(self, records: list[TableRecord], listed: bool) -> list[dict[str, Any]]:
+        """Each table's summary, from memory for a table this process holds.  A stored table whose
         options its game does not accept (stored before options were checked) is listed as broken
         and logged: it must not break the listing (issue 10, items 3 and 12)."""
         out = []
-        for rec in self.storage.iter_tables(status=status, limit=limit):
+        for rec in records:
             live = self.tables.get(rec.id)
             if live is not None:
                 out.append(live.summary(listed))
@@ -765,8 +769,42 @@ class TableManager:
                         "seats": [seat_summary(s, f"seat {s.seat}", None, False) for s in rec.seats]})
         return out
 
-    def take_seat(self, table: LiveTable, seat: int) -> str:
-        """Take an open human seat nobody has used: a new token (the seat's unused link stops working)."""
+    async def _stored(self, call: Callable[..., _T], *args: Any) -> _T:
+        """A database call that is not an action's append (those have :class:`AsyncActionLog`): in a
+        worker thread where the database is PostgreSQL, perhaps over a network, so that the event loop
+        serves every other table meanwhile; directly on SQLite, a local file of one process."""
+        if self.storage.shared:
+            return await asyncio.to_thread(call, *args)
+        return call(*args)
+
+    async def seat_of_token(self, table: LiveTable, token: str) -> int:
+        """The seat this token acts for; raises :class:`BadToken`.  With several processes a token this
+        process does not know may be a link another one issued: the seats are read again, once."""
+        try:
+            return table.seat_of_token(token)
+        except BadToken:
+            if not self.storage.shared or not token.isascii():
+                raise
+        if follow.refresh_seats(table, await self._stored(self.storage.seats_of, table.id)):
+            table.presence_changed()
+        return table.seat_of_token(token)
+
+    async def take_seat(self, table: LiveTable, seat: int) -> str:
+        """Take an open human seat nobody has used: a new token (the seat's unused link stops working).
+        The database decides between two pages taking the same seat, on this process or another."""
+        self._may_take(table, seat)
+        token = secrets.token_urlsafe(24)
+        digest = hash_token(token)
+        if not await self._stored(self.storage.take_seat, table.id, seat, digest):
+            table.seats[seat].claimed = True  # another page took it first (the notice will bring its link)
+            raise SeatUnavailable(f"seat {seat} is already taken")
+        rec = table.seats[seat]
+        rec.token_hash, rec.claimed = digest, True
+        table.presence_changed()
+        return token
+
+    @staticmethod
+    def _may_take(table: LiveTable, seat: int) -> None:
         if not 0 <= seat < len(table.seats):
             raise SeatUnavailable(f"there is no seat {seat} at this table (seats 0..{len(table.seats) - 1})")
         rec = table.seats[seat]
@@ -778,23 +816,37 @@ class TableManager:
             raise SeatUnavailable(f"seat {seat} is for an invited player: only the link its creator sent opens it")
         if rec.claimed:
             raise SeatUnavailable(f"seat {seat} is already taken")
-        token = secrets.token_urlsafe(24)
-        digest = hash_token(token)
-        self.storage.set_seat_token(table.id, seat, digest, claimed=True)
-        rec.token_hash, rec.claimed = digest, True
-        table.presence_changed()
-        return token
 
-    def claim(self, table: LiveTable, seat: int) -> None:
-        """A seat's token was used (WebSocket or HTTP): the seat can no longer be taken."""
+    async def claim(self, table: LiveTable, seat: int) -> None:
+        """A seat's token was used (WebSocket or HTTP): the seat can no longer be taken.  Raises
+        :class:`BadToken` if another process gave the seat a new link after this one was checked."""
         rec = table.seats[seat]
-        if not rec.claimed:
-            self.storage.claim_seat(table.id, seat)
+        if rec.claimed:
+            return
+        used = rec.token_hash
+        if not await self._stored(self.storage.claim_seat, table.id, seat, used):
+            if follow.refresh_seats(table, await self._stored(self.storage.seats_of, table.id)):
+                table.presence_changed()
+            raise BadToken(BAD_TOKEN)
+        if rec.token_hash == used and not rec.claimed:
             rec.claimed = True
             table.presence_changed()
 
     def close(self, table: LiveTable, creator_token: str | None) -> None:
-        """The creator closes an unfinished table: it is abandoned (kept in the log)."""
+        """The creator closes an unfinished table: it is abandoned (kept in the log); a blocking call."""
+        self._may_close(table, creator_token)
+        self._closed(table, self.storage.abandon([table.id]))
+
+    async def close_async(self, table: LiveTable, creator_token: str | None) -> None:
+        """:meth:`close` for the event loop: with PostgreSQL the database is written off the loop, while
+        no action of the table is on its way (its lock)."""
+        self._may_close(table, creator_token)
+        async with table.lock:
+            self._may_close(table, creator_token)  # it may have ended while the lock was awaited
+            self._closed(table, await self._stored(self.storage.abandon, [table.id]))
+
+    @staticmethod
+    def _may_close(table: LiveTable, creator_token: str | None) -> None:
         digest = table.record.creator_hash
         if not creator_token or not creator_token.isascii() or digest is None \
                 or not hmac.compare_digest(digest, hash_token(creator_token)):
@@ -802,13 +854,17 @@ class TableManager:
                                  "the creator_token given when the table was created)")
         if table.status != PLAYING:
             raise AlreadyOver(f"the table is already {table.status}")
-        self.abandon(table, "the table was closed by its creator")
+
+    def _closed(self, table: LiveTable, abandoned: list[str]) -> None:
+        if table.id not in abandoned:  # another process ended it first: its notice brings the ending here
+            raise AlreadyOver("the table is already over")
+        self.abandon(table, "the table was closed by its creator", store=False)
 
     def abandon(self, table: LiveTable, reason: str, store: bool = True) -> None:
         """Stop a table for good: stored as abandoned, bots stopped, pages sent a final state and closed
         (``store`` false: another process stored it)."""
         if store:
-            self.storage.set_status(table.id, ABANDONED)
+            self.storage.abandon([table.id])
         table.abandoned = True
         table.ended_at = time.time()
         self._stopped_playing(table.id)
@@ -822,47 +878,52 @@ class TableManager:
 
     def sweep_idle(self, now: float | None = None) -> int:
         """Close the tables with no accepted action for ``idle_minutes``, and the all-bot tables no page
-        has watched for as long; returns how many."""
+        has watched for as long; returns how many (blocking calls)."""
         if self.limits.idle_minutes is None:
             return 0
-        return self._abandon_idle(self.storage.idle_ids(self._idle_cutoff(now))) + self._abandon_unwatched(now)
-
-    def _abandon_unwatched(self, now: float | None = None) -> int:
-        """Bots play an all-bot table for as long as its game lasts (a 16-bot Wakfu game: about 15 hours
-        at the default bot delay); nobody is served by it once nobody watches (issue 21, item 6)."""
-        cutoff = self._idle_cutoff(now)
-        unwatched = [t for t in self.tables.values() if t.status == PLAYING and t.all_bots and not t.connections
-                     and t.unwatched_since is not None and t.unwatched_since < cutoff]
-        for table in unwatched:
-            self.abandon(table, f"nobody watched this table of bots for {self.limits.idle_minutes:g} minutes")
-        return len(unwatched)
-
-    def _idle_cutoff(self, now: float | None = None) -> float:
-        return (now or time.time()) - 60.0 * (self.limits.idle_minutes or 0.0)
-
-    def _abandon_idle(self, ids: list[str]) -> int:
-        for table_id in ids:
-            live = self.tables.get(table_id)
-            if live is not None:
-                if not live.abandoned:
-                    self.abandon(live, f"nobody played for {self.limits.idle_minutes:g} minutes")
-            else:
-                self.storage.set_status(table_id, ABANDONED)
-                self.lobby_changed()
-        return len(ids)
+        reasons = self._unwatched(now)
+        reasons.update(dict.fromkeys(self.storage.idle_ids(self._idle_cutoff(now)), self._idle_reason()))
+        return self._abandoned(reasons, self.storage.abandon(list(reasons)))
 
     async def _sweep_forever(self) -> None:
         period = max(1.0, min(60.0, 60.0 * (self.limits.idle_minutes or 1.0) / 4))
         while True:
             await asyncio.sleep(period)
             try:  # the query reads every playing table's last action: in a thread
-                closed = self._abandon_idle(await asyncio.to_thread(self.storage.idle_ids, self._idle_cutoff()))
-                closed += self._abandon_unwatched()
+                reasons = self._unwatched()
+                idle = await asyncio.to_thread(self.storage.idle_ids, self._idle_cutoff())
+                reasons.update(dict.fromkeys(idle, self._idle_reason()))
+                closed = self._abandoned(reasons, await self._stored(self.storage.abandon, list(reasons)))
             except Exception:  # noqa: BLE001 - a database hiccup must not end the sweeping
                 log.exception("closing idle tables failed")
                 continue
             if closed:
                 log.info("closed %d idle table(s)", closed)
+
+    def _unwatched(self, now: float | None = None) -> dict[str, str]:
+        """Bots play an all-bot table for as long as its game lasts (a 16-bot Wakfu game: about 15 hours
+        at the default bot delay); nobody is served by it once nobody watches (issue 21, item 6)."""
+        cutoff = self._idle_cutoff(now)
+        return {t.id: f"nobody watched this table of bots for {self.limits.idle_minutes:g} minutes"
+                for t in self.tables.values() if t.status == PLAYING and t.all_bots and not t.connections
+                and t.unwatched_since is not None and t.unwatched_since < cutoff}
+
+    def _idle_reason(self) -> str:
+        return f"nobody played for {self.limits.idle_minutes:g} minutes"
+
+    def _idle_cutoff(self, now: float | None = None) -> float:
+        return (now or time.time()) - 60.0 * (self.limits.idle_minutes or 0.0)
+
+    def _abandoned(self, reasons: dict[str, str], stored: list[str]) -> int:
+        """Stop in memory the tables the database has just marked abandoned (those another process had
+        already ended are left to its notice); returns how many."""
+        for table_id in stored:
+            live = self.tables.get(table_id)
+            if live is not None and not live.abandoned:
+                self.abandon(live, reasons[table_id], store=False)
+        if stored:
+            self.lobby_changed()
+        return len(stored)
 
     # -- play ------------------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],

@@ -139,7 +139,7 @@ def test_a_table_secret_round_trips_on_postgresql(pg_url: str) -> None:
         secret, practice = storage.load_table("pgsecret1"), storage.load_table("pgpractice1")
         assert secret is not None and secret.shuffle_key == key and not secret.practice
         assert practice is not None and practice.shuffle_key is None and practice.practice
-        assert {r.id: r.practice for r in storage.iter_tables()}["pgpractice1"] is True
+        assert {r.id: r.practice for r in storage.table_records()}["pgpractice1"] is True
     finally:
         storage.close()
 
