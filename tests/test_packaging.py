@@ -37,3 +37,27 @@ def test_every_page_script_and_stylesheet_of_the_table_is_package_data() -> None
     assert any(p.parts[:2] == ("web", "games") for p in served)
     missing = [str(p) for p in served if not any(p.match(g) for g in globs)]
     assert missing == [], f"not in [tool.setuptools.package-data]: {missing}"
+
+
+def test_every_games_data_file_is_package_data_without_naming_the_game() -> None:
+    """A game's folder ships whole: its data files match the globs that hold for every package (``"*"``),
+    so a new game needs no line of its own in pyproject.toml, and none names a game."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    package_data = project["tool"]["setuptools"]["package-data"]
+    assert not [key for key in package_data if key.startswith("allegiance.games")]
+    globs = package_data["*"]
+    games = [p for p in (ROOT / "allegiance" / "games").iterdir() if (p / "__init__.py").exists()]
+    assert len(games) >= 3
+    missing = []
+    for folder in games:
+        for path in folder.rglob("*"):
+            if path.is_dir() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
+                continue
+            relative = path.relative_to(folder)
+            # a package's own folders (with an __init__.py) get the globs relative to themselves
+            owner = next((parent for parent in relative.parents if (folder / parent / "__init__.py").exists()
+                          and parent != Path(".")), Path("."))
+            inner = relative.relative_to(owner)
+            if not any(inner.match(g) and len(inner.parts) == len(Path(g).parts) for g in globs):
+                missing.append(str(path.relative_to(ROOT)))
+    assert missing == [], f"not matched by [tool.setuptools.package-data] \"*\": {missing}"

@@ -72,7 +72,7 @@ def _workbench(game: Any) -> ModuleType | None:
 def legal_list(game: Any, state: Any) -> list[dict[str, Any]]:
     """Every legal action of every seat that may act, numbered; a choice says what it picks."""
     bench = _workbench(game)
-    out = []
+    out: list[dict[str, Any]] = []
     for seat in game.active_seats(state):
         for action in game.legal_actions(state, seat):
             row = {"id": len(out), "seat": seat, "action": action.to_json(),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from allegiance.cli import app
@@ -95,9 +97,9 @@ def serve(
     # Per-address limits count by the client's address.  uvicorn believes X-Forwarded-For from
     # 127.0.0.1 by default, so any local client could name itself anything (issue 21, item 7): the
     # header is read only when --trusted-proxies names the proxy, and then only from that proxy.
-    settings = {"db": db, "bot_delay": bot_delay, "durable": durable, "limits": limits, "warm_workers": True,
+    settings: dict[str, Any] = {"db": db, "bot_delay": bot_delay, "durable": durable, "limits": limits, "warm_workers": True,
                 "bot_think": bot_think, "bot_workers": bot_workers or None}
-    served = dict(host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
+    served: dict[str, Any] = dict(host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
                   proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
     if workers > 1:  # each worker process builds its own app from the settings (see create_app_from_env)
         import dataclasses

@@ -52,7 +52,7 @@ from allegiance.games import DEFAULT_GAME, game_names, get_game
 class AllegianceAEC(AECEnv):
     """The AEC environment; build one with :func:`env` or :func:`raw_env`."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "allegiance_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "allegiance_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = DEFAULT_GAME, mode: str = "2v2", options: dict[str, Any] | None = None,
                  render_mode: str | None = None) -> None:
@@ -85,7 +85,7 @@ class AllegianceAEC(AECEnv):
         self._rng = np.random.default_rng()
         self.state: Any = None
         self._legal: tuple[int, int, dict[int, Any]] = (-1, -1, {})  # (state version, seat, index -> action)
-        self.agents = []
+        self.agents: list[str] = []
 
     # -- spaces ------------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -116,7 +116,7 @@ class AllegianceAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._acting_agent()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:

@@ -107,7 +107,7 @@ def track(data: ReportData) -> Figure:
                         color="#b0bec5", alpha=0.45, label="mean ± 1 standard deviation")
         ax.plot(turns, [p.mean for p in pts], color=INK, lw=2, label="mean, all games")
         for team in data.teams:
-            series = [(p.turn, p.mean_by_winner.get(team)) for p in pts if p.mean_by_winner.get(team) is not None]
+            series = [(p.turn, mean) for p in pts if (mean := p.mean_by_winner.get(team)) is not None]
             if series:
                 ax.plot([t for t, _ in series], [v for _, v in series], color=data.colour(team), lw=1.6, ls="--",
                         label=f"mean, games {team} won")

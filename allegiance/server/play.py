@@ -393,7 +393,7 @@ async def handle(mgr: TableManager, table: LiveTable, conn: Connection, text: st
                                 version, ref))
         return
     try:
-        await mgr.act(table, conn.seat, msg.get("action"), given)
+        await mgr.act(table, conn.seat, msg["action"], given)
     except AllegianceError as exc:
         conn.send(error_message(error_code(exc), str(exc), table.state.version, ref))
         return

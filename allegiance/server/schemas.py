@@ -21,11 +21,11 @@ def _options_schema() -> dict[str, Any]:
 
 # The document says exactly what is accepted (so that clients, and the API fuzzer, know); the server
 # still checks every field itself and answers 400 with what is allowed.
-_GAMES = game_names()
-_MODES = sorted({mode for name in _GAMES for mode in get_game(name).modes})
+_GAMES: list[Any] = game_names()  # (list[Any]: a JSON schema value, which pydantic types as JsonValue)
+_MODES: list[Any] = sorted({mode for name in _GAMES for mode in get_game(name).modes})
 _MAX_SEATS = max(len(get_game(name).table_for(mode)) for name in _GAMES for mode in get_game(name).modes)
 _DEFAULT_MODE = get_game(DEFAULT_GAME).default_mode or get_game(DEFAULT_GAME).modes[0]
-_SEAT_KINDS = ["human", *BOT_KINDS]
+_SEAT_KINDS: list[Any] = ["human", *BOT_KINDS]
 
 
 class CreateTable(BaseModel):

@@ -239,7 +239,7 @@ def parse_card_file(text: str) -> list[CardDef]:
 def _established_row(row: dict[str, str]) -> CardDef:
     kind = row["type"]
     allegiance = row["allegiance"] if row["allegiance"] in ALLEGIANCES else ""
-    common = {"source": row["source"], "confidence": row["confidence"], "set": row["expansion"],
+    common: dict[str, Any] = {"source": row["source"], "confidence": row["confidence"], "set": row["expansion"],
               "text": row["ability_paraphrase"]}
     if kind == "Force":
         return CardDef(title=row["name"], type="Force", force_number=int(row["force_number"]),

@@ -58,7 +58,7 @@ def table_for(mode: str) -> Table:
     sides = sides_of(mode)
     if len(sides) == 3:
         sides = [sides[0], sides[2], sides[1]]  # Alliance, Independent (by the site pile), Empire
-    seats = []
+    seats: list[Seat] = []
     count: dict[str, int] = {}
     for letters in sides:
         team = side_name(letters)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
-from typing import Final
+from typing import Any, Final
 
 ELEMENTS: Final = ("Air", "Terre", "Feu", "Eau", "Neutre")
 TYPES: Final = ("Action", "Allié", "Dofus", "Équipement", "Havre Sac", "Héros", "Protecteur", "Salle", "Zone")
@@ -26,7 +26,7 @@ METIERS: Final = ("Armurier", "Forgeron", "Bricoleur", "Bijoutier")
 #: Équipement Force modifiers the scraped CSV lacks, read on the cards' wtcg-return.fr pages (RULES.md)
 FORCE_MODIFIER_DECISIONS: Final = {"Marteau du Bouftou": 1, "Pelle Mechba": 1, "Marcassin": 1, "Chacha Noir": 2}
 #: stats the CSV has in the wrong columns, as printed on the card's page (RULES.md "Card data")
-STAT_CORRECTIONS: Final = {"Arès": {"pa": 1, "pm": 1, "pv": 0, "force": 1}}
+STAT_CORRECTIONS: Final[dict[str, dict[str, Any]]] = {"Arès": {"pa": 1, "pm": 1, "pv": 0, "force": 1}}
 #: elements the CSV lacks: the Familiers' pages show the element they recycle (Bébé Panda inferred alike)
 ELEMENT_DECISIONS: Final = {"Marcassin": "Terre", "Chacha Noir": "Feu", "Tiwabbit": "Air", "Bébé Panda": "Eau",
                             # starter Actions, read on their card pages ("Élément")

@@ -109,11 +109,11 @@ def step(state: WakfuState) -> None:
     cb = state.combat
     assert cb is not None
     if cb.step == "target":
-        options = targets(state, cb.attacker)
-        if not options:
+        found_targets = targets(state, cb.attacker)
+        if not found_targets:
             return _end(state)
         state.pending.append(Pending("attack_target", cb.attacker, "Choose the target of your attack",
-                                     tuple(options)))
+                                     tuple(found_targets)))
         return
     if cb.step == "challenge":
         cb.step = "attackers"

@@ -604,7 +604,8 @@ def _blocker(state: WakfuState, seat: int, pend: Pending, options: list[Any]) ->
     """Block when the blocker kills the attacker and survives, or trades for an attacker worth more;
     chump-block with an Allié when the attack would otherwise kill our Héros."""
     cb = state.combat
-    best, best_score = "done", 0.0
+    best: Any = "done"
+    best_score = 0.0
     free_force = 0
     if cb is not None:
         taken = set(cb.blockers.values())

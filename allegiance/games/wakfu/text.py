@@ -191,7 +191,7 @@ def describe(state: WakfuState, seat: int, action: Action, reader: int | None | 
     places as ``reader`` sees them (a seat, ``None`` for a spectator, or :data:`ACTOR`, the acting seat)."""
     known = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.table.seats)
     who = state.table.seats[seat].label if known else f"seat {_short(seat)}"
-    me = (seat if known else None) if reader == ACTOR else reader
+    me: int | None = (seat if known else None) if isinstance(reader, str) else reader  # a str: ACTOR
     kind = action.kind
     card = action.get("card")
     if kind == "play":

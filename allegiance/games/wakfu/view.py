@@ -129,9 +129,9 @@ def view(state: WakfuState, seat: int | None) -> dict[str, Any]:
         decision: dict[str, Any] = {"seat": top.seat, "kind": top.kind, "prompt": top.prompt}
         if asked:
             decision["seats"] = [p.seat for p in asked]
-            mine = [v for s, v in state.file[-1].answered if s == seat]
-            if mine:  # told to the seat alone, as every answer of the round until all are in
-                decision["answered"] = option_text(state, "reaction", mine[0], seat)
+            answers = [v for s, v in state.file[-1].answered if s == seat]
+            if answers:  # told to the seat alone, as every answer of the round until all are in
+                decision["answered"] = option_text(state, "reaction", answers[0], seat)
         if seat == top.seat:  # options may name hidden cards (Bonne Affaire, searches, discards)
             decision["options"] = [option_text(state, top.kind, v, seat) for v in top.options]
         out["decision"] = decision

@@ -140,7 +140,7 @@ def _repos(state: WakfuState, item: Item) -> None:
 def _agression(state: WakfuState, item: Item) -> None:
     attacker = item.extra[0] if item.extra else None
     t = item.targets[0]
-    if alive(state, attacker) and alive(state, t) and rules.can_affect(state, item.seat, attacker, t):
+    if attacker is not None and alive(state, attacker) and alive(state, t) and rules.can_affect(state, item.seat, attacker, t):
         events.deal_damage(state, item.seat, attacker, t, rules.force(state, attacker), "Neutre")  # its page: Neutre
 
 
@@ -206,7 +206,7 @@ def _fletrissement(state: WakfuState, item: Item) -> None:
 def _defi(state: WakfuState, item: Item) -> None:
     t = item.targets[0]
     mine = item.extra[0] if item.extra else None
-    if not (alive(state, t) and alive(state, mine)):
+    if mine is None or not (alive(state, t) and alive(state, mine)):
         return
     may(state, rules.controller(state, t), item.card, "defi", f"Défi: accept the duel against {state.name(mine)}?",
         ("accept", "refuse"), mine=mine, target=t, challenger=item.seat)

@@ -630,7 +630,7 @@ def _otomai_targets(state: WakfuState, item: Item) -> list[int]:
 
 def _t_otomai(state: WakfuState, item: Item) -> None:
     t = item.targets[0] if item.targets else None
-    if alive(state, t) and rules.where(state, t) == "monde":
+    if t is not None and alive(state, t) and rules.where(state, t) == "monde":
         events.destroy(state, t, item.seat)
 
 
@@ -742,7 +742,7 @@ def _character_targets(state: WakfuState, item: Item) -> list[int]:
 
 def _t_prespic_royal(state: WakfuState, item: Item) -> None:
     t = item.targets[0] if item.targets else None
-    if alive(state, t) and alive(state, item.card) and rules.can_affect(state, item.seat, item.card, t):
+    if t is not None and alive(state, t) and alive(state, item.card) and rules.can_affect(state, item.seat, item.card, t):
         events.deal_damage(state, item.seat, item.card, t, item.x, "Feu")
 
 

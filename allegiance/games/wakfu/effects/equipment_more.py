@@ -160,7 +160,7 @@ def _aiguille_targets(state: WakfuState, item: Item) -> list[int]:
 
 def _t_aiguille(state: WakfuState, item: Item) -> None:
     t = item.targets[0] if item.targets else None
-    if alive(state, t) and rules.can_affect(state, item.seat, item.card, t):
+    if t is not None and alive(state, t) and rules.can_affect(state, item.seat, item.card, t):
         events.deal_damage(state, item.seat, item.card, t, 1, "Feu")
 
 
