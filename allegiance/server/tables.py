@@ -60,7 +60,7 @@ from allegiance.server.gctune import REFUSED_HANDSHAKES_PER_COLLECTION, SocketGa
 from allegiance.server.history import EventWindow
 from allegiance.server.lease import TAKEOVER_PERIOD, AdvisoryLeases, LocalLeases
 from allegiance.server.limits import ClientBuckets, ClientSlots, Limits
-from allegiance.server.listing import Listing, public_options
+from allegiance.server.listing import ListedOptions, Listing, public_options
 from allegiance.server.slots import LOAD, LocalSlots
 from allegiance.server.spectators import SharedMessages
 from allegiance.server.storage import (
@@ -413,6 +413,8 @@ class TableManager:
         self.lobby_requests = ClientBuckets(self.limits.lobby_per_minute, self.limits.lobby_burst)
         #: the lobby's listing, rebuilt when a table, a seat or a presence changes
         self.listing = Listing(self._listed)
+        #: stored tables' options as listed, read once per table (``_summaries``)
+        self.listed_options = ListedOptions()
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         #: stored tables being opened per client address (``Limits.loads_per_client``): counted in this
         #: process, or over a PostgreSQL site's processes (``cluster`` sets :class:`AdvisorySlots`)
@@ -743,8 +745,16 @@ class TableManager:
         return self._summaries(self.storage.table_records(status=status, limit=limit), listed)
 
     async def _listed(self, status: str | None, limit: int) -> list[dict[str, Any]]:
-        """The cached listing's build: the stored tables read off the event loop with PostgreSQL."""
-        return self._summaries(await self._stored(self.storage.table_records, status, limit), listed=True)
+        """The cached listing's build: the stored tables read, and the options of those not seen before
+        checked and summarised, off the event loop with PostgreSQL."""
+        return self._summaries(await self._stored(self._listing_records, status, limit), listed=True)
+
+    def _listing_records(self, status: str | None, limit: int) -> list[TableRecord]:
+        records = self.storage.table_records(status=status, limit=limit)
+        for rec in records:
+            if rec.status != BROKEN:
+                self.listed_options.of(rec.id, rec.game, rec.options)
+        return records
 
     def _summaries(self, records: list[TableRecord], listed: bool) -> list[dict[str, Any]]:
         """Each table's summary, from memory for a table this process holds.  A stored table whose
@@ -756,13 +766,9 @@ class TableManager:
             if live is not None:
                 out.append(live.summary(listed))
                 continue
-            try:
-                rules = get_game(rec.game)
-                rules.check_options(rec.options)
-                options = public_options(rules, rec.options)
-            except (AllegianceError, KeyError, ValueError, RecursionError) as exc:
-                log.error("table %s has options its game refuses, listed as broken: %s", rec.id, str(exc)[:200])
-                rec.status, options, rec.seats = BROKEN, {}, []
+            options = None if rec.status == BROKEN else self.listed_options.of(rec.id, rec.game, rec.options)
+            if options is None:
+                rec.status, rec.seats, options = BROKEN, [], {}
             out.append({"id": rec.id, "game": rec.game, "mode": rec.mode, "options": options,
                         "practice": rec.practice, "version": None, "created_at": rec.created_at,
                         "finished": rec.status == FINISHED, "outcome": rec.outcome, "status": rec.status,
