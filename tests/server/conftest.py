@@ -11,6 +11,17 @@ from fastapi.testclient import TestClient
 
 from allegiance.server import create_app
 from allegiance.server.limits import Limits
+from tests.server.pg import available, postgres_server
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    """A throw-away PostgreSQL server for one test module (skipped, saying why, where none can start)."""
+    why_not = available()
+    if why_not:
+        pytest.skip(why_not)
+    with postgres_server() as url:
+        yield url
 
 
 @pytest.fixture

@@ -24,19 +24,9 @@ import pytest
 from allegiance.server.storage import Storage
 from tests.server.cluster_clients import Seat, Spectator, log_of, replayed_view, seats_in_log
 from tests.server.helpers import ROOT, ServerProcess, create_table, wait_until_up
-from tests.server.pg import available, postgres_server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.timeout(600)]
 
-_why_not = available()
-
-
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    if _why_not:
-        pytest.skip(_why_not)
-    with postgres_server() as url:
-        yield url
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,20 +19,10 @@ from allegiance.server.cluster import Cluster
 from allegiance.server.storage import ActionConflict, SeatRecord, Storage, TableRecord
 from allegiance.server.tables import LiveTable, TableManager
 from tests.server.conftest import make_table
-from tests.server.pg import available, postgres_server
 
 pytestmark = pytest.mark.postgres
 
-_why_not = available()
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    if _why_not:
-        pytest.skip(_why_not)
-    with postgres_server() as url:
-        yield url
 
 
 def test_storage_round_trip_on_postgresql(pg_url: str) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,19 +15,9 @@ from sqlalchemy import event
 from allegiance.server.cluster import Cluster
 from allegiance.server.storage import ABANDONED, FINISHED, Storage
 from allegiance.server.tables import AlreadyOver, BadToken, LiveTable, SeatUnavailable, TableManager
-from tests.server.pg import available, postgres_server
 
 pytestmark = pytest.mark.postgres
 
-_why_not = available()
-
-
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    if _why_not:
-        pytest.skip(_why_not)
-    with postgres_server() as url:
-        yield url
 
 
 def two_processes(url: str) -> tuple[Storage, Storage, TableManager, TableManager]:
