@@ -38,7 +38,7 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -111,6 +111,14 @@ CLOSE_TABLE_CLOSED = 4410
 BAD_TOKEN = "this link's token is not valid for this table (ask the table's creator for a new link)"
 
 _T = TypeVar("_T")
+
+
+def _in_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 class TableNotFound(LookupError):
@@ -260,6 +268,8 @@ class LiveTable:
         #: when its game ended or the table was closed (``None`` while it is played); a table rebuilt
         #: from the database after its end counts from then (see :meth:`TableManager._drop_ended`)
         self.ended_at: float | None = None if self.status == PLAYING else time.time()
+        #: being closed at its maximum length (with PostgreSQL, while the database marks it abandoned)
+        self.closing = False
         #: since when no page has been open on the table (``None`` while one is); an all-bot table
         #: nobody watches is closed after the idle time (:meth:`TableManager.sweep_idle`)
         self.unwatched_since: float | None = time.time()
@@ -617,6 +627,12 @@ class TableManager:
             self._search_tables.pop(client, None)
         return ids
 
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` in a task of the manager's (stopped at shutdown), forgotten once done."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def lobby_changed(self) -> None:
         """Something the lobby lists changed: its cached listing is rebuilt at the next request."""
         self.listing.changed()
@@ -626,7 +642,7 @@ class TableManager:
         lease is let go, and the oldest ended tables nobody watches leave memory."""
         if isinstance(self.leases, AdvisoryLeases) and table_id in self.leases.held:
             with contextlib.suppress(RuntimeError):  # no event loop: nothing holds leases then
-                self._tasks.add(asyncio.get_running_loop().create_task(self.leases.release(table_id)))
+                self._spawn(self.leases.release(table_id))
         client = self._creator_of.pop(table_id, None)
         if client is not None:
             self._client_tables[client] -= 1
@@ -1098,8 +1114,20 @@ class TableManager:
         cap = self.limits.max_actions
         if cap is None or table.actions_played < cap or table.status != PLAYING:
             return False
-        self.abandon(table, f"the game reached the table's maximum length of {cap:,} actions without a winner")
+        reason = f"the game reached the table's maximum length of {cap:,} actions without a winner"
+        if not self.storage.shared or not _in_event_loop():  # SQLite, or a table handled without the loop
+            self.abandon(table, reason)
+        elif not table.closing:  # with PostgreSQL, stored off the event loop; no bot plays meanwhile
+            table.closing = True
+            self._spawn(self._abandon_stored(table, reason))
         return True
+
+    async def _abandon_stored(self, table: LiveTable, reason: str) -> None:
+        try:
+            self._abandoned({table.id: reason}, await self._stored(self.storage.abandon, [table.id]))
+        except Exception:  # noqa: BLE001 - the next action tries again
+            log.exception("table %s could not be closed at its maximum length", table.id)
+        table.closing = False
 
     def _apply_and_store(self, table: LiveTable, seat: int, action: Action | Mapping[str, Any],
                          version: int | None) -> list[Event]:

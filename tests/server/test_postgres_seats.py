@@ -1,5 +1,5 @@
-"""The lobby's rarer database work on PostgreSQL: taking a seat, a link's first use, closing a table and
-the listing.  Two processes are two managers over one database; the database decides between their
+"""The server's rarer database work on PostgreSQL: taking a seat, a link's first use, closing a table (by
+its creator, or at its maximum length) and the listing.  Two processes are two managers over one database; the database decides between their
 racing changes, and the event loop does not wait for any of it."""
 
 from __future__ import annotations
@@ -179,6 +179,54 @@ def test_the_listing_reads_postgresql_in_three_queries_off_the_loop(pg_url: str)
             assert len(storage.table_records("playing", 200)) == listed and len(statements) == 3
             statements.clear()
             assert len(storage.table_records("playing", 1)) == 1 and len(statements) == 3
+        finally:
+            await mgr.shutdown()
+            await cluster.stop()
+            storage.close()
+
+    asyncio.run(run())
+
+
+def test_a_table_at_its_maximum_length_is_closed_off_the_loop(pg_url: str) -> None:
+    """``Limits.max_actions`` closes a game that reaches it without a winner.  With PostgreSQL that write
+    went over a blocking connection from inside the action's path; now it is stored from a task, in a
+    worker thread, and meanwhile the table's bots are not woken.  The table ends abandoned in memory and
+    in the database, and the manager forgets the task once done."""
+    import psycopg
+
+    from allegiance.server.limits import Limits
+
+    async def run() -> None:
+        storage = Storage(pg_url)
+        mgr = TableManager(storage, bot_delay=0.0, limits=Limits(max_actions=4))
+        cluster = Cluster(mgr)
+        try:
+            table = mgr.create("swdbg", "1v1", {}, ["human", "human"], seed=41).table
+            tasks = set(mgr._tasks)  # noqa: SLF001 - the manager's own tasks before
+            for _ in range(3):
+                seat, action = first_legal(table)
+                await mgr.act(table, seat, action, table.state.version)
+            with psycopg.connect(storage.libpq_url(), autocommit=True) as blocker:
+                # the table's row held against updates (not against the log rows' foreign key): the
+                # fourth action is stored, and the close that follows waits inside PostgreSQL
+                blocker.execute("BEGIN")
+                blocker.execute("SELECT id FROM tables WHERE id = %s FOR NO KEY UPDATE", (table.id,))
+                guard = threading.Timer(60, blocker.execute, ("ROLLBACK",))  # a hang guard, not a measure
+                guard.start()
+                seat, action = first_legal(table)
+                await mgr.act(table, seat, action, table.state.version)
+                assert table.closing and table.status == "playing"  # being stored
+                closing = next(iter(set(mgr._tasks) - tasks))  # noqa: SLF001
+                await until_waiting(storage.libpq_url(), closing)
+                assert not closing.done() and table.status == "playing"  # the loop runs meanwhile
+                guard.cancel()
+                blocker.execute("ROLLBACK")
+            while table.status == "playing":
+                await asyncio.sleep(0.01)
+            assert table.abandoned and not table.closing and table.actions_played == 4
+            assert storage.status_of(table.id) == ABANDONED
+            await asyncio.sleep(0)
+            assert set(mgr._tasks) <= tasks  # noqa: SLF001 - nothing left behind
         finally:
             await mgr.shutdown()
             await cluster.stop()
