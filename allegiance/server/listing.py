@@ -133,9 +133,9 @@ class ListedOptions:
     A table this process does not hold in memory (created by another process, or before a restart) is
     listed from its stored row: its options are checked against its game (a table stored before options
     were checked is listed as broken, issue 10, items 3 and 12) and summarised (:func:`public_options`).
-    That parses every pasted deck: 172 ms for 200 stored 4v4 tables with pasted decks, at each rebuild of the listing.  A
-    table's options never change once it is created, so each is read once; bounded (least recently
-    used first out), and safe to call from a worker thread.
+    That parses every pasted deck: 172 ms for 200 stored 4v4 tables with pasted decks, at each rebuild
+    of the listing.  A table's options never change once it is created, so each is read once; bounded
+    (least recently used first out), and safe to call from a worker thread.
     """
 
     def __init__(self, kept: int = OPTIONS_KEPT) -> None:
