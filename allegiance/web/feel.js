@@ -78,7 +78,9 @@ const Feel = (() => {
       }
       for (const [id, [el, box, rootClass]] of places) if (!now.has(id) && !el.isConnected && box.width > 0) ghost(el, box, rootClass);
     }
-    if (!placing) placing = requestAnimationFrame(() => { placing = 0; measure(board); });
+    // where the cards are is for the ghosts of the next drawing: a still page draws none, and measures nothing
+    if (still()) places = new Map();
+    else if (!placing) placing = requestAnimationFrame(() => { placing = 0; measure(board); });
   }
   function measure(board) {
     places = new Map();

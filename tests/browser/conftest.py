@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.shared import CHROMIUM_ARGS, Chromium, SharedServers  # noqa: F401 - CHROMIUM_ARGS: benchmarks/page_cost.py
+from tests.browser.shared import CHROMIUM_ARGS, Chromium, QuietBrowser, SharedServers  # noqa: F401 - CHROMIUM_ARGS: benchmarks/page_cost.py
 from tests.server import helpers
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -44,8 +44,9 @@ def chromium() -> Iterator[Chromium]:
 
 
 @pytest.fixture
-def browser(chromium: Chromium) -> Any:
-    return chromium.get()
+def browser(chromium: Chromium) -> QuietBrowser:
+    """The module's Chromium; its contexts prefer reduced motion unless a test asks (QuietBrowser)."""
+    return QuietBrowser(chromium.get())
 
 
 @pytest.fixture(scope="session")

@@ -27,6 +27,26 @@ class Chromium:
         return self.browser
 
 
+class QuietBrowser:
+    """The module's Chromium as a test sees it: its new contexts prefer reduced motion unless the test
+    asks for motion (``reduced_motion="no-preference"``).
+
+    Motion is not free where these tests run: with no GPU, every frame of an arrival or a banner is drawn
+    in software, and the page's motion was a quarter of a watching page's CPU on a machine the whole suite
+    keeps busy (docs/figures/table.md, sessions 30 and 31).  Motion is tested where it is the subject
+    (test_page_feel.py) and by the person's page of one game played to its end per game."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("reduced_motion", "reduce")
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 #: the per-address limits a shared server lifts: every table, socket and lobby listing of a worker's run
 #: comes from 127.0.0.1, and over dozens of tests they would reach the defaults (20 tables being played, 10
 #: created at once, ...).  The tests of those limits start servers of their own (test_refused_socket.py,

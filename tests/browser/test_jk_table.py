@@ -102,7 +102,7 @@ def test_a_three_sided_game_is_played_to_its_end_by_one_person_and_two_bots(brow
     created = create(server, "AvEvI", ["human", "random", "greedy"], seed=2, max_turns=20,
                      response_prompts="playable")
     table_id = created["table"]["id"]
-    page = open_page(browser, pages, created["links"][0]["link"], (1400, 900))
+    page = open_page(browser, pages, created["links"][0]["link"], (1400, 900), motion=True)  # feel.js, a whole game
     page.wait_for_selector(".jk .jk-hand")
     assert "you are Alliance 1" in page.inner_text("#who")
     # three sides around the table: two boxes at the top, yours at the bottom; no "opponent"

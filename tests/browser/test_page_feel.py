@@ -74,7 +74,7 @@ def mine(msgs: list[dict[str, Any]]) -> dict[str, Any]:
 def test_each_state_is_measured_and_an_idle_page_schedules_nothing(browser: Any, pages: list[Any], servers: SharedServers) -> None:
     server = servers()
     link = create_table(server.base, ["human", "human"], seed=5, mode="1v1")["links"][0]["link"]
-    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page = browser.new_context(viewport={"width": 1400, "height": 900}, reduced_motion="no-preference").new_page()
     pages.append(page)
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))

@@ -27,9 +27,13 @@ CARDPLAY = (HERE / "cardplay.js").read_text()
 SIZES = [(1400, 900), (1280, 720), (390, 844)]
 
 
-def open_page(browser: Any, pages: list[Any], url: str, size: tuple[int, int] = (1400, 900)) -> Any:
-    """A page in its own browser context (a separate person); its console and page errors are kept."""
-    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, accept_downloads=True).new_page()
+def open_page(browser: Any, pages: list[Any], url: str, size: tuple[int, int] = (1400, 900),
+              motion: bool = False) -> Any:
+    """A page in its own browser context (a separate person); its console and page errors are kept.
+    With ``motion``, the page moves as it would for someone who has not asked for reduced motion (the
+    browser fixture's contexts prefer reduced motion: tests/browser/shared.py, QuietBrowser)."""
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, accept_downloads=True,
+                               reduced_motion="no-preference" if motion else "reduce").new_page()
     page.errors = []  # type: ignore[attr-defined]
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -129,7 +133,8 @@ def test_a_2v2_game_is_played_to_the_end_by_clicking_cards(browser: Any, pages: 
     links = {int(a.get_attribute("data-seat-link")): a.get_attribute("href")
              for a in lobby.query_selector_all("[data-seat-link]")}
     assert sorted(links) == [0, 2]
-    people = [open_page(browser, pages, links[s], (1280, 720)) for s in (0, 2)]
+    # the first person's page moves (feel.js over a whole game); the others are still (QuietBrowser)
+    people = [open_page(browser, pages, links[s], (1280, 720), motion=s == 0) for s in (0, 2)]
     spectator = open_page(browser, pages, lobby.get_attribute("#spectate", "href"), (390, 844))
     for page, label in zip(people, ("Empire 1", "Rebel 1"), strict=True):
         page.wait_for_selector("body[data-version]")  # the first state has arrived
