@@ -149,7 +149,7 @@ def test_a_2v2_with_a_friend_each_page_sees_only_its_side(browser: Any, pages: l
                                                           servers: SharedServers) -> None:
     server = servers(bot_delay=0.01)
     db = Path(server.db)
-    created = create(server, "AAvEE", ["human", "human", "random", "random"], seed=7, max_turns=8,
+    created = create(server, "AAvEE", ["human", "human", "random", "random"], seed=7, max_turns=5,
                      response_prompts="playable")
     links = [created["links"][s]["link"] for s in (0, 1)]
     table_id = created["table"]["id"]

@@ -34,7 +34,7 @@ def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(brows
     # a server of its own: the lobby's list of open tables is read (a shared one lists every test's)
     server = ServerProcess(str(tmp_path / "wakfu.db"), bot_delay=0.01).start()
     try:
-        lobby = open_page(browser, pages, server.base + "/", motion=True)  # feel.js over a whole game
+        lobby = open_page(browser, pages, server.base + "/")
         lobby.wait_for_selector("[data-quick='0']")
         lobby.select_option("#game", "wakfu")
         assert lobby.input_value("#mode") == "1v1"  # the game's default mode (its team modes follow)
@@ -71,7 +71,7 @@ def test_a_wakfu_game_is_played_to_its_end_by_clicking_cards_against_a_bot(brows
         lobby.wait_for_selector("#open tr[data-table]")
         assert "decks: iop, custom deck (50 cards)" in lobby.inner_text("#open")  # options in words, not the file
 
-        page = open_page(browser, pages, link, (1280, 720))
+        page = open_page(browser, pages, link, (1280, 720), motion=True)  # feel.js over a whole game
         page.wait_for_selector("body[data-version]")
         assert "you are Player 1" in page.inner_text("#who")
         page.wait_for_selector(".wk .seatbox.me .zone.sac .wcard")  # the Havre Sac with the Héros inside

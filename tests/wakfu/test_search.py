@@ -115,8 +115,8 @@ def test_ismcts_never_reads_hidden_cards() -> None:
     assert checked >= 3
 
 
-def test_ismcts_plays_wakfu_games_to_the_end() -> None:
-    for seed in (11, 12):
+def test_ismcts_plays_a_wakfu_game_to_the_end() -> None:
+    for seed in (11,):  # a whole game of searches; a second seed showed nothing the first does not
         state = GAME.new_game("1v1", seed, {**OPTIONS, "max_turns": 40})
         bots = [make_bot("ismcts", seat, iterations=6) for seat in range(len(state.players))]
         while GAME.outcome(state) is None:
