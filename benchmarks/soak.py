@@ -40,7 +40,7 @@ Checks (the exit status is 1 if any fails, and the summary says which):
   game ended stayed in memory for the server's lifetime; at most ``tables.ENDED_IN_MEMORY`` ended
   tables that no page watches now stay (docs/figures/table.md, "Soak").
 - **progress**: the restart happened, every table unfinished at the restart went on after it (a person
-  had an action acknowledged, or a bot table moved on, or the game ended), and at least
+  had an action acknowledged, an early pass held included, or a bot table moved on, or the game ended), and at least
   ``--min-finished`` games ended.  After ``--minutes`` the soak waits for these (at most
   ``--grace`` seconds more), so a busy machine makes it slower, not wrong.  Then the clients stop
   (within a minute) and the server is stopped: the soak always ends by itself.
@@ -578,6 +578,8 @@ class Client:
         self.refs = 0
         #: the lowest version a state on this connection may have (acks before it opened, and its own)
         self.floor = 0
+        #: the version at which this connection's early pass was held (the window's end stores it)
+        self.held_at: int | None = None
 
     @property
     def keeper(self) -> bool:
@@ -597,6 +599,7 @@ class Client:
             generation = soak.generation
             # every action acknowledged before this connection opens is stored: no state may be older
             self.floor = self.run_.acked_version
+            self.held_at = None  # a held pass is not stored until its window ends: a restart asks again
             try:
                 async with websockets.connect(f"{soak.ws_base}/ws/tables/{self.run_.table_id}", max_size=2**23,
                                               open_timeout=60, close_timeout=5, ping_interval=None) as ws:
@@ -662,7 +665,8 @@ class Client:
                                              f"in {ACK_TIMEOUT:g} s")
                 self.pending = None
             latest = self.latest
-            if self.seat is None or latest is None or self.pending is not None or not latest["legal"]:
+            if self.seat is None or latest is None or self.pending is not None or not latest["legal"] \
+                    or latest["version"] == self.held_at:
                 act_at = None
                 continue
             if act_at is None:
@@ -709,7 +713,10 @@ class Client:
                 return
             if held:  # accepted, not stored: the table stores its own pass at the window's end (a restart
                 self.floor = max(self.floor, msg["version"])  # opens the window again), so no ack to count
-                return
+                self.held_at = chosen_at  # said once: not again at this version (a page does not either)
+                if generation > 0 and run.version_at_restart is not None:
+                    run.went_on = True  # a person's move accepted after the restart (a bot's turn of windows
+                return                  # held the game's next stored ack 20-30 s away)
             assert self.seat is not None  # only people act
             run.acks.append((msg["version"] - 1, self.seat, action))
             run.acked_version = max(run.acked_version, msg["version"])

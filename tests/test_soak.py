@@ -27,8 +27,8 @@ soak = importlib.util.module_from_spec(_spec)
 sys.modules["soak"] = soak  # its dataclasses look their module up by name
 _spec.loader.exec_module(soak)
 
-#: CI's soak: 6 tables, 30 s, quick people and bots, frequent drops, the restart at half time
-CI_SOAK = ["--tables", "6", "--minutes", "0.5", "--think", "0.05", "--bot-delay", "0.05",
+#: CI's soak: 6 tables, 21 s, quick people and bots, frequent drops, the restart at half time
+CI_SOAK = ["--tables", "6", "--minutes", "0.35", "--think", "0.05", "--bot-delay", "0.05",
            "--disconnect-every", "5", "--spectators", "3", "--min-finished", "2", "--grace", "300", "--json"]
 
 

@@ -89,7 +89,7 @@ def report(title: str, seats: list[str], person: int, seen: dict[str, Any], summ
 def test_a_new_player_plays_a_wakfu_duel_against_a_bot_to_its_end(browser: Any, pages: list[Any],
                                                                    servers: SharedServers) -> None:
     server = servers(bot_delay=0.01)
-    lobby, link = set_up(browser, pages, server.base, "wakfu", "1v1", {"reaction_seconds": "1", "max_turns": "8"},
+    lobby, link = set_up(browser, pages, server.base, "wakfu", "1v1", {"reaction_seconds": "1", "max_turns": "6"},
                          {1: "random"})
     bot = lobby.input_value("#seat-1")
     page = open_page(browser, pages, link, (1280, 720))

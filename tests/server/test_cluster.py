@@ -456,7 +456,8 @@ def test_kill_9_of_one_process_in_the_middle_of_many_games(servers: list[ServerP
     holds exactly the acknowledged ones (at most one more, sent as A died); the bots of all six tables
     play on at B or C within 10 s; every game ends equal to its replay on every live process."""
     a = start(servers, pg_url, bot_delay=0.05)
-    # B and C play the bots only after the kill: quicker there, the games (up to 1,300 actions) end sooner
+    # B and C play the bots only after the kill: quicker there, the games end sooner (all six tables are
+    # played to two bases: a few hundred actions, where a whole galaxy took up to 1,300)
     b, c = start(servers, pg_url, bot_delay=0.01), start(servers, pg_url, bot_delay=0.01)
     # B and C are held still (SIGSTOP) while A takes every lease, and the all-bot tables begin once the
     # people's games are under way, so that A holds them all and they are still played at the kill
@@ -473,7 +474,7 @@ def test_kill_9_of_one_process_in_the_middle_of_many_games(servers: list[ServerP
             for seat in seats[table_id]:
                 seat.start()
         wait_for(lambda: all(len(log_of(pg_url, t)) >= 40 for t in seats), "the people's games are under way")
-        bots = [create_table(a.base, ["greedy"] * 4, seed=50 + i, options={})["table"]["id"] for i in range(3)]
+        bots = [create_table(a.base, ["greedy"] * 4, seed=50 + i)["table"]["id"] for i in range(3)]
         wait_for(lambda: all(len(log_of(pg_url, t)) >= 10 for t in bots), "a's bots played")
     finally:
         for server in (b, c):
