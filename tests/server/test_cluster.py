@@ -103,8 +103,7 @@ def test_processes_play_one_2v2_table_seats_spread(servers: list[ServerProcess],
     team turns; seats 0 and 3, of opposing teams, on one), a spectator on each: the game is played to its
     end, one order, every acknowledgement in the log exactly once, every process's final state equal to
     the replay.  (Two processes were a case of their own: everything they showed, three show too.)"""
-    processes = 3
-    procs = [start(servers, pg_url) for _ in range(processes)]
+    procs = [start(servers, pg_url) for _ in range(3)]
     a, b = procs[0], procs[-1]
     created = create_table(a.base, ["human"] * 4, seed=5)
     table_id = created["table"]["id"]
@@ -114,7 +113,7 @@ def test_processes_play_one_2v2_table_seats_spread(servers: list[ServerProcess],
     for watcher in watchers:
         watcher.start()
         watcher.ready.wait(120)
-    seats = [Seat([procs[s % processes].base], table_id, s, token) for s, token in tokens_of(created).items()]
+    seats = [Seat([procs[s % 3].base], table_id, s, token) for s, token in tokens_of(created).items()]
     for seat in seats:
         seat.start()
     for seat in seats:

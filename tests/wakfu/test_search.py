@@ -116,16 +116,16 @@ def test_ismcts_never_reads_hidden_cards() -> None:
 
 
 def test_ismcts_plays_a_wakfu_game_to_the_end() -> None:
-    for seed in (11,):  # a whole game of searches; a second seed showed nothing the first does not
-        state = GAME.new_game("1v1", seed, {**OPTIONS, "max_turns": 40})
-        bots = [make_bot("ismcts", seat, iterations=6) for seat in range(len(state.players))]
-        while GAME.outcome(state) is None:
-            seat = GAME.active_seats(state)[0]
-            before = GAME.digest(state)
-            action = bots[seat].choose(GAME, state, seat, GAME.legal_actions(state, seat))
-            assert GAME.digest(state) == before  # the search works on copies
-            GAME.apply(state, seat, action)
-        assert GAME.outcome(state) is not None
+    # a whole game of searches (a second seed showed nothing the first does not)
+    state = GAME.new_game("1v1", 11, {**OPTIONS, "max_turns": 40})
+    bots = [make_bot("ismcts", seat, iterations=6) for seat in range(len(state.players))]
+    while GAME.outcome(state) is None:
+        seat = GAME.active_seats(state)[0]
+        before = GAME.digest(state)
+        action = bots[seat].choose(GAME, state, seat, GAME.legal_actions(state, seat))
+        assert GAME.digest(state) == before  # the search works on copies
+        GAME.apply(state, seat, action)
+    assert GAME.outcome(state) is not None
 
 
 def test_move_keys_merge_copies_of_a_card_in_hand() -> None:
